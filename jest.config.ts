@@ -1,0 +1,45 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// Sources are compiled by swc as ES modules (Nest 12 is ESM only); jest runs with
+// --experimental-vm-modules, which `npm test` sets.
+const swc: [string, Record<string, unknown>] = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const workspacePackages = {
+  '^@widgetlib/nest$': '<rootDir>/packages/nest/src/index.ts',
+  '^@widgetlib/client$': '<rootDir>/packages/client/src/index.ts',
+};
+
+function project(name: string, extra: Config = {}): Config {
+  return {
+    displayName: name,
+    rootDir: '.',
+    roots: [`<rootDir>/${name === 'demo' ? 'examples/demo' : `packages/${name}`}`],
+    testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/*.browser-spec.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    extensionsToTreatAsEsm: ['.ts'],
+    transform: { '^.+\\.ts$': swc },
+    moduleNameMapper: { ...workspacePackages, '^(\\.{1,2}/.*)\\.js$': '$1' },
+    testEnvironment: 'node',
+    ...extra,
+  };
+}
+
+const config: Config = {
+  projects: [project('nest'), project('client')],
+  testTimeout: 30_000,
+};
+
+export default config;

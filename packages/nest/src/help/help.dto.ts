@@ -1,0 +1,119 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ApiDocs } from '../common/optional-swagger.js';
+import {
+  HELP_ID_VIEW_MAX_LENGTH,
+  HELP_QUESTION_NAME_MAX_LENGTH,
+  HELP_TEXT_MAX_LENGTH,
+  HELP_TITLE_MAX_LENGTH,
+} from './help.entity.js';
+
+const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+interface FieldRule {
+  maxLength: number;
+  description: string;
+  /** Plain-text fields are trimmed and may not be empty. */
+  plainText: boolean;
+}
+
+const FIELD_RULES = {
+  id_view: {
+    maxLength: HELP_ID_VIEW_MAX_LENGTH,
+    description: 'Identifier of the view, normally `<namespace>:<url_name>`',
+    plainText: true,
+  },
+  question_name: {
+    maxLength: HELP_QUESTION_NAME_MAX_LENGTH,
+    description: 'The form field or question the entry explains',
+    plainText: true,
+  },
+  help_title: { maxLength: HELP_TITLE_MAX_LENGTH, description: 'Title shown in the help panel', plainText: true },
+  help_text: {
+    maxLength: HELP_TEXT_MAX_LENGTH,
+    description: 'Help content as HTML; sanitised with an allowlist when stored',
+    plainText: false,
+  },
+} satisfies Record<string, FieldRule>;
+
+type HelpField = keyof typeof FIELD_RULES;
+
+/** The validation of one help field; `required` says whether the body must contain it. */
+function HelpField(field: HelpField, required: boolean): PropertyDecorator {
+  const rule: FieldRule = FIELD_RULES[field];
+  return applyDecorators(
+    // An absent optional field is skipped; `null` is validated, and refused, like any other value.
+    required ? IsDefined() : ValidateIf((_, value) => value !== undefined),
+    IsString(),
+    ...(rule.plainText ? [Trim(), IsNotEmpty()] : []),
+    MaxLength(rule.maxLength),
+    ApiDocs(({ ApiProperty }) => [
+      ApiProperty({
+        type: String,
+        required,
+        maxLength: rule.maxLength,
+        ...(rule.plainText ? { minLength: 1 } : {}),
+        description: rule.description,
+      }),
+    ]),
+  );
+}
+
+/** Body of `POST /help/`. */
+export class CreateHelpDto {
+  @HelpField('id_view', true)
+  id_view!: string;
+
+  @HelpField('question_name', true)
+  question_name!: string;
+
+  @HelpField('help_title', true)
+  help_title!: string;
+
+  @HelpField('help_text', false)
+  help_text?: string;
+}
+
+/** Body of `PUT /help/{id}/`: a full replacement, every field required. */
+export class ReplaceHelpDto {
+  @HelpField('id_view', true)
+  id_view!: string;
+
+  @HelpField('question_name', true)
+  question_name!: string;
+
+  @HelpField('help_title', true)
+  help_title!: string;
+
+  @HelpField('help_text', true)
+  help_text!: string;
+}
+
+/** Body of `PATCH /help/{id}/`: any subset of the fields. */
+export class UpdateHelpDto {
+  @HelpField('id_view', false)
+  id_view?: string;
+
+  @HelpField('question_name', false)
+  question_name?: string;
+
+  @HelpField('help_title', false)
+  help_title?: string;
+
+  @HelpField('help_text', false)
+  help_text?: string;
+}
+
+/** Query of `GET /help/`: exact-match filters. */
+export class HelpListQueryDto {
+  @IsOptional()
+  @IsString()
+  @ApiDocs(({ ApiPropertyOptional }) => [ApiPropertyOptional({ description: 'Only entries of this view' })])
+  id_view?: string;
+
+  @IsOptional()
+  @IsString()
+  @ApiDocs(({ ApiPropertyOptional }) => [ApiPropertyOptional({ description: 'Only entries of this field' })])
+  question_name?: string;
+}

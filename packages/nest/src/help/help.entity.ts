@@ -1,0 +1,35 @@
+import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { ApiDocs } from '../common/optional-swagger.js';
+
+export const HELP_ID_VIEW_MAX_LENGTH = 255;
+export const HELP_QUESTION_NAME_MAX_LENGTH = 255;
+export const HELP_TITLE_MAX_LENGTH = 350;
+export const HELP_TEXT_MAX_LENGTH = 100_000;
+
+/** A contextual help entry for one field (`question_name`) of one view (`id_view`). */
+@Entity('widgetlib_help')
+@Unique('UQ_widgetlib_help_view_question', ['id_view', 'question_name'])
+export class Help {
+  @PrimaryGeneratedColumn()
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: Number, description: 'Assigned by the service' })])
+  id!: number;
+
+  /** The view identifier, normally `<namespace>:<url_name>`. */
+  @Column({ type: 'varchar', length: HELP_ID_VIEW_MAX_LENGTH })
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Identifier of the view, normally `<namespace>:<url_name>`' })])
+  id_view!: string;
+
+  /** The form field or question the entry explains. */
+  @Column({ type: 'varchar', length: HELP_QUESTION_NAME_MAX_LENGTH })
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'The form field or question the entry explains' })])
+  question_name!: string;
+
+  @Column({ type: 'varchar', length: HELP_TITLE_MAX_LENGTH })
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Title shown in the help panel (plain text)' })])
+  help_title!: string;
+
+  /** Sanitised HTML. */
+  @Column({ type: 'text' })
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Help content as sanitised HTML' })])
+  help_text!: string;
+}

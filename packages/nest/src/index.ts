@@ -1,0 +1,13 @@
+export * from './help/index.js';
+export * from './permissions/index.js';
+export { WIDGETLIB_MIGRATIONS } from './migrations/index.js';
+export { WidgetLibModule } from './widgetlib.module.js';
+export { WIDGETLIB_ENTITIES } from './widgetlib.entities.js';
+export {
+  DEFAULT_HELP_PERMISSIONS,
+  InjectWidgetLibConfig,
+  WIDGETLIB_CONFIG,
+  type WidgetLibConfig,
+} from './widgetlib.config.js';
+export { WIDGETLIB_MODULE_OPTIONS } from './widgetlib.module-definition.js';
+export type * from './widgetlib-options.interface.js';

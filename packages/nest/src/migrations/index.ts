@@ -1,0 +1,4 @@
+import { CreateHelp1732190400000 } from './1732190400000-create-help.js';
+
+/** The library's migrations, in order; add them to the host's DataSource `migrations`. */
+export const WIDGETLIB_MIGRATIONS = [CreateHelp1732190400000];

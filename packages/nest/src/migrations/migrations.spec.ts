@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/support/test-databases.js';
+import { Help } from '../help/help.entity.js';
+import { WIDGETLIB_MIGRATIONS } from './index.js';
+
+describeEachDatabase('migrations', (kind) => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    dataSource = new DataSource({
+      ...database.options,
+      entities: [Help],
+      migrations: WIDGETLIB_MIGRATIONS,
+      migrationsRun: false,
+    });
+    await dataSource.initialize();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  it('creates a schema that matches the entities exactly', async () => {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    expect(applied.map((migration) => migration.name)).toEqual(WIDGETLIB_MIGRATIONS.map((m) => m.name));
+
+    const pending = await dataSource.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+  });
+
+  it('reverts cleanly', async () => {
+    for (const _ of WIDGETLIB_MIGRATIONS) await dataSource.undoLastMigration();
+    expect(await dataSource.createQueryRunner().hasTable('widgetlib_help')).toBe(false);
+  });
+});

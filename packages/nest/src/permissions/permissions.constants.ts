@@ -1,0 +1,1 @@
+export const REQUIRED_PERMISSIONS_METADATA = 'widgetlib:required-permissions';

@@ -1,0 +1,41 @@
+/** What a host's permission system knows about the user of a request; `null` means not authenticated. */
+export type PermissionsResolver = (
+  request: unknown,
+) => Iterable<string> | null | undefined | Promise<Iterable<string> | null | undefined>;
+
+/** The four permission strings that guard the help API and the help panel's controls. */
+export interface HelpPermissions {
+  view: string;
+  add: string;
+  change: string;
+  delete: string;
+}
+
+/** Defaults applied to every `@DataTable` endpoint unless the endpoint sets its own. */
+export interface DataTablesDefaults {
+  pageSize?: number;
+  maxPageSize?: number;
+  allowAll?: boolean;
+}
+
+export interface WidgetLibModuleOptions {
+  /**
+   * Resolves the permissions of a request's user. Default: no `request.user` -> `null`; otherwise
+   * `user.permissions` plus every `user.groups[].permissions`; `user.isSuperuser === true` holds all.
+   */
+  getPermissions?: PermissionsResolver;
+  helpPermissions?: Partial<HelpPermissions>;
+  /** Luxon format tokens used to show and parse dates (default `yyyy-MM-dd`). */
+  dateFormat?: string;
+  /** Luxon format tokens used to show and parse date-times (default `yyyy-MM-dd HH:mm`). */
+  datetimeFormat?: string;
+  /** IANA time zone in which date-times are shown and date bounds are read (default `UTC`). */
+  timezone?: string;
+  dataTables?: DataTablesDefaults;
+}
+
+/** Options only known when the module is declared: they shape its routes, not its behaviour. */
+export interface WidgetLibModuleExtras {
+  /** Prefix of the library's own routes (default `''`): help routes are `<routePrefix>/help/...`. */
+  routePrefix?: string;
+}

@@ -1,0 +1,69 @@
+import { Inject } from '@nestjs/common';
+import { Info } from 'luxon';
+import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
+import type {
+  DataTablesDefaults,
+  HelpPermissions,
+  PermissionsResolver,
+  WidgetLibModuleExtras,
+  WidgetLibModuleOptions,
+} from './widgetlib-options.interface.js';
+
+/** The module's options with every default applied; what the library's parts read. */
+export interface WidgetLibConfig {
+  routePrefix: string;
+  getPermissions: PermissionsResolver;
+  helpPermissions: HelpPermissions;
+  dateFormat: string;
+  datetimeFormat: string;
+  timezone: string;
+  dataTables: Required<DataTablesDefaults>;
+}
+
+export const WIDGETLIB_CONFIG = Symbol('WIDGETLIB_CONFIG');
+
+/** Injects the resolved `WidgetLibConfig`. */
+export const InjectWidgetLibConfig = (): ParameterDecorator => Inject(WIDGETLIB_CONFIG);
+
+export const DEFAULT_HELP_PERMISSIONS: HelpPermissions = {
+  view: 'widgetlib.view_help',
+  add: 'widgetlib.add_help',
+  change: 'widgetlib.change_help',
+  delete: 'widgetlib.delete_help',
+};
+
+function normaliseRoutePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`WidgetLibModule option ${name} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+export function resolveWidgetLibConfig(
+  options: WidgetLibModuleOptions,
+  extras: WidgetLibModuleExtras = {},
+): WidgetLibConfig {
+  const timezone = options.timezone ?? 'UTC';
+  if (!Info.isValidIANAZone(timezone)) {
+    throw new Error(`WidgetLibModule option timezone "${timezone}" is not an IANA time zone`);
+  }
+  const pageSize = positiveInteger('dataTables.pageSize', options.dataTables?.pageSize ?? 10);
+  const maxPageSize = positiveInteger('dataTables.maxPageSize', options.dataTables?.maxPageSize ?? 100);
+  if (pageSize > maxPageSize) {
+    throw new Error(`WidgetLibModule option dataTables.pageSize (${pageSize}) exceeds maxPageSize (${maxPageSize})`);
+  }
+  return {
+    routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
+    getPermissions: options.getPermissions ?? defaultGetPermissions,
+    helpPermissions: { ...DEFAULT_HELP_PERMISSIONS, ...options.helpPermissions },
+    dateFormat: options.dateFormat ?? 'yyyy-MM-dd',
+    datetimeFormat: options.datetimeFormat ?? 'yyyy-MM-dd HH:mm',
+    timezone,
+    dataTables: { pageSize, maxPageSize, allowAll: options.dataTables?.allowAll ?? false },
+  };
+}

@@ -1,0 +1,4 @@
+import { Help } from './help/help.entity.js';
+
+/** The library's TypeORM entities; list them in the host's DataSource or use `autoLoadEntities`. */
+export const WIDGETLIB_ENTITIES = [Help];

@@ -1,0 +1,54 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HelpController } from './help/help.controller.js';
+import { HelpService } from './help/help.service.js';
+import { PermissionsGuard } from './permissions/permissions.guard.js';
+import { PermissionsService } from './permissions/permissions.service.js';
+import { resolveWidgetLibConfig, WIDGETLIB_CONFIG } from './widgetlib.config.js';
+import { WIDGETLIB_ENTITIES } from './widgetlib.entities.js';
+import {
+  ConfigurableWidgetLibModule,
+  WIDGETLIB_ASYNC_OPTIONS_TYPE,
+  WIDGETLIB_MODULE_OPTIONS,
+  WIDGETLIB_OPTIONS_TYPE,
+} from './widgetlib.module-definition.js';
+import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-options.interface.js';
+
+/**
+ * The widgetlib module: help entries and their REST API, permissions, and the defaults of data
+ * tables. Import it once, in the root module, with `forRoot()` or `forRootAsync()`; it is global.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(WIDGETLIB_ENTITIES)],
+  controllers: [HelpController],
+  providers: [HelpService, PermissionsService, PermissionsGuard],
+  exports: [WIDGETLIB_CONFIG, HelpService, PermissionsService, PermissionsGuard],
+})
+export class WidgetLibModule extends ConfigurableWidgetLibModule {
+  static override forRoot(options: typeof WIDGETLIB_OPTIONS_TYPE = {}): DynamicModule {
+    return WidgetLibModule.complete(super.forRoot(options), options);
+  }
+
+  static override forRootAsync(options: typeof WIDGETLIB_ASYNC_OPTIONS_TYPE): DynamicModule {
+    return WidgetLibModule.complete(super.forRootAsync(options), options);
+  }
+
+  private static complete(definition: DynamicModule, extras: WidgetLibModuleExtras): DynamicModule {
+    const config: Provider = {
+      provide: WIDGETLIB_CONFIG,
+      useFactory: (options: WidgetLibModuleOptions) => resolveWidgetLibConfig(options, extras),
+      inject: [WIDGETLIB_MODULE_OPTIONS],
+    };
+    const routePrefix = resolveWidgetLibConfig({}, extras).routePrefix;
+    return {
+      ...definition,
+      global: true,
+      imports: [
+        ...(definition.imports ?? []),
+        ...(routePrefix ? [RouterModule.register([{ path: routePrefix, module: WidgetLibModule }])] : []),
+      ],
+      providers: [...(definition.providers ?? []), config],
+    };
+  }
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// The root npm scripts (`npm test`, `npm run demo`, ...) go through here so that a machine with only
+// Node.js and npm needs nothing else: pnpm is fetched through npx when it is not installed, the
+// workspace is installed from the lockfile, the packages are built, then the task runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PNPM_VERSION = '12.21.0';
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const [task = 'test', ...taskArgs] = process.argv.slice(2);
+
+const env = { ...process.env };
+// pnpm 12 ignores `nodedir` in .npmrc; without it node-gyp tries to download Node's headers when
+// better-sqlite3 has to be compiled from source on a machine that cannot reach its prebuilt binaries.
+if (!env.npm_config_nodedir && existsSync('/usr/include/node/node_version.h')) {
+  env.npm_config_nodedir = '/usr';
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { env, encoding: 'utf8' });
+  if (probe.status === 0 && probe.stdout.trim() === PNPM_VERSION) return ['pnpm', []];
+  return ['npx', ['--yes', `pnpm@${PNPM_VERSION}`]];
+}
+
+const [pnpmBin, pnpmPrefix] = pnpmCommand();
+const pnpm = (...args) => run(pnpmBin, [...pnpmPrefix, ...args]);
+
+function install() {
+  pnpm('install', '--frozen-lockfile', '--reporter=append-only');
+}
+
+function build() {
+  pnpm('--filter', './packages/*', '--sort', 'run', 'build');
+}
+
+// Jest's own summary is not the last thing it prints; the plain line printed here is, so that a
+// reader of the log's last line sees the result. A suite that could not run counts as a failure.
+function runJest(args) {
+  const resultsDir = mkdtempSync(join(tmpdir(), 'widgetlib-jest-'));
+  const resultsFile = join(resultsDir, 'results.json');
+  const result = spawnSync(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  let summary = 'Tests: 0 passed, 1 failed, 0 skipped';
+  if (!existsSync(resultsFile)) {
+    console.error('jest wrote no results: it did not run.');
+  } else {
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+    const skipped = results.numPendingTests + results.numTodoTests;
+    summary = `Tests: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
+  }
+  rmSync(resultsDir, { recursive: true, force: true });
+  console.log(summary);
+  process.exit(result.status ?? 1);
+}
+
+switch (task) {
+  case 'install':
+    install();
+    break;
+  case 'build':
+    install();
+    build();
+    break;
+  case 'test':
+    install();
+    build();
+    env.NODE_OPTIONS = [env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
+      .filter(Boolean)
+      .join(' ');
+    runJest(taskArgs);
+    break;
+  case 'demo':
+    install();
+    build();
+    pnpm('--filter', '@widgetlib/demo', 'run', 'start', ...taskArgs);
+    break;
+  case 'bench':
+    install();
+    build();
+    pnpm('--filter', '@widgetlib/bench', 'run', 'bench', ...taskArgs);
+    break;
+  default:
+    console.error(`Unknown task "${task}". Use one of: install, build, test, demo, bench.`);
+    process.exit(2);
+}
