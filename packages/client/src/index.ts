@@ -1,0 +1,1 @@
+export { escapeHtml, safeUrl } from './escape.js';
