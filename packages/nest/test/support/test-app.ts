@@ -32,6 +32,8 @@ export interface TestAppOptions {
   imports?: Array<Type | DynamicModule>;
   controllers?: Type[];
   providers?: Type[];
+  /** The test imports its own `WidgetLibModule` (e.g. `forRootAsync`) instead of `forRoot(widgetlib)`. */
+  withoutWidgetLibModule?: boolean;
 }
 
 export interface TestApp {
@@ -55,7 +57,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
         migrations: WIDGETLIB_MIGRATIONS,
         migrationsRun: true,
       }),
-      WidgetLibModule.forRoot(options.widgetlib ?? {}),
+      ...(options.withoutWidgetLibModule ? [] : [WidgetLibModule.forRoot(options.widgetlib ?? {})]),
       ...(options.imports ?? []),
     ],
     controllers: options.controllers ?? [],
@@ -63,7 +65,13 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   })
   class TestHostModule {}
 
-  const moduleRef = await Test.createTestingModule({ imports: [TestHostModule] }).compile();
+  let moduleRef;
+  try {
+    moduleRef = await Test.createTestingModule({ imports: [TestHostModule] }).compile();
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   app.use(testAuthentication);
   await app.init();

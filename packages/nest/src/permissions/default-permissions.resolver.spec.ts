@@ -1,0 +1,31 @@
+import { ALL_PERMISSIONS } from './all-permissions.js';
+import { defaultGetPermissions } from './default-permissions.resolver.js';
+
+describe('defaultGetPermissions', () => {
+  it('treats a request without a user as not authenticated', () => {
+    expect(defaultGetPermissions({})).toBeNull();
+    expect(defaultGetPermissions({ user: null })).toBeNull();
+    expect(defaultGetPermissions(undefined)).toBeNull();
+  });
+
+  it("unites the user's permissions with those of every group", () => {
+    const granted = defaultGetPermissions({
+      user: {
+        permissions: ['a.view', 'a.add'],
+        groups: [{ permissions: ['b.view'] }, { permissions: null }, { permissions: ['a.add', 'c.delete'] }],
+      },
+    });
+    expect([...granted!].sort()).toEqual(['a.add', 'a.view', 'b.view', 'c.delete']);
+  });
+
+  it('gives a user without permissions an empty set, not "unauthenticated"', () => {
+    expect([...defaultGetPermissions({ user: {} })!]).toEqual([]);
+  });
+
+  it('gives a superuser every permission, and only for isSuperuser === true', () => {
+    const superuser = defaultGetPermissions({ user: { isSuperuser: true } });
+    expect(superuser).toBe(ALL_PERMISSIONS);
+    expect(superuser!.has('anything.at_all')).toBe(true);
+    expect(defaultGetPermissions({ user: { isSuperuser: 'true' } })!.has('anything.at_all')).toBe(false);
+  });
+});
