@@ -1,5 +1,7 @@
 export * from './help/index.js';
 export * from './permissions/index.js';
+export * from './menu/index.js';
+export * from './views/index.js';
 export { WIDGETLIB_MIGRATIONS } from './migrations/index.js';
 export { WidgetLibModule } from './widgetlib.module.js';
 export { WIDGETLIB_ENTITIES } from './widgetlib.entities.js';

@@ -1,4 +1,5 @@
 import { Help } from './help/help.entity.js';
+import { MenuItem } from './menu/menu-item.entity.js';
 
 /** The library's TypeORM entities; list them in the host's DataSource or use `autoLoadEntities`. */
-export const WIDGETLIB_ENTITIES = [Help];
+export const WIDGETLIB_ENTITIES = [Help, MenuItem];

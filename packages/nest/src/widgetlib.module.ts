@@ -1,10 +1,15 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { RouterModule } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HelpController } from './help/help.controller.js';
 import { HelpService } from './help/help.service.js';
+import { MenuService } from './menu/menu.service.js';
+import { MenuWidgetRegistry } from './menu/menu-widget.registry.js';
+import { PalleteWidget } from './menu/palette.widget.js';
 import { PermissionsGuard } from './permissions/permissions.guard.js';
 import { PermissionsService } from './permissions/permissions.service.js';
+import { UrlResolver } from './views/url-resolver.service.js';
+import { ViewContextInterceptor } from './views/view-context.interceptor.js';
 import { resolveWidgetLibConfig, WIDGETLIB_CONFIG } from './widgetlib.config.js';
 import { WIDGETLIB_ENTITIES } from './widgetlib.entities.js';
 import {
@@ -20,10 +25,27 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
  * tables. Import it once, in the root module, with `forRoot()` or `forRootAsync()`; it is global.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature(WIDGETLIB_ENTITIES)],
+  imports: [TypeOrmModule.forFeature(WIDGETLIB_ENTITIES), DiscoveryModule],
   controllers: [HelpController],
-  providers: [HelpService, PermissionsService, PermissionsGuard],
-  exports: [WIDGETLIB_CONFIG, HelpService, PermissionsService, PermissionsGuard],
+  providers: [
+    HelpService,
+    PermissionsService,
+    PermissionsGuard,
+    UrlResolver,
+    { provide: APP_INTERCEPTOR, useClass: ViewContextInterceptor },
+    MenuWidgetRegistry,
+    PalleteWidget,
+    MenuService,
+  ],
+  exports: [
+    WIDGETLIB_CONFIG,
+    HelpService,
+    PermissionsService,
+    PermissionsGuard,
+    UrlResolver,
+    MenuWidgetRegistry,
+    MenuService,
+  ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule {
   static override forRoot(options: typeof WIDGETLIB_OPTIONS_TYPE = {}): DynamicModule {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/support/test-databases.js';
-import { Help } from '../help/help.entity.js';
+import { WIDGETLIB_ENTITIES } from '../widgetlib.entities.js';
 import { WIDGETLIB_MIGRATIONS } from './index.js';
 
 describeEachDatabase('migrations', (kind) => {
@@ -12,7 +12,7 @@ describeEachDatabase('migrations', (kind) => {
     database = await createTestDatabase(kind);
     dataSource = new DataSource({
       ...database.options,
-      entities: [Help],
+      entities: WIDGETLIB_ENTITIES,
       migrations: WIDGETLIB_MIGRATIONS,
       migrationsRun: false,
     });
@@ -34,6 +34,9 @@ describeEachDatabase('migrations', (kind) => {
 
   it('reverts cleanly', async () => {
     for (const _ of WIDGETLIB_MIGRATIONS) await dataSource.undoLastMigration();
-    expect(await dataSource.createQueryRunner().hasTable('widgetlib_help')).toBe(false);
+    const queryRunner = dataSource.createQueryRunner();
+    expect(await queryRunner.hasTable('widgetlib_help')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_menu_item')).toBe(false);
+    await queryRunner.release();
   });
 });
