@@ -185,6 +185,7 @@ describeEachDatabase('menu', (kind) => {
       { category: 'topbar', url_name: 'javascript:alert(1)', title: 'Bad', position: 1 },
       { category: 'topbar', url_name: '//evil.example/', title: 'Bad too', position: 2 },
       { category: 'topbar', url_name: 'nowhere:at-all', is_reversed: true, title: 'Unknown route', position: 3 },
+      { category: 'topbar', url_name: 'help-detail', is_reversed: true, title: 'Route needing an id', position: 3 },
       { category: 'topbar', url_name: 'host.widgets.Missing', is_widget: true, position: 4 },
       { category: 'topbar', url_name: '/ok', title: 'Ok', only_icon: true, icon: 'fa fa-check', position: 5 },
     ]);

@@ -135,11 +135,12 @@ export class MenuService {
   private renderLink(item: MenuItem): string {
     let href: string | null;
     if (item.is_reversed) {
-      if (!this.urls.has(item.url_name)) {
-        this.logger.warn(`Menu item ${item.id} names the route "${item.url_name}", which reverse() does not know`);
+      try {
+        href = this.urls.reverse(item.url_name);
+      } catch (error) {
+        this.logger.warn(`Menu item ${item.id} left out: ${(error as Error).message}`);
         return '';
       }
-      href = this.urls.reverse(item.url_name);
     } else {
       href = safeHref(item.url_name);
       if (href === null) {
