@@ -38,7 +38,7 @@ function project(name: string, extra: Config = {}): Config {
 }
 
 const config: Config = {
-  projects: [project('nest'), project('client')],
+  projects: [project('nest'), project('client'), project('demo')],
   testTimeout: 30_000,
 };
 

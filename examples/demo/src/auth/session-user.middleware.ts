@@ -1,0 +1,26 @@
+import type { NextFunction, Request, Response } from 'express';
+import { DEMO_ACCOUNTS, type DemoUser } from './demo-users.js';
+
+declare module 'express-session' {
+  interface SessionData {
+    username?: string;
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      user?: DemoUser;
+    }
+  }
+}
+
+/** Puts the signed-in account on `request.user`, where the library's default `getPermissions` reads it. */
+export function sessionUser(request: Request, _response: Response, next: NextFunction): void {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.username === request.session?.username);
+  if (account) {
+    request.user = { username: account.username, displayName: account.displayName, permissions: account.permissions };
+  }
+  next();
+}

@@ -1,0 +1,24 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DataSourceOptions } from 'typeorm';
+
+const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The embedded SQLite file, or the PostgreSQL / MySQL / MariaDB server of `DATABASE_URL`. */
+export function demoDatabaseOptions(databaseUrl = process.env.DATABASE_URL): DataSourceOptions {
+  if (!databaseUrl) {
+    return { type: 'better-sqlite3', database: resolve(demoRoot, 'data/demo.sqlite') };
+  }
+  const protocol = new URL(databaseUrl).protocol.replace(/:$/, '');
+  switch (protocol) {
+    case 'postgres':
+    case 'postgresql':
+      return { type: 'postgres', url: databaseUrl };
+    case 'mysql':
+      return { type: 'mysql', url: databaseUrl, charset: 'utf8mb4_unicode_ci' };
+    case 'mariadb':
+      return { type: 'mariadb', url: databaseUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_unicode_ci' };
+    default:
+      throw new Error(`DATABASE_URL must be a postgres://, mysql:// or mariadb:// URL, got "${protocol}://"`);
+  }
+}

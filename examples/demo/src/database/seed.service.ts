@@ -1,0 +1,55 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Album } from '../catalogue/album.entity.js';
+import { Artist } from '../catalogue/artist.entity.js';
+import { Genre } from '../catalogue/genre.entity.js';
+import { generateCatalogue } from './catalogue-seed.js';
+
+const CHUNK = 500;
+
+async function insertInChunks<T>(
+  manager: EntityManager,
+  target: new () => T,
+  rows: object[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const result = await manager.insert(target, rows.slice(start, start + CHUNK));
+    ids.push(...result.identifiers.map((identifier) => identifier.id as number));
+  }
+  return ids;
+}
+
+/** Fills an empty demo database with the catalogue on first start. */
+@Injectable()
+export class SeedService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SeedService.name);
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if ((await this.dataSource.getRepository(Album).count()) > 0) return;
+    const started = Date.now();
+    const catalogue = generateCatalogue(Number(process.env.DEMO_ALBUMS ?? 10_000));
+    await this.dataSource.transaction(async (manager) => {
+      const artistIds = await insertInChunks(manager, Artist, catalogue.artists);
+      const genreIds = await insertInChunks(manager, Genre, catalogue.genres.map((name) => ({ name })));
+      const albumIds = await insertInChunks(
+        manager,
+        Album,
+        catalogue.albums.map(({ artistIndex, genreIndexes: _genres, ...album }) => ({
+          ...album,
+          artist: { id: artistIds[artistIndex]! },
+        })),
+      );
+      const links = catalogue.albums.flatMap((album, index) =>
+        album.genreIndexes.map((genreIndex) => ({ album_id: albumIds[index]!, genre_id: genreIds[genreIndex]! })),
+      );
+      for (let start = 0; start < links.length; start += CHUNK) {
+        await manager.createQueryBuilder().insert().into('album_genre').values(links.slice(start, start + CHUNK)).execute();
+      }
+    });
+    this.logger.log(`Seeded ${catalogue.albums.length} albums in ${Date.now() - started} ms`);
+  }
+}

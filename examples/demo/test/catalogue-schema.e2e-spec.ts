@@ -1,0 +1,26 @@
+import { DataSource } from 'typeorm';
+import { createTestDatabase, describeEachDatabase } from '../../../packages/nest/test/support/test-databases.js';
+import { Album } from '../src/catalogue/album.entity.js';
+import { Artist } from '../src/catalogue/artist.entity.js';
+import { Genre } from '../src/catalogue/genre.entity.js';
+import { CreateCatalogue1732300000000 } from '../src/database/1732300000000-create-catalogue.js';
+
+describeEachDatabase('demo catalogue migration', (kind) => {
+  it('creates exactly the schema of the entities', async () => {
+    const database = await createTestDatabase(kind);
+    const dataSource = new DataSource({
+      ...database.options,
+      entities: [Album, Artist, Genre],
+      migrations: [CreateCatalogue1732300000000],
+    });
+    try {
+      await dataSource.initialize();
+      await dataSource.runMigrations();
+      const pending = await dataSource.driver.createSchemaBuilder().log();
+      expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+    } finally {
+      await dataSource.destroy();
+      await database.drop();
+    }
+  });
+});
