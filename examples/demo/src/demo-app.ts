@@ -4,11 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { csrfSync } from 'csrf-sync';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import session from 'express-session';
 import hbs from 'hbs';
 import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
-import { sessionUser } from './auth/session-user.middleware.js';
+import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
 
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -51,7 +51,7 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   app.use(sessionUser);
   // Every POST, PUT, PATCH and DELETE needs the session's token, from a form field or the X-CSRF-Token header.
   app.use(csrfSynchronisedProtection);
-  app.use((request: Request, response: Response, next: NextFunction) => {
+  app.use((request: DemoRequest, response: Response, next: NextFunction) => {
     response.locals.csrfToken = generateToken(request);
     response.locals.user = request.user;
     next();
