@@ -1,1 +1,3 @@
 export { escapeHtml, safeUrl } from './escape.js';
+export * from './datatables/index.js';
+export * from './renderers/index.js';

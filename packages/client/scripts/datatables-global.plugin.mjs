@@ -1,0 +1,13 @@
+// esbuild plugin: `import { DataTable } from 'datatables.net'` gives `undefined` instead of bundling
+// DataTables; the library then uses the global `DataTable` set by datatables.net's own <script>
+// (src/datatables/datatables.engine.ts). Only type imports of datatables.net exist besides that one.
+export const datatablesFromGlobal = {
+  name: 'widgetlib-datatables-from-global',
+  setup(build) {
+    build.onResolve({ filter: /^datatables\.net(-dt)?$/ }, (args) => ({ path: args.path, namespace: 'widgetlib-datatables-global' }));
+    build.onLoad({ filter: /.*/, namespace: 'widgetlib-datatables-global' }, () => ({
+      contents: 'export const DataTable = undefined;\nexport default undefined;\n',
+      loader: 'js',
+    }));
+  },
+};

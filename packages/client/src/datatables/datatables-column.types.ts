@@ -1,0 +1,53 @@
+import type { ColumnsConfig } from 'datatables.net';
+
+/** Column types of spec 2.5: each selects a filter widget and the lookup sent to the server. */
+export const COLUMN_FILTER_TYPES = ['string', 'number', 'boolean', 'date', 'select', 'select2', 'readonly'] as const;
+export type ColumnFilterType = (typeof COLUMN_FILTER_TYPES)[number];
+
+/** One `[value, label]` option of a `select` (or `select2`) column. */
+export type ColumnChoice = readonly [value: string | number | boolean, label: string];
+
+/** A DataTables column with widgetlib's column configuration (spec 2.5). */
+export interface WidgetLibColumn extends ColumnsConfig {
+  /** Selects the filter widget; also DataTables' column type. */
+  type?: ColumnFilterType | (string & {});
+  /** Options of a `select` column (and initial options of a `select2` column). */
+  choices?: readonly ColumnChoice[];
+  /** Luxon display format of a date or date-time column (`document.date_format` / `document.datetime_format`). */
+  dateformat?: string;
+  /** Where a `select2` column's filter fetches its options (`?term=<typed text>`). */
+  url?: string;
+}
+
+/** What the request translation needs to know of a column (a DataTables column context has it). */
+export interface ColumnSettingsLike {
+  type?: string | null;
+  name?: string | null;
+  data?: unknown;
+}
+
+export function isColumnFilterType(value: unknown): value is ColumnFilterType {
+  return typeof value === 'string' && (COLUMN_FILTER_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The filter type of a column: its widgetlib `type`, or `string` for a column without one (or with a
+ * DataTables-only type such as `num` or `html`), so that every searchable field gets a text filter.
+ */
+export function columnFilterType(type: unknown): ColumnFilterType {
+  return isColumnFilterType(type) ? type : 'string';
+}
+
+/**
+ * The server field of a column: its `name`, else its `data` property path with `.` turned into the
+ * server's `__` relation separator. `null` when the column has neither (computed columns).
+ */
+export function columnFieldName(column: { name?: unknown; data?: unknown } | undefined): string | null {
+  if (!column) return null;
+  if (typeof column.name === 'string' && column.name.trim() !== '') return column.name.trim();
+  // DataTables sends `data: "function"` for a column whose data is a function.
+  if (typeof column.data === 'string' && column.data !== '' && column.data !== 'function') {
+    return column.data.replace(/\./g, '__');
+  }
+  return null;
+}

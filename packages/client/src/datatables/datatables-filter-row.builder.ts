@@ -1,0 +1,125 @@
+import type { Api } from 'datatables.net';
+import { columnFieldName, columnFilterType, type WidgetLibColumn } from './datatables-column.types.js';
+import { recordOfApi } from './datatables.registry.js';
+import { dataTableTexts } from './datatables.texts.js';
+import { debounce } from './debounce.util.js';
+import { createFilterWidget, type FilterWidget } from './filter-widgets.js';
+
+/** How long typing in a filter waits before the table asks the server (Enter does not wait). */
+export const FILTER_DEBOUNCE_MS = 300;
+
+function plainTitle(column: WidgetLibColumn, field: string): string {
+  return typeof column.title === 'string' ? column.title.replace(/<[^>]*>/g, '').trim() || field : field;
+}
+
+/** Empties a filter row's controls and its table's column searches, without a request. */
+const rowClearers = new WeakMap<Element, () => void>();
+
+function filterRowSelector(tableId: string): string {
+  return `tr.widgetlib-filter-row[data-widgetlib-table="${CSS.escape(tableId.replace(/^#/, ''))}"]`;
+}
+
+/**
+ * Adds the filter row under the column headers (spec 2.5): one control per column by its `type`
+ * (text, number, Yes/No, date range, select, remote-search select, nothing for `readonly`, for a
+ * column that is not searchable or has no field), and a button that clears them all. Typing waits
+ * `FILTER_DEBOUNCE_MS` for the next key (Enter sends at once); one request carries every change.
+ */
+export function addSearchInputsAndFooterDataTable(
+  dataTable: Api,
+  tableId: string,
+  columns: ReadonlyArray<WidgetLibColumn>,
+): HTMLTableRowElement {
+  const record = recordOfApi(dataTable);
+  const texts = dataTableTexts(record?.texts);
+  const thead = dataTable.table().header();
+  thead.querySelector(filterRowSelector(tableId))?.remove();
+
+  const row = document.createElement('tr');
+  row.className = 'widgetlib-filter-row';
+  row.dataset.widgetlibTable = tableId.replace(/^#/, '');
+  const cells: HTMLTableCellElement[] = [];
+  const widgets: FilterWidget[] = [];
+
+  const searchValues = (): string => JSON.stringify(dataTable.columns().search().toArray());
+  let sentSearch = searchValues();
+  const drawIfChanged = (): void => {
+    const current = searchValues();
+    if (current === sentSearch) return;
+    sentSearch = current;
+    dataTable.draw();
+  };
+  const scheduleDraw = debounce(drawIfChanged, FILTER_DEBOUNCE_MS);
+
+  const columnCount = dataTable.columns().count();
+  for (let index = 0; index < columnCount; index += 1) {
+    const cell = document.createElement('td');
+    cell.className = 'widgetlib-filter-cell';
+    cells.push(cell);
+    row.append(cell);
+    const column = columns[index];
+    const field = column ? columnFieldName(column) : null;
+    if (!column || !field || column.searchable === false) continue;
+    const widget: FilterWidget | null = createFilterWidget(columnFilterType(column.type), {
+      column,
+      label: `${texts.filterLabel} ${plainTitle(column, field)}`,
+      texts,
+      changed: (immediate) => {
+        const value = widget?.value() ?? null;
+        if (value === null) return;
+        if (dataTable.column(index).search() !== value) dataTable.column(index).search(value);
+        if (immediate) {
+          scheduleDraw.cancel();
+          drawIfChanged();
+        } else {
+          scheduleDraw();
+        }
+      },
+    });
+    if (!widget) continue;
+    cell.append(widget.element);
+    widgets.push(widget);
+  }
+
+  const clearButton = document.createElement('button');
+  clearButton.type = 'button';
+  clearButton.className = 'widgetlib-filter-clear';
+  clearButton.textContent = texts.clearFilters;
+  clearButton.addEventListener('click', () => clearDataTableFilters(dataTable, tableId));
+
+  const syncVisibility = (): void => {
+    const visible = dataTable.columns().visible().toArray();
+    cells.forEach((cell, index) => {
+      cell.hidden = !visible[index];
+    });
+    const lastVisible = cells.filter((cell) => !cell.hidden).at(-1);
+    lastVisible?.append(clearButton);
+  };
+  syncVisibility();
+  thead.append(row);
+
+  rowClearers.set(row, () => {
+    scheduleDraw.cancel();
+    for (const widget of widgets) widget.clear();
+    dataTable.columns().search('');
+    // The request clearDataTableFilters sends carries the emptied values: nothing is left to send.
+    sentSearch = searchValues();
+  });
+
+  dataTable.on('column-visibility', syncVisibility);
+  dataTable.on('destroy', () => {
+    scheduleDraw.cancel();
+    for (const widget of widgets) widget.destroy();
+    row.remove();
+  });
+  return row;
+}
+
+/** Empties every filter of the table (its filter row's controls and the column searches) and reloads from the first page. */
+export function clearDataTableFilters(dataTable: Api, tableId: string): void {
+  const row = dataTable.table().header().querySelector(filterRowSelector(tableId));
+  const clearRow = row ? rowClearers.get(row) : undefined;
+  if (clearRow) clearRow();
+  else dataTable.columns().search('');
+  dataTable.draw();
+}

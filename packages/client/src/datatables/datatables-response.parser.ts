@@ -1,0 +1,41 @@
+/** The list endpoint's envelope (spec 2.3). */
+export interface DataTableEnvelope {
+  data: unknown[];
+  recordsTotal: number;
+  recordsFiltered: number;
+  draw: number;
+}
+
+/** The envelope when `body` is one, otherwise `null`. */
+export function parseEnvelope(body: unknown): DataTableEnvelope | null {
+  if (!isRecord(body) || !Array.isArray(body.data)) return null;
+  const { recordsTotal, recordsFiltered } = body;
+  if (!isCount(recordsTotal) || !isCount(recordsFiltered)) return null;
+  const draw = typeof body.draw === 'number' && Number.isInteger(body.draw) ? body.draw : 1;
+  return { data: body.data, recordsTotal, recordsFiltered, draw };
+}
+
+/**
+ * The message to show for a failed request: the server's `message` (Nest's error body; a list of
+ * messages is joined), else an `error` string member, else the HTTP status line.
+ */
+export function errorMessage(status: number, statusText: string, body: unknown): string {
+  if (isRecord(body)) {
+    const { message, error } = body;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+    if (Array.isArray(message)) {
+      const parts = message.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+      if (parts.length > 0) return parts.join('; ');
+    }
+    if (typeof error === 'string' && error.trim() !== '') return error;
+  }
+  return `${status} ${statusText}`.trim();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}

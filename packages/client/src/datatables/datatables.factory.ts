@@ -1,0 +1,156 @@
+import type { Api, Config, Context } from 'datatables.net';
+import { renderDate } from '../renderers/date.renderers.js';
+import { renderText } from '../renderers/value.renderers.js';
+import { createServerLoader, type DataTableFilterHook } from './datatables-ajax.loader.js';
+import type { WidgetLibColumn } from './datatables-column.types.js';
+import { showTableError } from './datatables-error.display.js';
+import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
+import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
+import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
+import { registerTable, tableRecord } from './datatables.registry.js';
+import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
+
+// A DataTables event handler; `filter` is the request hook instead (spec 6).
+type TableEventHandler = (...args: never[]) => unknown;
+
+/** `events`: `filter` changes each request's parameters; every other key is a DataTables event bound with `on()`. */
+export interface DataTableEvents {
+  filter?: DataTableFilterHook;
+  [event: string]: TableEventHandler | undefined;
+}
+
+/** DataTables options plus widgetlib's: column configuration (spec 2.5), events, texts, request translation. */
+export interface WidgetLibTableOptions extends Omit<Config, 'columns'> {
+  columns?: WidgetLibColumn[];
+  events?: DataTableEvents;
+  /** Words of this table (filter row, error row) over those of `setDataTableTexts()`. */
+  texts?: Partial<DataTableTexts>;
+  /** The request translation (default `formatDataTableParams`). */
+  formatDataTableParams?: FormatDataTableParams;
+}
+
+/**
+ * The table element for `id`: an element id (`"albums"`) or a CSS selector (`"#albums"`), or the
+ * element itself. A non-table element gets a `<table>` built inside it.
+ */
+export function resolveTableElement(id: string | HTMLElement): HTMLTableElement {
+  let element: Element | null = typeof id === 'string' ? document.getElementById(id) : id;
+  if (!element && typeof id === 'string') {
+    try {
+      element = document.querySelector(id);
+    } catch {
+      element = null;
+    }
+  }
+  if (!element) throw new Error(`widgetlib: no element matches the table id ${JSON.stringify(id)}`);
+  if (element instanceof HTMLTableElement) return element;
+  const table = document.createElement('table');
+  if (element.id) table.id = `${element.id}-table`;
+  element.append(table);
+  return table;
+}
+
+/**
+ * DataTables writes a cell's display data into the page as HTML: a column without a render function
+ * gets an escaping one (a date column one that formats with its `dateformat`).
+ */
+function safeColumn(column: WidgetLibColumn): WidgetLibColumn {
+  const safe: WidgetLibColumn = { defaultContent: '', ...column };
+  if (safe.render === undefined || safe.render === null) {
+    safe.render = column.type === 'date' || column.dateformat ? renderDate() : renderText;
+  }
+  return safe;
+}
+
+const errorModeInstalled = new WeakSet<object>();
+
+/**
+ * DataTables' default error mode is `alert()`. For widgetlib's tables its warnings go to the console
+ * (a failed request is shown inside the table by the loader); other tables keep the mode they had.
+ */
+function installErrorMode(DataTable: DataTableEngine): void {
+  if (errorModeInstalled.has(DataTable.ext)) return;
+  errorModeInstalled.add(DataTable.ext);
+  const previous = DataTable.ext.errMode;
+  DataTable.ext.errMode = (settings: Context, techNote: number | undefined, message: string) => {
+    if (tableRecord(settings?.table)) {
+      console.warn(message);
+      return;
+    }
+    if (typeof previous === 'function') previous(settings, techNote, message);
+    else if (previous === 'throw') throw new Error(message);
+    else if (previous === 'alert') window.alert(message);
+  };
+}
+
+/**
+ * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
+ * server-side processing, the request translation (`table_options.formatDataTableParams`), the
+ * `events`, escaping of columns without a render function, and errors shown inside the table.
+ */
+export function gtCreateDataTable(id: string | HTMLElement, url: string, table_options: WidgetLibTableOptions = {}): Api {
+  const DataTable = dataTableEngine();
+  installErrorMode(DataTable);
+  const table = resolveTableElement(id);
+  const {
+    events = {},
+    texts,
+    formatDataTableParams: format = formatDataTableParams,
+    columns,
+    drawCallback,
+    ...options
+  } = table_options;
+  const { filter, ...tableEvents } = events;
+  let error: string | null = null;
+  registerTable(table, { texts });
+
+  const config: Config = {
+    serverSide: true,
+    processing: true,
+    ...options,
+    ajax:
+      options.ajax ??
+      createServerLoader({
+        url,
+        format,
+        filter,
+        texts: () => dataTableTexts(texts),
+        onOutcome: (outcome) => {
+          error = outcome;
+        },
+      }),
+    drawCallback(this: unknown, settings: Context) {
+      if (error !== null) showTableError(new DataTable.Api(settings), error);
+      drawCallback?.call(this as never, settings);
+    },
+  };
+  if (columns) config.columns = columns.map(safeColumn);
+
+  const api = new DataTable(table, config);
+  for (const [name, handler] of Object.entries(tableEvents)) {
+    if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
+  }
+  return api;
+}
+
+/**
+ * The spec's table builder: a server-side table on the element `id`, loading from `url`, with
+ * `extraoptions` (columns, order, events, texts and any DataTables option). Without an `order`
+ * option the server's default ordering applies. `addfilter` adds the filter row under the headers.
+ */
+export function createDataTable(
+  id: string | HTMLElement,
+  url: string,
+  extraoptions: WidgetLibTableOptions = {},
+  addfilter = false,
+  formatDataTableParamsfnc: FormatDataTableParams = formatDataTableParams,
+): Api {
+  const api = gtCreateDataTable(id, url, {
+    order: [],
+    searchDelay: 300,
+    ...extraoptions,
+    formatDataTableParams: formatDataTableParamsfnc,
+  });
+  if (addfilter) addSearchInputsAndFooterDataTable(api, api.table().node().id, extraoptions.columns ?? []);
+  return api;
+}

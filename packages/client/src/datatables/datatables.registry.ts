@@ -1,0 +1,22 @@
+import type { Api } from 'datatables.net';
+import type { DataTableTexts } from './datatables.texts.js';
+
+/** What widgetlib keeps for each table element it turned into a table. */
+export interface TableRecord {
+  texts?: Partial<DataTableTexts>;
+}
+
+const records = new WeakMap<Element, TableRecord>();
+
+export function registerTable(table: Element, record: TableRecord): void {
+  records.set(table, record);
+}
+
+/** The record of a table element, `undefined` for a table widgetlib did not create. */
+export function tableRecord(table: Element | null | undefined): TableRecord | undefined {
+  return table ? records.get(table) : undefined;
+}
+
+export function recordOfApi(api: Api): TableRecord | undefined {
+  return tableRecord(api.table().node());
+}

@@ -1,0 +1,80 @@
+/**
+ * Every word the tables, their filter row and the render functions show. A host changes them for all
+ * tables with `setDataTableTexts()`, or for one table with the `texts` option of `createDataTable`.
+ * DataTables' own words (search box, paging, "Showing x of y") come from its `language` option.
+ */
+export interface DataTableTexts {
+  /** `yesnoprint` / `objShowBool` and the boolean filter. */
+  yes: string;
+  no: string;
+  /** Marks before the Yes and No words (hidden from screen readers). */
+  yesMark: string;
+  noMark: string;
+  /** Shown for a missing value (null, undefined, empty string). */
+  empty: string;
+  /** Labels of the `showlink` and `downloadlink` buttons. */
+  show: string;
+  download: string;
+  /** Accessible name of each filter widget: `<filterLabel> <column title>`. */
+  filterLabel: string;
+  /** Placeholders of the filter widgets. */
+  textPlaceholder: string;
+  numberPlaceholder: string;
+  dateFrom: string;
+  dateTo: string;
+  /** The first, empty option of the boolean and select filters. */
+  anyOption: string;
+  remotePlaceholder: string;
+  remoteNoResults: string;
+  /** Title of a date filter input whose text is not a date; `{format}` is replaced by the format. */
+  invalidDate: string;
+  /** The button that empties every filter. */
+  clearFilters: string;
+  /** Shown in the table before the server's message when a request fails. */
+  loadError: string;
+  /** Shown when the server cannot be reached or answers with something that is not the envelope. */
+  unreachable: string;
+}
+
+const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
+  yes: 'Yes',
+  no: 'No',
+  yesMark: '\u2714',
+  noMark: '\u2718',
+  empty: '--',
+  show: 'Show',
+  download: 'Download',
+  filterLabel: 'Filter',
+  textPlaceholder: 'Filter',
+  numberPlaceholder: '=',
+  dateFrom: 'From',
+  dateTo: 'To',
+  anyOption: 'All',
+  remotePlaceholder: 'Choose',
+  remoteNoResults: 'No results',
+  invalidDate: 'Expected a date like {format}',
+  clearFilters: 'Clear filters',
+  loadError: 'The rows could not be loaded:',
+  unreachable: 'The server did not answer with table rows.',
+});
+
+let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;
+
+/** Changes words for every table; keys left out keep their current value. */
+export function setDataTableTexts(texts: Partial<DataTableTexts>): void {
+  currentTexts = Object.freeze({ ...currentTexts, ...definedOnly(texts) });
+}
+
+/** Restores the library's English defaults. */
+export function resetDataTableTexts(): void {
+  currentTexts = DEFAULT_TEXTS;
+}
+
+/** The words in use, with a table's own overrides on top when given. */
+export function dataTableTexts(overrides?: Partial<DataTableTexts>): Readonly<DataTableTexts> {
+  return overrides ? { ...currentTexts, ...definedOnly(overrides) } : currentTexts;
+}
+
+function definedOnly(texts: Partial<DataTableTexts>): Partial<DataTableTexts> {
+  return Object.fromEntries(Object.entries(texts).filter(([, value]) => typeof value === 'string'));
+}
