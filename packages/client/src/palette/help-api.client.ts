@@ -1,0 +1,114 @@
+import type { HelpPanelTexts } from './help-panel.texts.js';
+import type { CsrfOptions, HelpEntry } from './help-panel.types.js';
+
+export const DEFAULT_CSRF_HEADER = 'X-CSRF-Token';
+
+/** The fields a form writes; `id_view` is the panel's own view, not typed by the user. */
+export interface HelpEntryInput {
+  question_name: string;
+  help_title: string;
+  help_text: string;
+}
+
+/** A failed request, with the words to show: the server's message(s) when it sent some. */
+export class HelpApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
+    super(messages.join(' '));
+    this.name = 'HelpApiError';
+  }
+}
+
+/** The messages of a Nest error body (`message` is a string or an array of strings), if any. */
+export function errorMessages(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const { message } = body as { message?: unknown };
+  if (typeof message === 'string' && message.trim()) return [message];
+  if (Array.isArray(message)) return message.filter((item): item is string => typeof item === 'string' && !!item.trim());
+  return [];
+}
+
+/** The token from `<meta name="csrf-token" content="...">`, the usual place hosts render it. */
+export function csrfTokenFromMeta(doc: Document = document): string | null {
+  return doc.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+/** Calls the help API of one panel: list by view, create, update and delete, with the CSRF token. */
+export class HelpApiClient {
+  private readonly listUrl: string;
+
+  constructor(
+    helpUrl: string,
+    private readonly texts: Pick<HelpPanelTexts, 'requestFailed' | 'networkError' | 'unexpectedResponse'>,
+    private readonly csrf: CsrfOptions = {},
+    private readonly fetcher: typeof fetch = (...args) => globalThis.fetch(...args),
+  ) {
+    this.listUrl = withTrailingSlash(helpUrl);
+  }
+
+  async list(idView: string): Promise<HelpEntry[]> {
+    const query = new URLSearchParams({ id_view: idView });
+    const entries = await this.send<unknown>('GET', `${this.listUrl}?${query}`);
+    if (!Array.isArray(entries)) throw new HelpApiError(200, [this.texts.unexpectedResponse]);
+    return entries as HelpEntry[];
+  }
+
+  create(idView: string, input: HelpEntryInput): Promise<HelpEntry> {
+    return this.send<HelpEntry>('POST', this.listUrl, { id_view: idView, ...input });
+  }
+
+  update(id: number, input: Partial<HelpEntryInput>): Promise<HelpEntry> {
+    return this.send<HelpEntry>('PATCH', this.entryUrl(id), input);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.send<void>('DELETE', this.entryUrl(id));
+  }
+
+  private entryUrl(id: number): string {
+    return `${this.listUrl}${encodeURIComponent(String(id))}/`;
+  }
+
+  private csrfHeaders(): Record<string, string> {
+    const source = this.csrf.token;
+    const token = typeof source === 'function' ? source() : (source ?? csrfTokenFromMeta());
+    return token ? { [this.csrf.headerName ?? DEFAULT_CSRF_HEADER]: token } : {};
+  }
+
+  private async send<T>(method: string, url: string, body?: object): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method !== 'GET') Object.assign(headers, this.csrfHeaders());
+    if (body) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.fetcher(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      throw new HelpApiError(0, [this.texts.networkError]);
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!response.ok) {
+      const messages = errorMessages(parsed);
+      throw new HelpApiError(response.status, messages.length ? messages : [this.texts.requestFailed(response.status)]);
+    }
+    return parsed as T;
+  }
+}

@@ -1,0 +1,160 @@
+import { HELP_TITLE_MAX_LENGTH, HELP_TEXT_MAX_LENGTH } from './help-limits.js';
+import { HelpApiError, type HelpEntryInput } from './help-api.client.js';
+import type { LabelledField } from './field-help.icons.js';
+import type { HelpPanelTexts } from './help-panel.texts.js';
+import type { HelpEntry } from './help-panel.types.js';
+import { createElement } from './palette-dom.js';
+
+export interface HelpEntryFormOptions {
+  doc: Document;
+  texts: HelpPanelTexts;
+  /** Unique prefix for the form's element ids. */
+  idPrefix: string;
+  /** The entry being edited; absent when adding. */
+  entry?: HelpEntry;
+  /** The page's fields to choose from when adding. */
+  fields: readonly LabelledField[];
+  /** Field names that already have an entry (shown as such). */
+  namesWithHelp: ReadonlySet<string>;
+  submit(input: HelpEntryInput): Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * The add or edit form. A failed save shows the server's messages in the form (announced) and
+ * leaves every value the user typed in place.
+ */
+export class HelpEntryForm {
+  readonly element: HTMLFormElement;
+  private readonly error: HTMLElement;
+  private readonly question: HTMLSelectElement | null;
+  private readonly title: HTMLInputElement;
+  private readonly text: HTMLTextAreaElement;
+  private readonly saveButton: HTMLButtonElement;
+
+  constructor(private readonly options: HelpEntryFormOptions) {
+    const { doc, texts, idPrefix, entry } = options;
+    const headingId = `${idPrefix}-heading`;
+    const errorId = `${idPrefix}-error`;
+    this.element = createElement(doc, 'form', {
+      className: 'widgetlib-palette__form',
+      attributes: { 'aria-labelledby': headingId, novalidate: '' },
+    });
+    const heading = createElement(doc, 'h3', {
+      className: 'widgetlib-palette__form-heading',
+      text: entry ? texts.editFormTitle(entry.help_title) : texts.addFormTitle,
+      attributes: { id: headingId },
+    });
+    this.error = createElement(doc, 'div', {
+      className: 'widgetlib-palette__error',
+      attributes: { id: errorId, role: 'alert' },
+    });
+    this.error.hidden = true;
+    this.element.append(heading, this.error);
+
+    this.question = entry ? null : this.buildQuestionSelect();
+    this.title = createElement(doc, 'input', {
+      attributes: {
+        id: `${idPrefix}-title`,
+        name: 'help_title',
+        type: 'text',
+        required: '',
+        maxlength: String(HELP_TITLE_MAX_LENGTH),
+        autocomplete: 'off',
+      },
+    });
+    this.title.value = entry?.help_title ?? '';
+    this.text = createElement(doc, 'textarea', {
+      attributes: { id: `${idPrefix}-text`, name: 'help_text', rows: '6', maxlength: String(HELP_TEXT_MAX_LENGTH) },
+    });
+    this.text.value = entry?.help_text ?? '';
+    this.element.append(
+      this.row(`${idPrefix}-title`, texts.titleLabel, this.title),
+      this.row(`${idPrefix}-text`, texts.textLabel, this.text),
+    );
+
+    this.saveButton = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button widgetlib-palette__button--primary',
+      text: texts.save,
+      attributes: { type: 'submit' },
+    });
+    const cancelButton = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button',
+      text: texts.cancel,
+      attributes: { type: 'button' },
+    });
+    cancelButton.addEventListener('click', () => options.cancel());
+    this.element.append(createElement(doc, 'div', { className: 'widgetlib-palette__form-actions' }, this.saveButton, cancelButton));
+    this.element.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.save();
+    });
+  }
+
+  /** Moves focus to the first field. */
+  focus(): void {
+    (this.question ?? this.title).focus({ preventScroll: true });
+  }
+
+  private buildQuestionSelect(): HTMLSelectElement | null {
+    const { doc, texts, idPrefix, fields, namesWithHelp } = this.options;
+    if (fields.length === 0) {
+      this.element.append(createElement(doc, 'p', { className: 'widgetlib-palette__note', text: texts.noFields }));
+      return null;
+    }
+    const select = createElement(doc, 'select', {
+      attributes: { id: `${idPrefix}-question`, name: 'question_name', required: '' },
+    });
+    const seen = new Set<string>();
+    for (const field of fields) {
+      if (seen.has(field.questionName)) continue;
+      seen.add(field.questionName);
+      const hasHelp = field.names.some((name) => namesWithHelp.has(name));
+      const label = hasHelp ? texts.fieldHasHelp(field.labelText) : field.labelText;
+      const option = createElement(doc, 'option', { text: label, attributes: { value: field.questionName } });
+      option.disabled = hasHelp;
+      select.append(option);
+    }
+    const firstFree = [...select.options].find((option) => !option.disabled);
+    if (firstFree) firstFree.selected = true;
+    this.element.append(this.row(select.id, texts.fieldLabel, select));
+    return select;
+  }
+
+  private row(id: string, labelText: string, control: HTMLElement): HTMLElement {
+    const { doc } = this.options;
+    const label = createElement(doc, 'label', { text: labelText, attributes: { for: id } });
+    control.classList.add('widgetlib-palette__control');
+    return createElement(doc, 'div', { className: 'widgetlib-palette__form-row' }, label, control);
+  }
+
+  private input(): HelpEntryInput | null {
+    const questionName = this.options.entry?.question_name ?? this.question?.value ?? '';
+    if (!questionName) return null;
+    return { question_name: questionName, help_title: this.title.value, help_text: this.text.value };
+  }
+
+  private async save(): Promise<void> {
+    const input = this.input();
+    if (!input) {
+      this.showError([this.options.texts.noFields]);
+      return;
+    }
+    this.saveButton.disabled = true;
+    this.element.setAttribute('aria-busy', 'true');
+    try {
+      await this.options.submit(input);
+    } catch (error) {
+      this.showError(error instanceof HelpApiError ? error.messages : [String(error)]);
+    } finally {
+      this.saveButton.disabled = false;
+      this.element.removeAttribute('aria-busy');
+    }
+  }
+
+  private showError(messages: readonly string[]): void {
+    const { doc } = this.options;
+    this.error.replaceChildren(...messages.map((message) => createElement(doc, 'p', { text: message })));
+    this.error.hidden = false;
+  }
+}

@@ -1,0 +1,85 @@
+/** Every word the help panel shows or announces; hosts replace any of them (translations, tone). */
+export interface HelpPanelTexts {
+  title: string;
+  close: string;
+  move: string;
+  resize: string;
+  /** Read after the move and resize controls' names. */
+  keyboardHint: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  entriesLabel: string;
+  add: string;
+  edit: string;
+  editEntry: (title: string) => string;
+  delete: string;
+  deleteEntry: (title: string) => string;
+  confirmDelete: (title: string) => string;
+  confirmDeleteYes: string;
+  cancel: string;
+  save: string;
+  addFormTitle: string;
+  editFormTitle: (title: string) => string;
+  fieldLabel: string;
+  fieldHasHelp: (label: string) => string;
+  titleLabel: string;
+  textLabel: string;
+  noFields: string;
+  loading: string;
+  empty: string;
+  noMatches: string;
+  count: (shown: number, total: number) => string;
+  fieldHelp: (title: string) => string;
+  showingEntry: (title: string) => string;
+  saved: string;
+  deleted: string;
+  noPermission: string;
+  requestFailed: (status: number) => string;
+  networkError: string;
+  unexpectedResponse: string;
+}
+
+export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
+  title: 'Help',
+  close: 'Close help',
+  move: 'Move help panel',
+  resize: 'Resize help panel',
+  keyboardHint: 'Use the arrow keys; hold Shift for larger steps.',
+  searchLabel: 'Search help',
+  searchPlaceholder: 'Search help…',
+  entriesLabel: 'Help entries',
+  add: 'Add help',
+  edit: 'Edit',
+  editEntry: (title) => `Edit help “${title}”`,
+  delete: 'Delete',
+  deleteEntry: (title) => `Delete help “${title}”`,
+  confirmDelete: (title) => `Delete “${title}”?`,
+  confirmDeleteYes: 'Yes, delete',
+  cancel: 'Cancel',
+  save: 'Save',
+  addFormTitle: 'New help entry',
+  editFormTitle: (title) => `Edit “${title}”`,
+  fieldLabel: 'Field',
+  fieldHasHelp: (label) => `${label} (has help)`,
+  titleLabel: 'Title',
+  textLabel: 'Text (HTML allowed)',
+  noFields: 'This page has no labelled fields to add help for.',
+  loading: 'Loading help…',
+  empty: 'No help for this page yet.',
+  noMatches: 'No entry matches the search.',
+  count: (shown, total) =>
+    shown === total ? `${total} ${total === 1 ? 'entry' : 'entries'}` : `${shown} of ${total} entries match`,
+  fieldHelp: (title) => `Help: ${title}`,
+  showingEntry: (title) => `Showing help: ${title}`,
+  saved: 'Help saved.',
+  deleted: 'Help deleted.',
+  noPermission: 'You may not view help.',
+  requestFailed: (status) => `The request failed (HTTP ${status}).`,
+  networkError: 'The server could not be reached.',
+  unexpectedResponse: 'The server sent an unexpected answer.',
+};
+
+export function resolveHelpPanelTexts(texts: Partial<HelpPanelTexts> = {}): HelpPanelTexts {
+  const defined = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== undefined));
+  return { ...DEFAULT_HELP_PANEL_TEXTS, ...defined };
+}

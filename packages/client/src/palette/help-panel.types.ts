@@ -1,0 +1,56 @@
+import type { HelpPanelTexts } from './help-panel.texts.js';
+
+/** One help entry as the help API returns it. `help_text` is HTML, `help_title` plain text. */
+export interface HelpEntry {
+  id: number;
+  id_view: string;
+  question_name: string;
+  help_title: string;
+  help_text: string;
+}
+
+/** The panel actions the current user may take; the API enforces its own permissions regardless. */
+export interface HelpPanelPermissions {
+  view: boolean;
+  add: boolean;
+  change: boolean;
+  delete: boolean;
+}
+
+/** The configuration the server renders as JSON next to the panel (DESIGN.md 2.3). */
+export interface HelpPanelConfig {
+  id_view: string;
+  help_url: string;
+  permissions: HelpPanelPermissions;
+}
+
+/** Where writes find the host's CSRF token and which header carries it. */
+export interface CsrfOptions {
+  /** Default `X-CSRF-Token`. */
+  headerName?: string;
+  /** The token, or a function returning it; default: the `content` of `<meta name="csrf-token">`. */
+  token?: string | (() => string | null | undefined);
+}
+
+/** What a host may set when it starts panels itself or through `initHelpPanels`. */
+export interface HelpPanelSettings {
+  /** Every visible and announced word of the panel. */
+  texts?: Partial<HelpPanelTexts>;
+  csrf?: CsrfOptions;
+  /** Where labels get question-mark icons and where the add form finds fields; default `document`. */
+  fieldRoot?: ParentNode;
+  /** CSS classes of the question-mark icon (for example `fa fa-question-circle`); default a styled `?`. */
+  fieldIconClass?: string;
+  /** Where position and size are remembered; `null` remembers nothing. Default `localStorage`. */
+  storage?: Storage | null;
+  /** Key of the remembered position and size; default `widgetlib:help-panel:<help_url>`. */
+  storageKey?: string;
+}
+
+export interface HelpPanelOptions extends HelpPanelSettings {
+  config: HelpPanelConfig;
+  /** The panel element; created and appended to `document.body` when absent. */
+  panel?: HTMLElement;
+  /** The button that opens and closes the panel (the footer icon). */
+  toggle?: HTMLElement | null;
+}
