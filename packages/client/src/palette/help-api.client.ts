@@ -26,7 +26,9 @@ export function errorMessages(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];
   const { message } = body as { message?: unknown };
   if (typeof message === 'string' && message.trim()) return [message];
-  if (Array.isArray(message)) return message.filter((item): item is string => typeof item === 'string' && !!item.trim());
+  if (Array.isArray(message)) {
+    return message.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  }
   return [];
 }
 

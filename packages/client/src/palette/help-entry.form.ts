@@ -84,7 +84,8 @@ export class HelpEntryForm {
       attributes: { type: 'button' },
     });
     cancelButton.addEventListener('click', () => options.cancel());
-    this.element.append(createElement(doc, 'div', { className: 'widgetlib-palette__form-actions' }, this.saveButton, cancelButton));
+    const actions = createElement(doc, 'div', { className: 'widgetlib-palette__form-actions' }, this.saveButton, cancelButton);
+    this.element.append(actions);
     this.element.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.save();

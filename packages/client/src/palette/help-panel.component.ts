@@ -92,7 +92,11 @@ export class HelpPanel {
       doc,
       'div',
       { className: 'widgetlib-palette__header' },
-      createElement(doc, 'h2', { className: 'widgetlib-palette__title', text: texts.title, attributes: { id: `${idPrefix}-title` } }),
+      createElement(doc, 'h2', {
+        className: 'widgetlib-palette__title',
+        text: texts.title,
+        attributes: { id: `${idPrefix}-title` },
+      }),
       moveButton,
       this.closeButton,
       hint,
@@ -113,6 +117,7 @@ export class HelpPanel {
       text: texts.searchLabel,
       attributes: { for: this.search.id },
     });
+    this.search.hidden = !this.config.permissions.view;
     const toolbar = createElement(doc, 'div', { className: 'widgetlib-palette__toolbar' }, searchLabel, this.search);
     if (this.config.permissions.add) {
       const addButton = createElement(doc, 'button', {
@@ -288,7 +293,11 @@ export class HelpPanel {
         className: 'widgetlib-palette__entry',
         attributes: { tabindex: '-1', 'aria-labelledby': titleId, 'data-help-id': String(entry.id) },
       },
-      createElement(doc, 'h3', { className: 'widgetlib-palette__entry-title', text: entry.help_title, attributes: { id: titleId } }),
+      createElement(doc, 'h3', {
+        className: 'widgetlib-palette__entry-title',
+        text: entry.help_title,
+        attributes: { id: titleId },
+      }),
       createElement(doc, 'p', { className: 'widgetlib-palette__question', text: entry.question_name }),
       text,
     );
@@ -296,10 +305,11 @@ export class HelpPanel {
     const { change, delete: remove } = this.config.permissions;
     if (change || remove) {
       const actions = createElement(doc, 'div', { className: 'widgetlib-palette__entry-actions' });
-      if (change) actions.append(this.entryButton(texts.edit, texts.editEntry(entry.help_title), 'edit', () => this.startEdit(entry)));
+      const title = entry.help_title;
+      if (change) actions.append(this.entryButton(texts.edit, texts.editEntry(title), 'edit', () => this.startEdit(entry)));
       if (remove) {
         actions.append(
-          this.entryButton(texts.delete, texts.deleteEntry(entry.help_title), 'delete', () => this.confirmDelete(entry, item)),
+          this.entryButton(texts.delete, texts.deleteEntry(title), 'delete', () => this.confirmDelete(entry, item)),
         );
       }
       item.append(actions);
@@ -412,13 +422,20 @@ export class HelpPanel {
     if (!actions || item.querySelector('.widgetlib-palette__confirm')) return;
     const error = createElement(doc, 'div', { className: 'widgetlib-palette__error', attributes: { role: 'alert' } });
     error.hidden = true;
-    const question = createElement(doc, 'p', { text: texts.confirmDelete(entry.help_title), attributes: { id: `${this.idPrefix}-confirm-${entry.id}` } });
+    const question = createElement(doc, 'p', {
+      text: texts.confirmDelete(entry.help_title),
+      attributes: { id: `${this.idPrefix}-confirm-${entry.id}` },
+    });
     const yes = createElement(doc, 'button', {
       className: 'widgetlib-palette__button widgetlib-palette__button--danger widgetlib-palette__confirm-delete',
       text: texts.confirmDeleteYes,
       attributes: { type: 'button' },
     });
-    const no = createElement(doc, 'button', { className: 'widgetlib-palette__button', text: texts.cancel, attributes: { type: 'button' } });
+    const no = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button',
+      text: texts.cancel,
+      attributes: { type: 'button' },
+    });
     const confirm = createElement(
       doc,
       'div',
@@ -455,7 +472,11 @@ export class HelpPanel {
     yes.focus();
   }
 
-  private attachMoveAndResize(header: HTMLElement, moveButton: HTMLButtonElement, resizeHandle: HTMLButtonElement): void {
+  private attachMoveAndResize(
+    header: HTMLElement,
+    moveButton: HTMLButtonElement,
+    resizeHandle: HTMLButtonElement,
+  ): void {
     let start: PanelGeometry | null = null;
     const begin = () => {
       start = this.shownGeometry();
@@ -525,7 +546,11 @@ export class HelpPanel {
 
   private applyGeometry(): void {
     const { left, top, width, height } = this.shownGeometry();
-    Object.assign(this.element.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
+    const style = this.element.style;
+    style.left = `${left}px`;
+    style.top = `${top}px`;
+    style.width = `${width}px`;
+    style.height = `${height}px`;
   }
 
   private viewport(): { width: number; height: number } {

@@ -55,10 +55,8 @@ export function defaultGeometry(viewport: ViewportSize, anchor?: AnchorBox | nul
   const width = DEFAULT_PANEL_WIDTH;
   const height = DEFAULT_PANEL_HEIGHT;
   if (!anchor) {
-    return clampGeometry(
-      { width, height, left: viewport.width - width - VIEWPORT_MARGIN, top: viewport.height - height - VIEWPORT_MARGIN },
-      viewport,
-    );
+    const left = viewport.width - width - VIEWPORT_MARGIN;
+    return clampGeometry({ width, height, left, top: viewport.height - height - VIEWPORT_MARGIN }, viewport);
   }
   const fitsRight = anchor.right + VIEWPORT_MARGIN + width <= viewport.width - VIEWPORT_MARGIN;
   const left = fitsRight ? anchor.right + VIEWPORT_MARGIN : anchor.left - VIEWPORT_MARGIN - width;
