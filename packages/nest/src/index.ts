@@ -1,3 +1,4 @@
+export * from './dates/index.js';
 export * from './help/index.js';
 export * from './permissions/index.js';
 export * from './menu/index.js';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpController } from './help/help.controller.js';
 import { HelpService } from './help/help.service.js';
 import { MenuService } from './menu/menu.service.js';
@@ -36,6 +37,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuWidgetRegistry,
     PalleteWidget,
     MenuService,
+    DateFormatsService,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -45,6 +47,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     UrlResolver,
     MenuWidgetRegistry,
     MenuService,
+    DateFormatsService,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule {
