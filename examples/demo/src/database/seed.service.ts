@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { HelpService, MenuService } from '@widgetlib/nest';
+import { ALBUM_FORM_HELP } from '../catalogue/album-help.seed.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Album } from '../catalogue/album.entity.js';
 import { Artist } from '../catalogue/artist.entity.js';
@@ -21,14 +23,22 @@ async function insertInChunks<T>(
   return ids;
 }
 
-/** Fills an empty demo database with the catalogue on first start. */
+/** Registers the help panel in the sidebar footer; fills an empty demo database with help and albums. */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
   private readonly logger = new Logger(SeedService.name);
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly menu: MenuService,
+    private readonly help: HelpService,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    await this.menu.registerHelpPanel();
+    if ((await this.help.list()).length === 0) {
+      for (const entry of ALBUM_FORM_HELP) await this.help.create(entry);
+    }
     if ((await this.dataSource.getRepository(Album).count()) > 0) return;
     const started = Date.now();
     const catalogue = generateCatalogue(Number(process.env.DEMO_ALBUMS ?? 10_000));
