@@ -12,6 +12,17 @@ function plainTitle(column: WidgetLibColumn, field: string): string {
   return typeof column.title === 'string' ? column.title.replace(/<[^>]*>/g, '').trim() || field : field;
 }
 
+// `columns().search()` is DataTables' search over a group of columns; each column's own search is
+// read and set through `column(i).search()`.
+function columnSearches(dataTable: Api, columnCount: number): unknown[] {
+  return Array.from({ length: columnCount }, (_, index) => dataTable.column(index).search());
+}
+
+function clearColumnSearches(dataTable: Api): void {
+  const columnCount = dataTable.columns().count();
+  for (let index = 0; index < columnCount; index += 1) dataTable.column(index).search('');
+}
+
 /** Empties a filter row's controls and its table's column searches, without a request. */
 const rowClearers = new WeakMap<Element, () => void>();
 
@@ -41,7 +52,8 @@ export function addSearchInputsAndFooterDataTable(
   const cells: HTMLTableCellElement[] = [];
   const widgets: FilterWidget[] = [];
 
-  const searchValues = (): string => JSON.stringify(dataTable.columns().search().toArray());
+  const columnCount = dataTable.columns().count();
+  const searchValues = (): string => JSON.stringify(columnSearches(dataTable, columnCount));
   let sentSearch = searchValues();
   const drawIfChanged = (): void => {
     const current = searchValues();
@@ -51,7 +63,6 @@ export function addSearchInputsAndFooterDataTable(
   };
   const scheduleDraw = debounce(drawIfChanged, FILTER_DEBOUNCE_MS);
 
-  const columnCount = dataTable.columns().count();
   for (let index = 0; index < columnCount; index += 1) {
     const cell = document.createElement('td');
     cell.className = 'widgetlib-filter-cell';
@@ -101,7 +112,7 @@ export function addSearchInputsAndFooterDataTable(
   rowClearers.set(row, () => {
     scheduleDraw.cancel();
     for (const widget of widgets) widget.clear();
-    dataTable.columns().search('');
+    clearColumnSearches(dataTable);
     // The request clearDataTableFilters sends carries the emptied values: nothing is left to send.
     sentSearch = searchValues();
   });
@@ -120,6 +131,6 @@ export function clearDataTableFilters(dataTable: Api, tableId: string): void {
   const row = dataTable.table().header().querySelector(filterRowSelector(tableId));
   const clearRow = row ? rowClearers.get(row) : undefined;
   if (clearRow) clearRow();
-  else dataTable.columns().search('');
+  else clearColumnSearches(dataTable);
   dataTable.draw();
 }
