@@ -1,7 +1,8 @@
 /**
  * @jest-environment jsdom
  */
-import { renderDateFormatsScript, toInlineScriptJson } from './date-formats-script.js';
+import { jsonForScript } from '../common/html.js';
+import { renderDateFormatsScript } from './date-formats-script.js';
 
 const HOSTILE = [
   '</script><script>alert(1)</script>',
@@ -57,10 +58,10 @@ describe('renderDateFormatsScript', () => {
   });
 });
 
-describe('toInlineScriptJson', () => {
+describe('jsonForScript', () => {
   it('escapes <, >, &, U+2028 and U+2029 and stays JSON', () => {
     const value = { text: '</script> & <!-- \u2028\u2029', list: [1, '>'] };
-    const json = toInlineScriptJson(value);
+    const json = jsonForScript(value);
     expect(json).toBe(
       '{"text":"\\u003c/script\\u003e \\u0026 \\u003c!-- \\u2028\\u2029","list":[1,"\\u003e"]}',
     );
@@ -68,6 +69,6 @@ describe('toInlineScriptJson', () => {
   });
 
   it('refuses a value without a JSON form', () => {
-    expect(() => toInlineScriptJson(undefined)).toThrow(TypeError);
+    expect(() => jsonForScript(undefined)).toThrow(TypeError);
   });
 });

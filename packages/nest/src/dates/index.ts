@@ -4,7 +4,6 @@ export { DateFieldValidationError } from './date-field-validation.error.js';
 export { GTDate, GTDateTime, IS_GT_DATE, IS_GT_DATE_TIME } from './date-field.decorators.js';
 export {
   renderDateFormatsScript,
-  toInlineScriptJson,
   type DateFormatsScriptOptions,
   type PageDateFormats,
 } from './date-formats-script.js';

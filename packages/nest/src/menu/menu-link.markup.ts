@@ -1,4 +1,4 @@
-import { escapeHtml } from './menu-html.js';
+import { escapeHtml } from '../common/html.js';
 
 export interface MenuLinkMarkup {
   href: string;

@@ -1,4 +1,4 @@
-import { escapeHtml, jsonForScript } from './menu-html.js';
+import { escapeHtml, jsonForScript } from '../common/html.js';
 import type { PanelPermissions } from './palette-permissions.js';
 
 /** The configuration the browser's help panel reads (DESIGN.md 2.3). */

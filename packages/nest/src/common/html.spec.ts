@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { escapeHtml, jsonForScript, safeHref } from './menu-html.js';
+import { escapeHtml, jsonForScript, safeHref } from './html.js';
 
 describe('escapeHtml', () => {
   it('escapes every character that is special in text and quoted attributes', () => {

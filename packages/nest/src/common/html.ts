@@ -21,11 +21,14 @@ const SCRIPT_JSON_ESCAPES: Record<string, string> = {
 };
 
 /**
- * JSON for a `<script type="application/json">` element: `<`, `>` and `&` are written as JSON
- * escapes, so no value can close the element or open a comment, and `JSON.parse` gives it back.
+ * JSON safe inside a `<script>` element (`type="application/json"` or JavaScript): `<`, `>`, `&`,
+ * U+2028 and U+2029 are written as `\u` escapes, so no `</script>`, `<!--` or line terminator can
+ * end the element or a statement early, and `JSON.parse` gives the value back.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => SCRIPT_JSON_ESCAPES[character]!);
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError('jsonForScript: the value has no JSON form');
+  return json.replace(/[<>&\u2028\u2029]/g, (character) => SCRIPT_JSON_ESCAPES[character]!);
 }
 
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
