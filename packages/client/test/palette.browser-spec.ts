@@ -454,6 +454,41 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await page.evaluate(() => (window as unknown as { __widgetlibPwned?: string }).__widgetlibPwned)).toBeUndefined();
   });
 
+  it("shows the host's words instead of the default ones", async () => {
+    const context = await newContext(USERS.admin);
+    await context.addInitScript(() => {
+      (window as unknown as { paletteSettings: unknown }).paletteSettings = {
+        fieldIconClass: 'fa fa-question-circle',
+        texts: {
+          title: 'Ayuda',
+          close: 'Cerrar la ayuda',
+          searchLabel: 'Buscar en la ayuda',
+          searchPlaceholder: 'Buscar…',
+          add: 'Añadir',
+          edit: 'Editar',
+          editEntry: (title: string) => `Editar «${title}»`,
+          delete: 'Borrar',
+          count: (shown: number, total: number) => `${shown} de ${total}`,
+          fieldHelp: (title: string) => `Ayuda: ${title}`,
+        },
+      };
+    });
+    const page = await loadPage(context);
+    await page.getByRole('button', { name: 'Ayuda: Rating', exact: true }).click();
+    expect(await page.textContent(`${PANEL} .widgetlib-palette__title`)).toBe('Ayuda');
+    expect(await page.getAttribute(`${PANEL} input[type=search]`, 'placeholder')).toBe('Buscar…');
+    expect(await page.getByLabel('Buscar en la ayuda').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Cerrar la ayuda' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Añadir' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Editar «Rating»' }).textContent()).toBe('Editar');
+    expect(await page.locator(`${PANEL} .widgetlib-palette__delete`).first().textContent()).toBe('Borrar');
+    expect(await page.locator('label[for=id_rating] + .widgetlib-help-icon > span').getAttribute('class')).toBe(
+      'fa fa-question-circle',
+    );
+    await searchFor(page, 'r');
+    expect(await page.textContent(`${PANEL} [role=status]`)).toMatch(/^\d+ de 8$/);
+  });
+
   it('works by keyboard alone: open, search, move, resize, close', async () => {
     const page = await loadPage(await newContext(USERS.viewer));
     await page.keyboard.press('Tab');

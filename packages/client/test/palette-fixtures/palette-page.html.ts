@@ -2,7 +2,10 @@ import { escapeHtml } from '../../src/escape.js';
 
 export const PALETTE_CSRF_TOKEN = 'palette-test-csrf-token';
 
-/** A host's edit page: labelled form fields, and a sidebar whose footer holds the help widget. */
+/**
+ * A host's edit page: labelled form fields, and a sidebar whose footer holds the help widget. The
+ * panels start with `window.paletteSettings` when a test defines it (texts, CSRF, icon class).
+ */
 export function renderPalettePage(footer: string): string {
   const field = (name: string, label: string, control = `<input id="id_${name}" name="${name}" type="text">`) =>
     `<div class="field"><label for="id_${name}">${escapeHtml(label)}</label>${control}</div>`;
@@ -42,7 +45,7 @@ export function renderPalettePage(footer: string): string {
   </form>
 </main>
 <script src="/palette-fixture/widgetlib.js"></script>
-<script>window.widgetlib.initHelpPanels();</script>
+<script>window.widgetlib.initHelpPanels(document, window.paletteSettings);</script>
 </body>
 </html>`;
 }
