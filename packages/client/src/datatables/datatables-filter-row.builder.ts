@@ -3,7 +3,7 @@ import { columnFieldName, columnFilterType, type WidgetLibColumn } from './datat
 import { recordOfApi } from './datatables.registry.js';
 import { dataTableTexts } from './datatables.texts.js';
 import { debounce } from './debounce.util.js';
-import { createFilterWidget, type FilterWidget } from './filter-widgets.js';
+import { createFilterWidget, type FilterWidget } from './filter-widget.factory.js';
 
 /** How long typing in a filter waits before the table asks the server (Enter does not wait). */
 export const FILTER_DEBOUNCE_MS = 300;
