@@ -97,7 +97,6 @@ export function gtCreateDataTable(id: string | HTMLElement, url: string, table_o
     texts,
     formatDataTableParams: format = formatDataTableParams,
     columns,
-    drawCallback,
     ...options
   } = table_options;
   const { filter, ...tableEvents } = events;
@@ -119,14 +118,14 @@ export function gtCreateDataTable(id: string | HTMLElement, url: string, table_o
           error = outcome;
         },
       }),
-    drawCallback(this: unknown, settings: Context) {
-      if (error !== null) showTableError(new DataTable.Api(settings), error);
-      drawCallback?.call(this as never, settings);
-    },
   };
   if (columns) config.columns = columns.map(safeColumn);
 
   const api = new DataTable(table, config);
+  // Requests are asynchronous: this listener is in place before the first answer is drawn.
+  api.on('draw', () => {
+    if (error !== null) showTableError(api, error);
+  });
   for (const [name, handler] of Object.entries(tableEvents)) {
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
   }
