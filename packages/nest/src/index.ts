@@ -1,4 +1,5 @@
 export * from './dates/index.js';
+export * from './datatables/index.js';
 export { MAX_INT_ID, ParseIdPipe } from './common/positive-int.pipe.js';
 export * from './help/index.js';
 export * from './permissions/index.js';

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
 import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpController } from './help/help.controller.js';
 import { HelpService } from './help/help.service.js';
@@ -38,6 +39,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     PalleteWidget,
     MenuService,
     DateFormatsService,
+    DataTablesListInterceptor,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -48,6 +50,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuWidgetRegistry,
     MenuService,
     DateFormatsService,
+    DataTablesListInterceptor,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule {

@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type INestApplication, type Type } from '@n
 import { Test } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
-import { DataSource } from 'typeorm';
+import { DataSource, type Logger as TypeOrmLogger } from 'typeorm';
 import { WIDGETLIB_ENTITIES, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '../../src/index.js';
 import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from '../../src/index.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
@@ -34,6 +34,8 @@ export interface TestAppOptions {
   providers?: Type[];
   /** The test imports its own `WidgetLibModule` (e.g. `forRootAsync`) instead of `forRoot(widgetlib)`. */
   withoutWidgetLibModule?: boolean;
+  /** Receives every statement TypeORM runs (to count the statements of a request). */
+  typeormLogger?: TypeOrmLogger;
 }
 
 export interface TestApp {
@@ -56,6 +58,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
         entities: [...WIDGETLIB_ENTITIES, ...(options.entities ?? [])],
         migrations: WIDGETLIB_MIGRATIONS,
         migrationsRun: true,
+        ...(options.typeormLogger ? { logger: options.typeormLogger } : {}),
       }),
       ...(options.withoutWidgetLibModule ? [] : [WidgetLibModule.forRoot(options.widgetlib ?? {})]),
       ...(options.imports ?? []),

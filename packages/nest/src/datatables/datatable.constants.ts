@@ -1,0 +1,2 @@
+/** Metadata key of the options `@DataTable` stores on its handler. */
+export const DATA_TABLE_OPTIONS = 'widgetlib:data-table';

@@ -1,0 +1,90 @@
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ApiDocs } from '../common/optional-swagger.js';
+import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
+import type { DataTableOptions } from './datatable.options.js';
+import { DataTablesListInterceptor } from './datatables-list.interceptor.js';
+import { MAX_IN_VALUES, MAX_TEXT_LENGTH } from './table-request.parser.js';
+import type { Lookup } from './table-request.types.js';
+
+const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
+  exact: 'equal to the value',
+  icontains: 'contains the text, ignoring case',
+  gte: 'greater than or equal to the value',
+  lte: 'less than or equal to the value',
+  in: `one of up to ${MAX_IN_VALUES} comma-separated values`,
+  range: '<from>,<to>, inclusive, either side may be empty (a date bound of a date-time covers the whole day)',
+  isnull: 'true: has no value; false: has one',
+};
+
+export function filterParameterName(path: string, lookup: Lookup): string {
+  return lookup === 'exact' ? path : `${path}__${lookup}`;
+}
+
+/** The query parameters and the envelope of a data-table endpoint, for OpenAPI. */
+function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters'>): MethodDecorator {
+  return ApiDocs(({ ApiQuery, ApiOkResponse, ApiBadRequestResponse }) => {
+    const query = (name: string, type: 'integer' | 'string', description: string) =>
+      ApiQuery({ name, required: false, schema: { type }, description });
+    const decorators = [
+      query('limit', 'integer', 'Rows per page (clamped to the maximum page size; -1: all rows when allowed)'),
+      query('offset', 'integer', 'Index of the first row (>= 0)'),
+      query('page', 'integer', 'Page number (>= 1), with page_size; not with limit/offset'),
+      query('page_size', 'integer', 'Rows per page with page'),
+      query('draw', 'integer', 'Request counter echoed in the answer (>= 0; 1 when absent)'),
+    ];
+    if (options.searchFields?.length) {
+      decorators.push(
+        query(
+          'search',
+          'string',
+          `Terms separated by white space, each found (ignoring case) in one of: ${options.searchFields.join(', ')}; ` +
+            `at most ${MAX_TEXT_LENGTH} characters`,
+        ),
+      );
+    }
+    if (options.orderingFields?.length) {
+      decorators.push(
+        query(
+          'ordering',
+          'string',
+          `Comma-separated fields, each may start with - (descending): ${options.orderingFields.join(', ')}`,
+        ),
+      );
+    }
+    for (const [path, lookups] of Object.entries(options.filters ?? {})) {
+      for (const lookup of lookups) {
+        decorators.push(query(filterParameterName(path, lookup), 'string', `Filter: ${path} ${LOOKUP_DESCRIPTIONS[lookup]}`));
+      }
+    }
+    decorators.push(
+      ApiOkResponse({
+        description: 'One page of rows with the counts DataTables expects',
+        schema: {
+          type: 'object',
+          required: ['data', 'recordsTotal', 'recordsFiltered', 'draw'],
+          properties: {
+            data: { type: 'array', items: { type: 'object' } },
+            recordsTotal: { type: 'integer', description: 'Rows of the endpoint before filters and search' },
+            recordsFiltered: { type: 'integer', description: 'Rows after filters and search' },
+            draw: { type: 'integer', description: 'The request draw' },
+          },
+        },
+      }),
+      ApiBadRequestResponse({ description: 'A parameter is invalid; the message names it and what is allowed, draw is echoed' }),
+    );
+    return decorators;
+  });
+}
+
+/**
+ * Turns a handler that returns a TypeORM `SelectQueryBuilder` or `Repository` into a DataTables
+ * server-side endpoint: the request's paging, search, ordering and filters are applied and the
+ * answer is `{ data, recordsTotal, recordsFiltered, draw }`.
+ */
+export function DataTable<T extends object = object>(options: DataTableOptions<T> = {}): MethodDecorator {
+  return applyDecorators(
+    SetMetadata(DATA_TABLE_OPTIONS, options),
+    UseInterceptors(DataTablesListInterceptor),
+    dataTableApiDocs(options),
+  );
+}

@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import type { Lookup } from './table-request.types.js';
+
+/** Links a row offers, shown by the client as edit and delete controls. */
+export interface DataTableRowActions {
+  edit_url?: string;
+  delete_url?: string;
+}
+
+/**
+ * Options of one `@DataTable` endpoint. Paths use `__` to cross relations (`artist__name`,
+ * `genres__id`); every path must be listed here, and is resolved through entity metadata.
+ */
+export interface DataTableOptions<T extends object = object> {
+  /** Text fields the `search` parameter looks in (case-insensitive substring; terms ANDed, fields ORed). */
+  searchFields?: string[];
+  /** Fields `ordering` may name. */
+  orderingFields?: string[];
+  /** Ordering when the request has none, e.g. `['-year', 'name']`. The primary key is always appended. */
+  defaultOrdering?: string[];
+  /** Filterable paths and the lookups each allows, e.g. `{ year: ['exact', 'gte', 'lte'] }`. */
+  filters?: Record<string, Lookup[]>;
+  /** Rows per page when the request gives none (default from `WidgetLibModule`'s `dataTables`). */
+  pageSize?: number;
+  /** Largest page a request gets; larger requests are reduced to it. */
+  maxPageSize?: number;
+  /** Whether `limit=-1` (or `length=-1`) returns every row. */
+  allowAll?: boolean;
+  /** The `actions` of a row. */
+  actions?(entity: T, request: Request): DataTableRowActions;
+  /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */
+  mapRow?(row: Record<string, unknown>, entity: T, request: Request): Record<string, unknown>;
+}
+
+/** The answer of a data-table endpoint (spec 2.3). */
+export interface DataTableEnvelope<R = Record<string, unknown>> {
+  data: R[];
+  recordsTotal: number;
+  recordsFiltered: number;
+  draw: number;
+}

@@ -1,0 +1,49 @@
+import { instanceToPlain } from 'class-transformer';
+import type { EntityMetadata } from 'typeorm';
+import type { GTDateField, GTDateTimeField } from '../dates/index.js';
+import { fieldSpecOf } from './field-path.resolver.js';
+
+export interface RowDateFields {
+  date: GTDateField;
+  dateTime: GTDateTimeField;
+}
+
+type Plain = Record<string, unknown>;
+
+function isPlain(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Replaces dates by their ISO 8601 representation, through the loaded relations too. */
+function representDates(plain: Plain, entity: Record<string, unknown>, metadata: EntityMetadata, dates: RowDateFields): void {
+  for (const column of metadata.columns) {
+    if (column.relationMetadata || column.embeddedMetadata || !(column.propertyName in plain)) continue;
+    const kind = fieldSpecOf(column).kind;
+    const value = entity[column.propertyName] as Date | string | null | undefined;
+    if (kind === 'date') plain[column.propertyName] = dates.date.toRepresentation(value);
+    if (kind === 'datetime') plain[column.propertyName] = dates.dateTime.toRepresentation(value);
+  }
+  for (const relation of metadata.relations) {
+    const plainValue = plain[relation.propertyName];
+    const value = entity[relation.propertyName];
+    const target = relation.inverseEntityMetadata;
+    if (Array.isArray(plainValue) && Array.isArray(value)) {
+      plainValue.forEach((item, index) => {
+        if (isPlain(item) && isPlain(value[index])) representDates(item, value[index], target, dates);
+      });
+    } else if (isPlain(plainValue) && isPlain(value)) {
+      representDates(plainValue, value, target, dates);
+    }
+  }
+}
+
+/**
+ * A row of the spec's 2.4 shape: the entity's own representation (class-transformer, so `@Exclude`
+ * holds), a loaded to-one relation as a nested object, a loaded to-many relation as an array, and
+ * date and date-time columns as ISO 8601 through `GTDateField` / `GTDateTimeField`.
+ */
+export function serializeRow(entity: object, metadata: EntityMetadata, dates: RowDateFields): Plain {
+  const plain = instanceToPlain(entity) as Plain;
+  representDates(plain, entity as Record<string, unknown>, metadata, dates);
+  return plain;
+}
