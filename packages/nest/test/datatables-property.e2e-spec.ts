@@ -17,7 +17,7 @@ const TIMEZONE = 'Europe/Oslo';
 const TERMS = [
   'a', 'A', 'ab', 'ABBA', 'live', 'ång', 'ÅNG', 'ström', 'Ö', 'ü', 'Ü', 'Σ', 'ί', 'ΣΊΣ', 'дом', 'Д', 'ł', 'ŁÓ', 'Ź',
   '100', '100%', '%', '_', 'e_c', '\\', 'k\\s', '!', 'pure', 'sigur', 'RÓS', 'jazz', 'ROCK', 'élec', 'É', 'o', 'x', 'z',
-  'é', 'æ', ' ', 'nope',
+  'é', 'æ', ' ', 'nope', 'İ', 'LİVE',
 ];
 const NAMES = ALBUMS.map((album) => album.name);
 const YEARS = [...new Set(ALBUMS.map((album) => album.year))];

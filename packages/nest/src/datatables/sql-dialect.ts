@@ -3,12 +3,14 @@ import type { DataSource } from 'typeorm';
 /** The escape character of every LIKE pattern the data tables write. */
 export const LIKE_ESCAPE = '!';
 
-/** Case-folds one code point at a time, like PostgreSQL's and MariaDB's `lower()` do. */
+/**
+ * Lower-cases one code point at a time with Unicode's simple mapping, as PostgreSQL's and MariaDB's
+ * `lower()` do: no context (final sigma), and `İ` (whose full lower case is two code points) gives `i`.
+ */
 export function foldCase(text: string): string {
   let folded = '';
   for (const character of text) {
-    const lower = character.toLowerCase();
-    folded += [...lower].length === 1 ? lower : character;
+    folded += String.fromCodePoint(character.toLowerCase().codePointAt(0)!);
   }
   return folded;
 }

@@ -1,0 +1,17 @@
+import { containsPattern, foldCase } from './sql-dialect.js';
+
+describe('foldCase', () => {
+  it('lower-cases every script, one code point at a time', () => {
+    expect(foldCase('ÅNGSTRÖM Łódź ДОМ ΣΊΣΥΦΟΣ Ǆ')).toBe('ångström łódź дом σίσυφοσ ǆ');
+  });
+
+  it('maps a code point whose full lower case is longer to one code point (as the databases do)', () => {
+    expect(foldCase('İx')).toBe('ix');
+  });
+});
+
+describe('containsPattern', () => {
+  it('escapes %, _ and the escape character and leaves backslash alone', () => {
+    expect(containsPattern('100%_!\\')).toBe('%100!%!_!!\\%');
+  });
+});
