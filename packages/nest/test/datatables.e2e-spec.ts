@@ -29,7 +29,7 @@ describeEachDatabase('Data tables', (kind) => {
       entities: ALBUM_ENTITIES,
       controllers: [AlbumsController],
       typeormLogger: counter,
-      widgetlib: { timezone: 'Europe/Oslo' },
+      widgetlib: { timezone: 'Europe/Oslo', dataTables: { pageSize: 7, maxPageSize: 12 } },
     });
     server = testApp.app.getHttpServer() as App;
     albums = await seedAlbums(testApp.dataSource);
@@ -80,6 +80,12 @@ describeEachDatabase('Data tables', (kind) => {
       expect(rest.body.data.map((row: { id: number }) => row.id)).toEqual([19, 20]);
       const capped = await request(server).get('/albums-plain').query({ limit: '-1', ordering: 'id', offset: '0' });
       expect(capped.body.data).toHaveLength(20);
+    });
+
+    it("takes the module's page sizes when the endpoint sets none", async () => {
+      expect((await list('/albums-repository')).data).toHaveLength(7);
+      expect((await list('/albums-repository', { limit: '100' })).data).toHaveLength(12);
+      expect((await list('/albums-repository', { limit: '100', offset: '15' })).data).toHaveLength(5);
     });
 
     it('echoes draw', async () => {
@@ -465,6 +471,19 @@ describeEachDatabase('Data tables', (kind) => {
     it('to-many join with a to-many filter and search: still two, whatever the page size', async () => {
       expect(await statementsOf('/albums-with-genres', { genres__name: 'Rock', search: 'o', limit: '2' })).toHaveLength(2);
       expect(await statementsOf('/albums-with-genres', { limit: '50' })).toHaveLength(2);
+    });
+
+    it('counts and pages without the joins that only load relations', async () => {
+      const [count, page] = await statementsOf('/albums-with-genres', { ordering: 'name' });
+      expect(count).not.toMatch(/JOIN|DISTINCT/);
+      expect(page).not.toMatch(/DISTINCT/);
+      expect(page!.match(/fx_album_genres/g)).toHaveLength(1);
+    });
+
+    it('keeps a to-many join that scopes the base query, with DISTINCT', async () => {
+      const [count, page] = await statementsOf('/rock-albums', {});
+      expect(count).toMatch(/COUNT\(DISTINCT/);
+      expect(page).toMatch(/SELECT DISTINCT/);
     });
 
     it('a Repository: two', async () => {

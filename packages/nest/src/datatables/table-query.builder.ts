@@ -181,6 +181,36 @@ class TableQueryWriter<T extends ObjectLiteral> {
   }
 }
 
+/**
+ * The base query for counting and for finding the page's ids. A LEFT join that no condition and no
+ * other join refers to cannot change which rows of the listed entity there are, so it is left out
+ * there (the page statement keeps it, to load the relation). Whatever is in doubt is kept.
+ */
+function withoutUnusedLeftJoins<T extends ObjectLiteral>(base: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+  const query = base.clone();
+  const escape = (name: string) => base.connection.driver.escape(name);
+  const probe = base.clone();
+  probe.expressionMap.joinAttributes = [];
+  const conditions = probe.select('1').getQuery();
+  const mentions = (text: string | undefined, alias: string) =>
+    !!text && (text.includes(`${alias}.`) || text.includes(`${escape(alias)}.`));
+  let joins = query.expressionMap.joinAttributes;
+  for (;;) {
+    const kept = joins.filter((join) => {
+      const alias = join.alias.name;
+      return (
+        join.direction !== 'LEFT' ||
+        mentions(conditions, alias) ||
+        joins.some((other) => other !== join && (other.parentAlias === alias || mentions(other.condition, alias)))
+      );
+    });
+    if (kept.length === joins.length) break;
+    joins = kept;
+  }
+  query.expressionMap.joinAttributes = joins;
+  return query;
+}
+
 /** Whether joins of the base query can repeat a row of the listed entity. */
 function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
   return query.expressionMap.joinAttributes.some((join) => join.isMany || !join.relation);
@@ -225,8 +255,9 @@ function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
  * - one count: `recordsTotal` of the base query (its own scope kept) and, when the request filters
  *   or searches, `recordsFiltered` in the same statement;
  * - one page: the base query (its joins and selects) restricted to the ids of the requested page,
- *   found by a derived table that orders and pages the ids alone (DISTINCT when the base joins a
- *   to-many relation), so that relations are loaded in that same statement and pages are never short.
+ *   found by a derived table that orders and pages the ids alone, without the joins that only load
+ *   relations (DISTINCT when a join that scopes the base is to-many), so that the relations are
+ *   loaded in that same statement and pages are never short.
  */
 export async function runTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
@@ -240,9 +271,10 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const search = writer.search(request.searchTerms, request.searchFields);
   if (search) conditions.push(search);
   const condition = conditions.length > 0 ? conditions.map((each) => `(${each})`).join(' AND ') : null;
-  const repeatsRows = hasToManyJoins(base);
+  const scope = withoutUnusedLeftJoins(base);
+  const repeatsRows = hasToManyJoins(scope);
 
-  const counter = base.clone().select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_total');
+  const counter = scope.clone().select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_total');
   if (condition) {
     counter.addSelect(
       repeatsRows
@@ -253,7 +285,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   }
   counter.setParameters(writer.parameters);
 
-  const ids = base.clone();
+  const ids = scope.clone();
   if (condition) ids.andWhere(condition, writer.parameters);
   const keys = writer.sortKeys(ids, request.ordering);
   ids.select(writer.primaryKey, PAGE_KEY).distinct(repeatsRows);
