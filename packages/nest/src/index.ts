@@ -3,6 +3,7 @@ export * from './datatables/index.js';
 export { MAX_INT_ID, ParseIdPipe } from './common/positive-int.pipe.js';
 export * from './help/index.js';
 export * from './permissions/index.js';
+export * from './resources/index.js';
 export * from './menu/index.js';
 export * from './views/index.js';
 export { WIDGETLIB_MIGRATIONS } from './migrations/index.js';

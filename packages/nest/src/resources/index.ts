@@ -1,0 +1,2 @@
+export { DataTableResource, type DataTableResourceController } from './datatable-resource.factory.js';
+export type { DataTableResourceOptions, ResourceAction, ResourceWriteContext } from './datatable-resource.options.js';
