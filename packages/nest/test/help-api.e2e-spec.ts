@@ -215,6 +215,17 @@ describeEachDatabase('Help API', (kind) => {
       expect(await storedRows()).toHaveLength(SEED.length);
     });
 
+    it('sanitises help_text when host code saves through the repository', async () => {
+      const repository = testApp.dataSource.getRepository(Help);
+      const saved = await repository.save(
+        repository.create({ ...VALID_BODY, help_text: '<img src=x onerror=alert(1)><b>ok</b>' }),
+      );
+      expect((await repository.findOneByOrFail({ id: saved.id })).help_text).toBe('<img src="x" /><b>ok</b>');
+      saved.help_text = '<a href="javascript:alert(1)">x</a>';
+      await repository.save(saved);
+      expect((await repository.findOneByOrFail({ id: saved.id })).help_text).toBe('<a>x</a>');
+    });
+
     it('sanitises help_text on create, put and patch', async () => {
       const hostile = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>';
       const safe = '<p>Hi<a>x</a></p>';

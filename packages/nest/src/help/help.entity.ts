@@ -1,5 +1,6 @@
-import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { BeforeInsert, BeforeUpdate, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { ApiDocs } from '../common/optional-swagger.js';
+import { sanitizeHelpHtml } from './help-html.sanitizer.js';
 
 export const HELP_ID_VIEW_MAX_LENGTH = 255;
 export const HELP_QUESTION_NAME_MAX_LENGTH = 255;
@@ -32,4 +33,11 @@ export class Help {
   @Column({ type: 'text' })
   @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Help content as sanitised HTML' })])
   help_text!: string;
+
+  /** Every save sanitises, whichever way it comes (API, `HelpService`, a resource, host code). */
+  @BeforeInsert()
+  @BeforeUpdate()
+  protected sanitizeHelpText(): void {
+    this.help_text = sanitizeHelpHtml(this.help_text ?? '');
+  }
 }

@@ -64,6 +64,7 @@ export class HelpService {
   }
 
   private async save(help: Help): Promise<Help> {
+    // The entity sanitises on save too; here the capacity check needs the length it will store.
     help.help_text = sanitizeHelpHtml(help.help_text);
     const capacity = textColumnByteCapacity(this.helps.manager.connection.options.type);
     if (capacity !== null && Buffer.byteLength(help.help_text, 'utf8') > capacity) {
