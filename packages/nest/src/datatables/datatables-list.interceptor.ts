@@ -31,7 +31,7 @@ import {
   tableContextProblems,
   TableRequestError,
 } from './table-request.parser.js';
-import type { FieldSpec, TableRequestContext } from './table-request.types.js';
+import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
 
 interface PreparedTable {
   context: TableRequestContext;
@@ -76,7 +76,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     if (!base) return this.checkedEnvelope(result, endpoint);
     const metadata = base.expressionMap.mainAlias!.metadata;
     const table = this.prepare(options, metadata, endpoint);
-    let tableRequest;
+    let tableRequest: TableRequest;
     try {
       tableRequest = parseTableRequest(request.query, table.context);
     } catch (error) {

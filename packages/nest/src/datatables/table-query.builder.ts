@@ -266,6 +266,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
 ): Promise<TablePage<T>> {
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
+  const escape = (name: string) => base.connection.driver.escape(name);
   const writer = new TableQueryWriter(base, paths);
   const conditions = request.filters.map((filter) => writer.filter(filter));
   const search = writer.search(request.searchTerms, request.searchFields);
@@ -290,13 +291,12 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const keys = writer.sortKeys(ids, request.ordering);
   ids.select(writer.primaryKey, PAGE_KEY).distinct(repeatsRows);
   keys.forEach((key, index) => ids.addSelect(key.expression, `wl_o${index}`));
-  keys.forEach((key, index) => ids.addOrderBy(base.connection.driver.escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
-  ids.addOrderBy(base.connection.driver.escape(PAGE_KEY), 'ASC');
+  keys.forEach((key, index) => ids.addOrderBy(escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
+  ids.addOrderBy(escape(PAGE_KEY), 'ASC');
   // MySQL has no OFFSET without LIMIT.
   if (request.offset > 0) ids.offset(request.offset).limit(request.limit ?? Number.MAX_SAFE_INTEGER);
   else if (request.limit !== null) ids.limit(request.limit);
 
-  const escape = (name: string) => base.connection.driver.escape(name);
   const page = base
     .clone()
     .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${writer.primaryKey}`)
