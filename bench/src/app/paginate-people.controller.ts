@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { FilterOperator, Paginate, paginate, type PaginateConfig, type PaginateQuery } from 'nestjs-paginate';
+import type { Repository } from 'typeorm';
+import { Person } from './person.entity.js';
+
+/** nestjs-paginate as its README shows it, for the same relations, search fields and filters. */
+export const PEOPLE_PAGINATE_CONFIG: PaginateConfig<Person> = {
+  sortableColumns: ['id', 'name', 'born', 'createdAt', 'country.name'],
+  defaultSortBy: [['id', 'ASC']],
+  searchableColumns: ['name', 'email', 'country.name'],
+  filterableColumns: {
+    name: [FilterOperator.ILIKE],
+    born: [FilterOperator.BTW],
+    active: [FilterOperator.EQ],
+    'tags.name': [FilterOperator.EQ],
+  },
+  relations: { country: true, tags: true },
+  defaultLimit: 10,
+  maxLimit: 100,
+};
+
+@Controller('paginate/people')
+export class PaginatePeopleController {
+  constructor(@InjectRepository(Person) private readonly people: Repository<Person>) {}
+
+  @Get()
+  list(@Paginate() query: PaginateQuery) {
+    return paginate(query, this.people, PEOPLE_PAGINATE_CONFIG);
+  }
+}
