@@ -50,18 +50,26 @@ export function addSearchInputsAndFooterDataTable(
   row.className = 'widgetlib-filter-row';
   row.dataset.widgetlibTable = tableId.replace(/^#/, '');
   const cells: HTMLTableCellElement[] = [];
-  const widgets: FilterWidget[] = [];
+  const widgets = new Map<number, FilterWidget>();
 
   const columnCount = dataTable.columns().count();
   const searchValues = (): string => JSON.stringify(columnSearches(dataTable, columnCount));
   let sentSearch = searchValues();
-  const drawIfChanged = (): void => {
+  // Columns whose control changed since the last request. Their values are read when the request
+  // goes out, so a date input is judged once typing pauses, not at every key.
+  const changedColumns = new Set<number>();
+  const applyChanges = (): void => {
+    for (const index of changedColumns) {
+      const value = widgets.get(index)?.value() ?? null;
+      if (value !== null && dataTable.column(index).search() !== value) dataTable.column(index).search(value);
+    }
+    changedColumns.clear();
     const current = searchValues();
     if (current === sentSearch) return;
     sentSearch = current;
     dataTable.draw();
   };
-  const scheduleDraw = debounce(drawIfChanged, FILTER_DEBOUNCE_MS);
+  const scheduleChanges = debounce(applyChanges, FILTER_DEBOUNCE_MS);
 
   for (let index = 0; index < columnCount; index += 1) {
     const cell = document.createElement('td');
@@ -71,25 +79,23 @@ export function addSearchInputsAndFooterDataTable(
     const column = columns[index];
     const field = column ? columnFieldName(column) : null;
     if (!column || !field || column.searchable === false) continue;
-    const widget: FilterWidget | null = createFilterWidget(columnFilterType(column.type), {
+    const widget = createFilterWidget(columnFilterType(column.type), {
       column,
       label: `${texts.filterLabel} ${plainTitle(column, field)}`,
       texts,
       changed: (immediate) => {
-        const value = widget?.value() ?? null;
-        if (value === null) return;
-        if (dataTable.column(index).search() !== value) dataTable.column(index).search(value);
+        changedColumns.add(index);
         if (immediate) {
-          scheduleDraw.cancel();
-          drawIfChanged();
+          scheduleChanges.cancel();
+          applyChanges();
         } else {
-          scheduleDraw();
+          scheduleChanges();
         }
       },
     });
     if (!widget) continue;
     cell.append(widget.element);
-    widgets.push(widget);
+    widgets.set(index, widget);
   }
 
   const clearButton = document.createElement('button');
@@ -110,8 +116,9 @@ export function addSearchInputsAndFooterDataTable(
   thead.append(row);
 
   rowClearers.set(row, () => {
-    scheduleDraw.cancel();
-    for (const widget of widgets) widget.clear();
+    scheduleChanges.cancel();
+    changedColumns.clear();
+    for (const widget of widgets.values()) widget.clear();
     clearColumnSearches(dataTable);
     // The request clearDataTableFilters sends carries the emptied values: nothing is left to send.
     sentSearch = searchValues();
@@ -119,8 +126,8 @@ export function addSearchInputsAndFooterDataTable(
 
   dataTable.on('column-visibility', syncVisibility);
   dataTable.on('destroy', () => {
-    scheduleDraw.cancel();
-    for (const widget of widgets) widget.destroy();
+    scheduleChanges.cancel();
+    for (const widget of widgets.values()) widget.destroy();
     row.remove();
   });
   return row;
