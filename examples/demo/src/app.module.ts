@@ -1,29 +1,51 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
+import { Help, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
+import type { DataSourceOptions } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
 import { AlbumPagesController } from './catalogue/album-pages.controller.js';
-import { ArtistsController } from './catalogue/artists.controller.js';
+import { AlbumsController } from './catalogue/albums.controller.js';
+import { CatalogueOptionsController } from './catalogue/catalogue-options.controller.js';
 import { Album } from './catalogue/album.entity.js';
 import { Artist } from './catalogue/artist.entity.js';
 import { Genre } from './catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from './database/1732300000000-create-catalogue.js';
-import { demoDatabaseOptions } from './database/data-source.options.js';
-import { SeedService } from './database/seed.service.js';
+import { DEMO_SEED_OPTIONS, SeedService, type DemoSeedOptions } from './database/seed.service.js';
+import { HelpAdminPageController } from './help-admin/help-admin-page.controller.js';
+import { HelpEntriesController } from './help-admin/help-entries.controller.js';
+import { HomeController } from './pages/home.controller.js';
 import { PageRenderer } from './pages/page.renderer.js';
 
-@Module({
-  imports: [
-    TypeOrmModule.forRoot({
-      ...demoDatabaseOptions(),
-      autoLoadEntities: true,
-      migrations: [...WIDGETLIB_MIGRATIONS, CreateCatalogue1732300000000],
-      migrationsRun: true,
-    }),
-    TypeOrmModule.forFeature([Album, Artist, Genre]),
-    WidgetLibModule.forRoot({ routePrefix: 'api' }),
-  ],
-  controllers: [AuthController, AlbumPagesController, ArtistsController],
-  providers: [SeedService, PageRenderer],
-})
-export class AppModule {}
+export interface DemoAppOptions extends DemoSeedOptions {
+  /** Where the demo keeps its data: the embedded SQLite file, or a server from `DATABASE_URL`. */
+  database: DataSourceOptions;
+}
+
+@Module({})
+export class AppModule {
+  static register(options: DemoAppOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot({
+          ...options.database,
+          autoLoadEntities: true,
+          migrations: [...WIDGETLIB_MIGRATIONS, CreateCatalogue1732300000000],
+          migrationsRun: true,
+        }),
+        TypeOrmModule.forFeature([Album, Artist, Genre, Help]),
+        WidgetLibModule.forRoot({ routePrefix: 'api' }),
+      ],
+      controllers: [
+        HomeController,
+        AuthController,
+        AlbumPagesController,
+        AlbumsController,
+        CatalogueOptionsController,
+        HelpAdminPageController,
+        HelpEntriesController,
+      ],
+      providers: [SeedService, PageRenderer, { provide: DEMO_SEED_OPTIONS, useValue: { albumCount: options.albumCount } }],
+    };
+  }
+}

@@ -31,13 +31,13 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   app.setBaseViewsDir(join(demoRoot, 'views'));
   app.setViewEngine('hbs');
   hbs.registerPartials(join(demoRoot, 'views/partials'));
-  hbs.registerHelper('json', (value: unknown) => JSON.stringify(value));
 
   app.useStaticAssets(join(demoRoot, 'public'), { prefix: '/assets/' });
   app.useStaticAssets(join(packageDir('@widgetlib/client'), 'dist'), { prefix: '/assets/widgetlib/' });
   app.useStaticAssets(join(packageDir('datatables.net'), 'js'), { prefix: '/assets/datatables/' });
   app.useStaticAssets(join(packageDir('datatables.net-dt'), 'css'), { prefix: '/assets/datatables/' });
   app.useStaticAssets(join(packageDir('tom-select'), 'dist'), { prefix: '/assets/tom-select/' });
+  app.useStaticAssets(packageDir('@fortawesome/fontawesome-free'), { prefix: '/assets/fontawesome/' });
 
   app.use(
     session({

@@ -1,21 +1,22 @@
-import { Body, Controller, Get, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { GTDateField, ParseIdPipe, RequirePermissions, ViewName } from '@widgetlib/nest';
+import { ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Response } from 'express';
-import { In, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
+import type { DemoRequest } from '../auth/session-user.middleware.js';
 import { PageRenderer } from '../pages/page.renderer.js';
 import { ALBUM_FORMATS } from './album-format.js';
-import { AlbumFormDto } from './album-form.dto.js';
+import { AlbumDto } from './album.dto.js';
 import { ALBUM_EDIT_VIEW, ALBUM_FORM_VIEW } from './album-help.seed.js';
 import { Album } from './album.entity.js';
 import { Artist } from './artist.entity.js';
+import { AlbumReferenceError, assignAlbum } from './album.writer.js';
 import { Genre } from './genre.entity.js';
 
 type FormValues = Record<string, unknown>;
 
-const dateField = new GTDateField();
 const parseId = new ParseIdPipe();
 
 function albumValues(album: Album): FormValues {
@@ -41,6 +42,23 @@ export class AlbumPagesController {
     @InjectRepository(Genre) private readonly genres: Repository<Genre>,
     private readonly pages: PageRenderer,
   ) {}
+
+  /** The albums table: every column type and render function over the albums resource. */
+  @Get()
+  @ViewName('catalogue:albums')
+  async albumsPage(@Query('saved') saved: unknown, @Req() request: DemoRequest, @Res() response: Response): Promise<void> {
+    await this.pages.render(response, 'albums', {
+      title: 'Albums',
+      nav: { albums: true },
+      saved: typeof saved === 'string' && /^[0-9]+$/.test(saved),
+      scripts: ['/assets/albums.js'],
+      tableConfig: jsonForScript({
+        url: '/api/albums/',
+        formats: ALBUM_FORMATS,
+        canManage: request.user?.permissions.includes('catalogue.manage') ?? false,
+      }),
+    });
+  }
 
   @Get('new')
   @ViewName(ALBUM_FORM_VIEW)
@@ -97,34 +115,24 @@ export class AlbumPagesController {
     action: string,
   ): Promise<Album | null> {
     const { _csrf: _token, ...fields } = body;
-    const form = plainToInstance(AlbumFormDto, fields);
+    const form = plainToInstance(AlbumDto, fields);
     const errors = await validate(form, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
     const messages: Record<string, string> = Object.fromEntries(
       errors.map((error) => [error.property, Object.values(error.constraints ?? {})[0] ?? 'Invalid value']),
     );
-    const artist = messages.artist_id ? null : await this.artists.findOneBy({ id: form.artist_id });
-    if (!artist) messages.artist_id ??= 'Choose an artist';
-    const genreIds = messages.genre_ids ? [] : [...new Set(form.genre_ids)];
-    const genres = genreIds.length ? await this.genres.findBy({ id: In(genreIds) }) : [];
-    if (genres.length !== genreIds.length) messages.genre_ids = 'Choose genres from the list';
-    if (Object.keys(messages).length > 0) {
-      await this.renderForm(response, title, action, fields, messages, 400);
-      return null;
+    if (errors.length === 0) {
+      try {
+        return await this.albums.manager.transaction(async (manager) => {
+          await assignAlbum(album, form, manager);
+          return manager.save(album);
+        });
+      } catch (error) {
+        if (!(error instanceof AlbumReferenceError)) throw error;
+        messages[error.field] = error.message;
+      }
     }
-    Object.assign(album, {
-      title: form.title,
-      tracks: form.tracks,
-      explicit: form.explicit,
-      released_on: dateField.toRepresentation(form.released_on),
-      format: form.format,
-      notes: form.notes,
-      homepage: form.homepage ?? null,
-      artist: artist!,
-      genres,
-    });
-    if (!album.catalogue_code) album.catalogue_code = `WL-${Date.now().toString(36).toUpperCase()}`;
-    if (!album.added_at) album.added_at = new Date();
-    return this.albums.save(album);
+    await this.renderForm(response, title, action, fields, messages, 400);
+    return null;
   }
 
   private async renderForm(

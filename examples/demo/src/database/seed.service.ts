@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { HelpService, MenuService } from '@widgetlib/nest';
 import { ALBUM_FORM_HELP } from '../catalogue/album-help.seed.js';
@@ -9,6 +9,13 @@ import { Genre } from '../catalogue/genre.entity.js';
 import { generateCatalogue } from './catalogue-seed.js';
 
 const CHUNK = 500;
+
+export const DEMO_SEED_OPTIONS = Symbol('DEMO_SEED_OPTIONS');
+
+export interface DemoSeedOptions {
+  /** Albums seeded into an empty database (default 10 000). */
+  albumCount?: number;
+}
 
 async function insertInChunks<T>(
   manager: EntityManager,
@@ -32,6 +39,7 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly menu: MenuService,
     private readonly help: HelpService,
+    @Inject(DEMO_SEED_OPTIONS) private readonly options: DemoSeedOptions,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,7 +49,7 @@ export class SeedService implements OnApplicationBootstrap {
     }
     if ((await this.dataSource.getRepository(Album).count()) > 0) return;
     const started = Date.now();
-    const catalogue = generateCatalogue(Number(process.env.DEMO_ALBUMS ?? 10_000));
+    const catalogue = generateCatalogue(this.options.albumCount ?? 10_000);
     await this.dataSource.transaction(async (manager) => {
       const artistIds = await insertInChunks(manager, Artist, catalogue.artists);
       const genreIds = await insertInChunks(manager, Genre, catalogue.genres.map((name) => ({ name })));

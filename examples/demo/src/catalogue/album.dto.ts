@@ -7,8 +7,8 @@ import { ALBUM_FORMATS, type AlbumFormat } from './album-format.js';
 const asNumberList = ({ value }: { value: unknown }) =>
   [value].flat().filter((item) => item !== undefined && item !== '').map(Number);
 
-/** The album form, as an HTML form posts it (every value a string; a checkbox absent when off). */
-export class AlbumFormDto {
+/** An album as the form posts it (strings; a checkbox absent when off) or the JSON API sends it. */
+export class AlbumDto {
   @IsString()
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(200)

@@ -1,0 +1,86 @@
+// The albums table: one column of each type, each render function, and row actions.
+const config = JSON.parse(document.getElementById('albums-config').textContent);
+const {
+  createDataTable,
+  downloadlink,
+  emptyprint,
+  escapeHtml,
+  gt_print_list_object,
+  renderDate,
+  renderDatetime,
+  safeUrl,
+  selectobjprint,
+  showlink,
+  truncateTextRenderer,
+  yesnoprint,
+} = widgetlib;
+
+const formatLabels = new Map(config.formats);
+const status = document.getElementById('albums-status');
+const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
+
+function renderFormat(value, type) {
+  const label = formatLabels.get(value) ?? value;
+  return type === 'display' ? `<span class="badge format-${escapeHtml(value)}">${escapeHtml(label)}</span>` : label;
+}
+
+function renderHomepage(value, type, row, meta) {
+  return value ? showlink(value, type, row, meta) : emptyprint(value, type, row, meta);
+}
+
+function renderActions(actions, type) {
+  if (type !== 'display' || !actions) return '';
+  const edit = safeUrl(actions.edit_url);
+  const remove = config.canManage ? safeUrl(actions.delete_url) : null;
+  return (
+    '<div class="row-actions">' +
+    (edit ? `<a class="button small secondary" href="${escapeHtml(edit)}">Edit</a>` : '') +
+    (remove ? `<button type="button" class="button small danger" data-delete-url="${escapeHtml(remove)}">Delete</button>` : '') +
+    '</div>'
+  );
+}
+
+const table = createDataTable(
+  'albums',
+  config.url,
+  {
+    columns: [
+      { data: 'catalogue_code', name: 'catalogue_code', title: 'Code', type: 'readonly' },
+      { data: 'title', name: 'title', title: 'Title', type: 'string' },
+      { data: 'artist', name: 'artist__name', title: 'Artist', type: 'string', render: selectobjprint({ display_name: 'name' }) },
+      { data: 'tracks', name: 'tracks', title: 'Tracks', type: 'number' },
+      { data: 'explicit', name: 'explicit', title: 'Explicit', type: 'boolean', render: yesnoprint },
+      { data: 'released_on', name: 'released_on', title: 'Released', type: 'date', dateformat: document.date_format, render: renderDate() },
+      { data: 'added_at', name: 'added_at', title: 'Added', type: 'date', dateformat: document.datetime_format, render: renderDatetime() },
+      { data: 'format', name: 'format', title: 'Format', type: 'select', choices: config.formats, render: renderFormat },
+      {
+        data: 'genres',
+        name: 'genres__id',
+        title: 'Genres',
+        type: 'select2',
+        url: '/genres/options',
+        orderable: false,
+        render: gt_print_list_object('name'),
+      },
+      { data: 'notes', name: 'notes', title: 'Notes', type: 'string', orderable: false, render: truncateTextRenderer(32) },
+      { data: 'homepage', name: 'homepage', title: 'Homepage', type: 'string', orderable: false, render: renderHomepage },
+      { data: 'liner_notes_url', title: 'Liner notes', type: 'readonly', orderable: false, searchable: false, render: downloadlink },
+      { data: 'actions', title: '', type: 'readonly', orderable: false, searchable: false, render: renderActions },
+    ],
+    order: [[6, 'desc']],
+  },
+  true,
+);
+
+document.getElementById('albums').addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-delete-url]');
+  if (!button || !window.confirm('Delete this album?')) return;
+  const response = await fetch(button.dataset.deleteUrl, { method: 'DELETE', headers: { 'X-CSRF-Token': csrfToken } });
+  if (response.status === 204) {
+    status.textContent = 'The album was deleted.';
+    table.ajax.reload(null, false);
+  } else {
+    const body = await response.json().catch(() => ({}));
+    status.textContent = `The album could not be deleted: ${body.message ?? response.statusText}`;
+  }
+});
