@@ -94,11 +94,12 @@ const TITLE = 1;
 const YEAR = 2;
 const LIVE = 3;
 const RELEASED = 4;
-const FORMAT = 5;
-const ARTIST = 6;
-const GENRES = 7;
-const NOTES = 8;
-const HOMEPAGE = 9;
+const RECORDED = 5;
+const FORMAT = 6;
+const ARTIST = 7;
+const GENRES = 8;
+const NOTES = 9;
+const HOMEPAGE = 10;
 
 describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
   it('shows the first page with the counts, the rendered cells and the filter row', async () => {
@@ -111,6 +112,8 @@ describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
     expect((await cellTexts(TITLE)).slice(0, 2)).toEqual(['Kind of Blue', 'Sketches of Spain']);
     expect((await cellTexts(LIVE)).slice(4, 6)).toEqual(['\u2714 Yes', '\u2718 No']);
     expect((await cellTexts(RELEASED)).slice(0, 2)).toEqual(['02/02/1959', '03/03/1960']);
+    // 15:30 UTC sent as 10:30-05:00 (the server's zone) and shown as such.
+    expect((await cellTexts(RECORDED)).slice(0, 2)).toEqual(['02/02/1959 10:30', '03/03/1960 10:30']);
     expect((await cellTexts(ARTIST))[0]).toBe('Miles Davis');
     expect((await cellTexts(GENRES))[0]).toBe('Jazz, Blues');
     expect((await cellTexts(NOTES))[0]).toBe('Liner notes of album nu\u2026');
@@ -129,6 +132,7 @@ describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
       ['Filter Year'],
       ['Filter Live'],
       ['Filter Released (From)', 'Filter Released (To)'],
+      ['Filter Recorded (From)', 'Filter Recorded (To)'],
       ['Filter Format'],
       ['Filter Artist'],
       [],
@@ -286,6 +290,20 @@ describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
     expect(await to.getAttribute('aria-invalid')).toBeNull();
     // Released on or after 1 January 1960: all but the eight albums of 1954-1959.
     expect(await info()).toBe('Showing 1 to 10 of 17 entries (filtered from 25 total entries)');
+  });
+
+  it("filters a date-time column by whole days in the page's date format", async () => {
+    await openPage();
+    await createTable();
+    const [from, to] = [page.locator(`${filterCell(RECORDED)} input`).first(), page.locator(`${filterCell(RECORDED)} input`).last()];
+    expect(await from.getAttribute('placeholder')).toBe('From dd/MM/yyyy');
+    await afterDraw(async () => {
+      await from.fill('02/02/1959');
+      await to.fill('1959-02-02');
+      await to.press('Enter');
+    });
+    expect(lastQuery().recorded_at__range).toBe('1959-02-02,1959-02-02');
+    expect(await cellTexts(0)).toEqual(['1']);
   });
 
   it('filters a select column from its choices', async () => {
@@ -447,7 +465,7 @@ describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
     const text = (await error.textContent()) ?? '';
     expect(text.startsWith('The rows could not be loaded: ')).toBe(true);
     expect(text).toContain('notes__icontains');
-    expect(await error.getAttribute('colspan')).toBe('10');
+    expect(await error.getAttribute('colspan')).toBe('11');
     await page.screenshot({ path: '/tmp/widgetlib-datatable-error.png' });
 
     await afterDraw(() => page.click(`${FILTER_ROW} .widgetlib-filter-clear`));
