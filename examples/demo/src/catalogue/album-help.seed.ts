@@ -33,14 +33,9 @@ const FIELD_HELP: Array<Omit<HelpInput, 'id_view'>> = [
   },
   { question_name: 'genre_ids', help_title: 'Genres', help_text: '<p>Up to five genres; the first is the main one.</p>' },
   { question_name: 'notes', help_title: 'Notes', help_text: '<p>Anything buyers should know: pressing, booklet, remaster.</p>' },
-  {
-    question_name: 'homepage',
-    help_title: 'Homepage',
-    help_text: '<p>An <code>https://</code> address of the album’s official page.</p>',
-  },
 ];
 
-/** Help for every field of the new-album and edit-album forms. */
+/** Help for the fields of the new-album and edit-album forms; `homepage` is left for an editor to add. */
 export const ALBUM_FORM_HELP: HelpInput[] = [ALBUM_FORM_VIEW, ALBUM_EDIT_VIEW].flatMap((id_view) =>
   FIELD_HELP.map((entry) => ({ ...entry, id_view })),
 );

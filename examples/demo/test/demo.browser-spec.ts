@@ -1,0 +1,259 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { launchBrowser } from '../../../packages/client/test/support/browser.js';
+import { AppModule } from '../src/app.module.js';
+import { createDemoApp } from '../src/demo-app.js';
+
+const ALBUMS = 300;
+const PANEL = '.widgetlib-palette[data-widgetlib-palette]';
+const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
+const COLUMN = { title: 1, artist: 2, tracks: 3, explicit: 4, released: 5, format: 7, genres: 8 } as const;
+
+describe('the demo in Chromium (SQLite)', () => {
+  let app: NestExpressApplication;
+  let dataSource: DataSource;
+  let baseUrl: string;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.register({ database: { type: 'better-sqlite3', database: ':memory:' }, albumCount: ALBUMS })],
+    }).compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['fatal'] });
+    createDemoApp(app);
+    await app.listen(0, '127.0.0.1');
+    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    dataSource = app.get(DataSource);
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function signIn(username: 'admin' | 'editor' | 'viewer', path = '/albums'): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${baseUrl}${path}`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.fill('#username', username);
+    await page.fill('#password', username);
+    await Promise.all([page.waitForURL(`${baseUrl}${path}`), page.click('button[type=submit]')]);
+    return page;
+  }
+
+  async function count(sql: string): Promise<number> {
+    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
+    return Number(row!.n);
+  }
+
+  function info(shown: number, total: number): string {
+    if (total === 0) return `Showing 0 to 0 of 0 entries (filtered from ${ALBUMS} total entries)`;
+    const filtered = total === ALBUMS ? '' : ` (filtered from ${ALBUMS} total entries)`;
+    return `Showing 1 to ${Math.min(shown, total)} of ${total} entries${filtered}`;
+  }
+
+  /** Waits until the table's information line reads `expected`; a wrong count fails with both texts. */
+  async function expectInfo(page: Page, expected: string): Promise<void> {
+    try {
+      await page.waitForFunction((text) => document.querySelector('#albums_info')?.textContent === text, expected, {
+        timeout: 10_000,
+      });
+    } catch {
+      expect(await page.textContent('#albums_info')).toBe(expected);
+    }
+  }
+
+  function filterCell(column: number): string {
+    return `${FILTER_ROW} > td:nth-child(${column + 1})`;
+  }
+
+  async function columnTexts(page: Page, column: number): Promise<string[]> {
+    return page.$$eval(
+      '#albums tbody tr',
+      (rows, index) => rows.map((row) => (row as HTMLTableRowElement).cells[index]?.textContent?.trim() ?? ''),
+      column,
+    );
+  }
+
+  it.each([
+    ['admin', 'Ada Admin'],
+    ['editor', 'Eddie Editor'],
+    ['viewer', 'Vera Viewer'],
+  ] as const)('signs in as %s and shows the albums table', async (username, displayName) => {
+    const page = await signIn(username);
+    expect(await page.textContent('.sidebar-user span')).toBe(displayName);
+    await expectInfo(page, info(10, ALBUMS));
+    expect(await page.locator('#albums tbody tr').count()).toBe(10);
+    const deleteButtons = await page.locator('#albums button[data-delete-url]').count();
+    expect(deleteButtons).toBe(username === 'viewer' ? 0 : 10);
+  });
+
+  it('pages and orders the table', async () => {
+    const page = await signIn('viewer');
+    await expectInfo(page, info(10, ALBUMS));
+    await page.click('#albums_wrapper .dt-paging-button.next');
+    await expectInfo(page, `Showing 11 to 20 of ${ALBUMS} entries`);
+
+    await page.click('#albums thead tr:first-child th:nth-child(2)');
+    await expectInfo(page, info(10, ALBUMS));
+    const titles = await columnTexts(page, COLUMN.title);
+    const [first] = (await dataSource.query(
+      'SELECT title FROM album ORDER BY lower(title), title, id LIMIT 1',
+    )) as Array<{ title: string }>;
+    expect(titles[0]).toBe(first!.title);
+    const lowered = titles.map((title) => title.toLowerCase());
+    expect(lowered).toEqual([...lowered].sort());
+  });
+
+  it('filters with each filter type', async () => {
+    const page = await signIn('viewer');
+    await expectInfo(page, info(10, ALBUMS));
+
+    await page.locator(`${filterCell(COLUMN.title)} input`).pressSequentially('frozen');
+    await expectInfo(page, info(10, await count("SELECT COUNT(*) AS n FROM album WHERE lower(title) LIKE '%frozen%'")));
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+    await expectInfo(page, info(10, ALBUMS));
+
+    await page.locator(`${filterCell(COLUMN.tracks)} input`).fill('12');
+    await page.locator(`${filterCell(COLUMN.tracks)} input`).press('Enter');
+    await expectInfo(page, info(10, await count('SELECT COUNT(*) AS n FROM album WHERE tracks = 12')));
+    expect(new Set(await columnTexts(page, COLUMN.tracks))).toEqual(new Set(['12']));
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+
+    await page.locator(`${filterCell(COLUMN.explicit)} select`).selectOption({ label: 'Yes' });
+    await expectInfo(page, info(10, await count('SELECT COUNT(*) AS n FROM album WHERE explicit = 1')));
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+
+    const [from, to] = [
+      page.locator(`${filterCell(COLUMN.released)} input`).first(),
+      page.locator(`${filterCell(COLUMN.released)} input`).last(),
+    ];
+    await from.fill('1990-01-01');
+    await to.fill('1999-12-31');
+    await to.press('Enter');
+    await expectInfo(
+      page,
+      info(10, await count("SELECT COUNT(*) AS n FROM album WHERE released_on BETWEEN '1990-01-01' AND '1999-12-31'")),
+    );
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+
+    await page.locator(`${filterCell(COLUMN.format)} select`).selectOption({ label: 'Cassette' });
+    await expectInfo(page, info(10, await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette'")));
+    expect(new Set(await columnTexts(page, COLUMN.format))).toEqual(new Set(['Cassette']));
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+
+    const genres = page.locator(`${filterCell(COLUMN.genres)} .ts-control input`);
+    await genres.click();
+    await genres.pressSequentially('jazz');
+    await page.locator('.ts-dropdown .option', { hasText: 'Jazz' }).click();
+    await expectInfo(
+      page,
+      info(
+        10,
+        await count(
+          "SELECT COUNT(*) AS n FROM album WHERE id IN (SELECT album_id FROM album_genre JOIN genre ON genre.id = genre_id WHERE genre.name = 'Jazz')",
+        ),
+      ),
+    );
+    for (const cell of await columnTexts(page, COLUMN.genres)) expect(cell).toContain('Jazz');
+    await page.click('#albums_wrapper button:has-text("Clear filters")');
+    await expectInfo(page, info(10, ALBUMS));
+  });
+
+  it.each([
+    ['viewer', { add: 0, edit: 0, delete: 0 }],
+    ['editor', { add: 1, edit: 8, delete: 0 }],
+    ['admin', { add: 1, edit: 8, delete: 8 }],
+  ] as const)("shows the page's help entries and the %s's controls in the help panel", async (username, controls) => {
+    const page = await signIn(username, '/albums/new');
+    await page.click('.widgetlib-palette-toggle');
+    await page.waitForSelector(`${PANEL}:not([hidden]) .widgetlib-palette__entry`);
+    const titles = await page.locator(`${PANEL} .widgetlib-palette__entry-title`).allTextContents();
+    expect(titles.sort()).toEqual(['Artist', 'Explicit lyrics', 'Format', 'Genres', 'Notes', 'Release date', 'Title', 'Tracks']);
+    expect({
+      add: await page.locator(`${PANEL} .widgetlib-palette__add`).count(),
+      edit: await page.locator(`${PANEL} .widgetlib-palette__edit`).count(),
+      delete: await page.locator(`${PANEL} .widgetlib-palette__delete`).count(),
+    }).toEqual(controls);
+  });
+
+  it('lets an editor add and edit an entry that the next page load shows, and the admin delete it', async () => {
+    const editor = await signIn('editor', '/albums/new');
+    await editor.click('.widgetlib-palette-toggle');
+    const panel = editor.locator(PANEL);
+    await panel.getByRole('button', { name: 'Add help' }).click();
+    await panel.getByLabel('Field', { exact: true }).selectOption('homepage');
+    await panel.getByRole('textbox', { name: 'Title', exact: true }).fill('Homepage');
+    await panel.getByLabel('Text (HTML allowed)').fill('<p>The album’s <strong>official</strong> page.</p>');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await editor.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`).waitFor();
+
+    await editor.getByRole('button', { name: 'Edit help “Homepage”' }).click();
+    const form = editor.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"] form`);
+    await form.getByLabel('Title', { exact: true }).fill('Official homepage');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await editor
+      .locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"] .widgetlib-palette__entry-title`, {
+        hasText: 'Official homepage',
+      })
+      .waitFor();
+
+    await editor.reload();
+    await editor.click('.widgetlib-palette-toggle');
+    const reloaded = editor.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`);
+    await reloaded.waitFor();
+    expect(await reloaded.locator('.widgetlib-palette__entry-title').textContent()).toBe('Official homepage');
+    expect(
+      await dataSource.query("SELECT id_view, help_title FROM widgetlib_help WHERE question_name = 'homepage'"),
+    ).toEqual([{ id_view: 'catalogue:album-form', help_title: 'Official homepage' }]);
+
+    const admin = await signIn('admin', '/albums/new');
+    await admin.click('.widgetlib-palette-toggle');
+    await admin.getByRole('button', { name: 'Delete help “Official homepage”' }).click();
+    await admin.getByRole('button', { name: 'Yes, delete' }).click();
+    await admin.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`).waitFor({ state: 'detached' });
+    expect(await dataSource.query("SELECT id FROM widgetlib_help WHERE question_name = 'homepage'")).toEqual([]);
+    expect(await count("SELECT COUNT(*) AS n FROM widgetlib_help WHERE id_view = 'catalogue:album-form'")).toBe(8);
+  });
+
+  it('serves the help entries admin table from the library, with writes by permission', async () => {
+    const page = await signIn('editor', '/help-entries');
+    await page.waitForFunction(() => document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 10 of 16'));
+    expect(await page.locator('#help-entries button[data-delete-url]').count()).toBe(0);
+    await page.click('#help-entry-add');
+    await page.fill('#entry-id_view', 'help:admin');
+    await page.fill('#entry-question_name', 'notes');
+    await page.fill('#entry-help_title', '<img src=x onerror=window.__pwned=1>');
+    await page.fill('#entry-help_text', '<p onclick="window.__pwned=1">Hi<script>window.__pwned=1</script></p>');
+    await page.click('#help-entry-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#help-entries-status')?.textContent === 'The entry was added.');
+    expect(await dataSource.query("SELECT help_title, help_text FROM widgetlib_help WHERE id_view = 'help:admin'")).toEqual([
+      { help_title: '<img src=x onerror=window.__pwned=1>', help_text: '<p>Hi</p>' },
+    ]);
+    await page.fill('#help-entries_wrapper .dt-search input', 'pwned');
+    await page.waitForFunction(() => document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 1 of 1'));
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    await page.click('#help-entry-add');
+    await page.fill('#entry-id_view', 'help:admin');
+    await page.fill('#entry-question_name', 'notes');
+    await page.fill('#entry-help_title', 'Duplicate');
+    await page.click('#help-entry-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#help-entry-errors')?.textContent?.includes('duplicate'));
+    expect(await page.inputValue('#entry-help_title')).toBe('Duplicate');
+  });
+});
