@@ -32,6 +32,8 @@ function pnpmCommand() {
 }
 
 const [pnpmBin, pnpmPrefix] = pnpmCommand();
+// Tests that install packages outside the workspace (the packed-tarball test) use the same pnpm.
+env.WIDGETLIB_PNPM = [pnpmBin, ...pnpmPrefix].join(' ');
 const pnpm = (...args) => run(pnpmBin, [...pnpmPrefix, ...args]);
 
 function install() {

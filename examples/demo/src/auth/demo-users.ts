@@ -5,7 +5,7 @@ export interface DemoUser {
   permissions: string[];
 }
 
-interface DemoAccount extends DemoUser {
+export interface DemoAccount extends DemoUser {
   password: string;
   description: string;
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Req } from './nest-common.js';
+import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
 import { MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '../../../nest/src/index.js';
 import { renderPalettePage } from './palette-page.html.js';
 

@@ -6,7 +6,7 @@ import { HelpController, MenuService } from '../../../nest/src/index.js';
 import { createTestApp, type TestApp } from '../../../nest/test/support/test-app.js';
 import type { DatabaseKind } from '../../../nest/test/support/test-databases.js';
 import { bundleClient } from '../support/browser.js';
-import { Module, type MiddlewareConsumer, type NestModule } from './nest-common.js';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { PALETTE_ASSETS, PaletteFixtureController, type PaletteAssets } from './palette-fixture.controller.js';
 import { PALETTE_CSRF_TOKEN } from './palette-page.html.js';
 
