@@ -79,6 +79,8 @@ switch (task) {
   case 'test':
     install();
     build();
+    // jest compiles with swc, which strips types without checking them: check everything first.
+    pnpm('exec', 'tsc', '-p', 'tsconfig.json');
     env.NODE_OPTIONS = [env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
       .filter(Boolean)
       .join(' ');
