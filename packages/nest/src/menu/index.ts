@@ -1,12 +1,4 @@
-export {
-  MenuItem,
-  MENU_ITEM_CATEGORY_MAX_LENGTH,
-  MENU_ITEM_ICON_MAX_LENGTH,
-  MENU_ITEM_REVERSED_ARGS_MAX_LENGTH,
-  MENU_ITEM_TITLE_MAX_LENGTH,
-  MENU_ITEM_URL_NAME_MAX_LENGTH,
-} from './menu-item.entity.js';
-export { renderMenuLink, type MenuLinkMarkup } from './menu-link.markup.js';
+export { MenuItem } from './menu-item.entity.js';
 export {
   HELP_PANEL_DEFAULT_LABEL,
   HELP_PANEL_ICON,
@@ -16,12 +8,6 @@ export {
 export { MenuService, type HelpPanelOptions, type MenuItemInput } from './menu.service.js';
 export type { MenuRenderContext, MenuWidget } from './menu-widget.interface.js';
 export { MenuWidgetRegistry } from './menu-widget.registry.js';
-export {
-  grantPanelPermissions,
-  panelActionOf,
-  panelRequirements,
-  type PanelAction,
-  type PanelPermissions,
-} from './palette-permissions.js';
+export { grantPanelPermissions, type PanelAction, type PanelPermissions } from './palette-permissions.js';
 export { renderPaletteMarkup, type PaletteConfig, type PaletteMarkup } from './palette.markup.js';
 export { PalleteWidget } from './palette.widget.js';
