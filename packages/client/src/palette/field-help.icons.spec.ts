@@ -30,6 +30,20 @@ describe('findLabelledFields', () => {
   });
 });
 
+describe('findLabelledFields with Tom Select', () => {
+  it('names a label that Tom Select pointed at its own input by the select it enhances', () => {
+    document.body.innerHTML = `
+      <form>
+        <label for="artist_id-ts-control">Artist</label>
+        <select id="artist_id" name="artist_id" class="tomselected"></select>
+        <div class="ts-wrapper single"><div class="ts-control"><input id="artist_id-ts-control"></div></div>
+      </form>`;
+    expect(findLabelledFields(document).map(({ questionName, names }) => ({ questionName, names }))).toEqual([
+      { questionName: 'artist_id', names: ['artist_id-ts-control', 'artist_id'] },
+    ]);
+  });
+});
+
 describe('FieldHelpIcons', () => {
   const activated: string[] = [];
   const icons = () => new FieldHelpIcons(document, {

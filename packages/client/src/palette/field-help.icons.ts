@@ -13,8 +13,20 @@ export interface LabelledField {
 /** Labels inside help panels belong to the panels' own forms, not to the page. */
 const PANEL_SELECTOR = '[data-widgetlib-palette], .widgetlib-palette';
 
+type NamedControl = HTMLElement & { name?: unknown };
+
+/**
+ * The form field a label names: its control, or, when Tom Select (the library's own remote-search
+ * widget) has put its input in front of a select and pointed the label at it, that select.
+ */
+function labelledControl(label: HTMLLabelElement): NamedControl | null {
+  const control = label.control as NamedControl | null;
+  const enhanced = control?.closest('.ts-wrapper')?.previousElementSibling;
+  return enhanced instanceof HTMLSelectElement ? enhanced : control;
+}
+
 function fieldName(label: HTMLLabelElement): string {
-  const control = label.control as (HTMLElement & { name?: unknown }) | null;
+  const control = labelledControl(label);
   return typeof control?.name === 'string' ? control.name.trim() : '';
 }
 
