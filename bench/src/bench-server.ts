@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchDatabase } from './app/bench-app.module.js';
 import type { Implementation } from './scenarios.js';
-import type { ServerReady } from './server.js';
+import type { ServerReady } from './bench-app.process.js';
 
 /** The longest the harness waits for an answer of its own (identity check, probes). */
 const REQUEST_TIMEOUT_MS = 15 * 60_000;
@@ -33,7 +33,7 @@ export class BenchServer {
   ) {}
 
   static async start(benchRoot: string, database: BenchDatabase, log: (message: string) => void): Promise<BenchServer> {
-    const server = new BenchServer(join(benchRoot, 'dist/server.js'), database, log);
+    const server = new BenchServer(join(benchRoot, 'dist/bench-app.process.js'), database, log);
     await server.spawn();
     return server;
   }
