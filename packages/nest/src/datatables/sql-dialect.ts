@@ -26,6 +26,23 @@ export interface SqlDialect {
   fold(expression: string): string;
   /** `expression` compared by code point, case and accents significant, trailing spaces significant. */
   binary(expression: string): string;
+  /**
+   * `expression` as compared exactly (case, accents and trailing spaces significant) by `=` and
+   * `IN`, for a column without a collation of its own.
+   */
+  exact(expression: string): string;
+  /**
+   * Whether `expression` contains `pattern` (a bound LIKE pattern escaped with {@link LIKE_ESCAPE}),
+   * case-insensitively for all of Unicode, for a column without a collation of its own.
+   */
+  containsIgnoringCase(expression: string, pattern: string): string;
+  /** Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the planner indexes best. */
+  inSubquery(expression: string, subquery: string): string;
+}
+
+/** The case-insensitive contains that holds whatever the column's collation: both sides folded, compared by code point. */
+export function foldedContains(dialect: SqlDialect, expression: string, pattern: string): string {
+  return `${dialect.binary(dialect.fold(expression))} LIKE ${dialect.fold(pattern)} ESCAPE '${LIKE_ESCAPE}'`;
 }
 
 const FOLD_FUNCTION = 'widgetlib_fold';
@@ -51,27 +68,47 @@ function registerSqliteFold(dataSource: DataSource): void {
 export function sqlDialect(dataSource: DataSource): SqlDialect {
   const type = dataSource.options.type;
   switch (type) {
-    case 'postgres':
-      return {
+    case 'postgres': {
+      // Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE folds
+      // both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
+      // can use a pg_trgm index on x. ARRAY(subquery) runs once, and `= ANY` of its result can use
+      // an index on the column (also in a bitmap OR), where `IN (subquery)` under OR cannot.
+      const dialect: SqlDialect = {
         fold: (expression) => `lower(CAST(${expression} AS text))`,
         binary: (expression) => `(${expression}) COLLATE "C"`,
+        exact: (expression) => expression,
+        containsIgnoringCase: (expression, pattern) => `CAST(${expression} AS text) ILIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`,
+        inSubquery: (expression, subquery) => `${expression} = ANY(ARRAY(${subquery}))`,
       };
+      return dialect;
+    }
     case 'mysql':
     case 'mariadb': {
       // utf8mb4_bin exists on MySQL and on a MariaDB reached through the mysql driver, but ignores
       // trailing spaces in `=`; MariaDB's utf8mb4_nopad_bin does not.
       const collation = type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_bin';
-      return {
+      const binary = (expression: string) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collation}`;
+      const dialect: SqlDialect = {
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
-        binary: (expression) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collation}`,
+        binary,
+        exact: binary,
+        containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
+        inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
       };
+      return dialect;
     }
-    case 'better-sqlite3':
+    case 'better-sqlite3': {
       registerSqliteFold(dataSource);
-      return {
+      const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
+      const dialect: SqlDialect = {
         fold: (expression) => `${FOLD_FUNCTION}(${expression})`,
-        binary: (expression) => `(${expression}) COLLATE BINARY`,
+        binary,
+        exact: binary,
+        containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
+        inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
       };
+      return dialect;
+    }
     default:
       throw new Error(
         `widgetlib data tables support postgres, mysql, mariadb and better-sqlite3, not the "${type}" driver`,

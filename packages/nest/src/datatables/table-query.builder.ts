@@ -1,6 +1,12 @@
-import { Brackets, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import {
+  Brackets,
+  type ObjectLiteral,
+  type RelationMetadata,
+  type SelectQueryBuilder,
+  type WhereExpressionBuilder,
+} from 'typeorm';
 import type { ResolvedPath } from './field-path.resolver.js';
-import { containsPattern, LIKE_ESCAPE, sqlDialect, type SqlDialect } from './sql-dialect.js';
+import { containsPattern, foldedContains, sqlDialect, type SqlDialect } from './sql-dialect.js';
 import type { ColumnFilter, FilterValue, OrderKey, Predicate, TableRequest } from './table-request.types.js';
 
 /** One page of entities with the counts of the data-table envelope. */
@@ -74,30 +80,36 @@ class TableQueryWriter<T extends ObjectLiteral> {
   }
 
   private predicate(expression: string, resolved: ResolvedPath, predicate: Predicate): string {
-    const compared = this.isText(resolved) ? this.dialect.binary(expression) : expression;
+    const text = this.isText(resolved);
+    // A collation declared on the column could make `=` or ILIKE ignore case or accents.
+    const ownCollation = !!resolved.column.collation;
+    const ordered = text ? this.dialect.binary(expression) : expression;
+    const equated = !text ? expression : ownCollation ? ordered : this.dialect.exact(expression);
     switch (predicate.kind) {
       case 'equals':
-        return `${compared} = ${this.parameter(this.stored(resolved, predicate.value))}`;
+        return `${equated} = ${this.parameter(this.stored(resolved, predicate.value))}`;
       case 'contains': {
-        const pattern = this.dialect.fold(this.parameter(containsPattern(predicate.text)));
-        return `${this.dialect.binary(this.dialect.fold(expression))} LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
+        const pattern = this.parameter(containsPattern(predicate.text));
+        return ownCollation
+          ? foldedContains(this.dialect, expression, pattern)
+          : this.dialect.containsIgnoringCase(expression, pattern);
       }
       case 'between': {
         const parts: string[] = [];
         if (predicate.lower) {
           const operator = predicate.lower.inclusive ? '>=' : '>';
-          parts.push(`${compared} ${operator} ${this.parameter(this.stored(resolved, predicate.lower.value))}`);
+          parts.push(`${ordered} ${operator} ${this.parameter(this.stored(resolved, predicate.lower.value))}`);
         }
         if (predicate.upper) {
           const operator = predicate.upper.inclusive ? '<=' : '<';
-          parts.push(`${compared} ${operator} ${this.parameter(this.stored(resolved, predicate.upper.value))}`);
+          parts.push(`${ordered} ${operator} ${this.parameter(this.stored(resolved, predicate.upper.value))}`);
         }
         return `(${parts.join(' AND ')})`;
       }
       case 'oneOf': {
         const name = `wl_p${this.parameterCount++}`;
         this.parameters[name] = predicate.values.map((value) => this.stored(resolved, value));
-        return `${compared} IN (:...${name})`;
+        return `${equated} IN (:...${name})`;
       }
       case 'isNull':
         return `${expression} ${predicate.isNull ? 'IS NULL' : 'IS NOT NULL'}`;
@@ -105,22 +117,68 @@ class TableQueryWriter<T extends ObjectLiteral> {
   }
 
   /**
-   * `EXISTS` over the relations of a path, correlated on the listed entity's primary key, so that a
-   * to-many relation never repeats a row.
+   * The columns that link a row to a row of a to-one or one-to-many `relation`: `owner` on the
+   * row's side, `other` on the related table; null when the relation has no join columns.
    */
-  private exists(resolved: ResolvedPath, condition: (expression: string) => string): string {
+  private static joinPairs(relation: RelationMetadata): { owner: string; other: string }[] | null {
+    const columns = relation.isManyToOne || relation.isOneToOneOwner ? relation.joinColumns : relation.inverseRelation?.joinColumns;
+    if (!columns || columns.length === 0 || columns.some((column) => !column.referencedColumn)) return null;
+    return relation.isManyToOne || relation.isOneToOneOwner
+      ? columns.map((column) => ({ owner: column.databaseName, other: column.referencedColumn!.databaseName }))
+      : columns.map((column) => ({ owner: column.referencedColumn!.databaseName, other: column.databaseName }));
+  }
+
+  /**
+   * The subquery over the relations of a path, from the first related table outwards, with
+   * `condition` on the path's column. Correlated on the listed entity's row (`EXISTS`) through the
+   * foreign key or the join table, never through a second copy of the listed entity's table, so a
+   * to-many relation never repeats a row and the planner can make it a semi-join.
+   * A path of a to-one first relation that is not negated becomes `foreign key IN (uncorrelated
+   * subquery)` instead, which the planner can combine with the indexes of an OR.
+   */
+  private related(resolved: ResolvedPath, condition: (expression: string) => string, negated: boolean): string {
+    const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
     const root = `wl_e${this.subqueryCount++}`;
-    const subquery = this.base.connection.createQueryBuilder().select('1').from(this.metadata.target, root);
+    const subquery = this.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, root);
     let parent = root;
-    resolved.relations.forEach((relation, index) => {
+    rest.forEach((relation, index) => {
       const alias = `${root}_${index}`;
       subquery.innerJoin(`${parent}.${relation.propertyPath}`, alias);
       parent = alias;
     });
-    subquery
-      .where(`${this.column(root, this.primaryColumn.databaseName)} = ${this.primaryKey}`)
-      .andWhere(condition(this.column(parent, resolved.column.databaseName)));
-    return `EXISTS (${subquery.getQuery()})`;
+    subquery.where(condition(this.column(parent, resolved.column.databaseName)));
+
+    const toOne = first.isManyToOne || first.isOneToOneOwner;
+    if (first.isManyToMany) {
+      const junction = first.junctionEntityMetadata!;
+      const ownColumns = first.isOwning ? first.joinColumns : first.inverseRelation!.inverseJoinColumns;
+      const relatedColumns = first.isOwning ? first.inverseJoinColumns : first.inverseRelation!.joinColumns;
+      const link = `${root}_link`;
+      subquery.innerJoin(
+        junction.tablePath,
+        link,
+        relatedColumns
+          .map((column) => `${this.column(link, column.databaseName)} = ${this.column(root, column.referencedColumn!.databaseName)}`)
+          .join(' AND '),
+      );
+      for (const column of ownColumns) {
+        subquery.andWhere(`${this.column(link, column.databaseName)} = ${this.column(this.base.alias, column.referencedColumn!.databaseName)}`);
+      }
+      return `EXISTS (${subquery.select('1').getQuery()})`;
+    }
+    const pairs = TableQueryWriter.joinPairs(first);
+    if (!pairs) throw new Error(`data table path ${resolved.path}: relation ${first.propertyPath} has no join columns`);
+    if (toOne && !negated && pairs.length === 1) {
+      const [pair] = pairs as [{ owner: string; other: string }];
+      return this.dialect.inSubquery(
+        this.column(this.base.alias, pair.owner),
+        subquery.select(this.column(root, pair.other)).getQuery(),
+      );
+    }
+    for (const pair of pairs) {
+      subquery.andWhere(`${this.column(root, pair.other)} = ${this.column(this.base.alias, pair.owner)}`);
+    }
+    return `EXISTS (${subquery.select('1').getQuery()})`;
   }
 
   filter(filter: Pick<ColumnFilter, 'path' | 'predicate'>): string {
@@ -130,10 +188,10 @@ class TableQueryWriter<T extends ObjectLiteral> {
       return this.predicate(this.column(this.base.alias, resolved.column.databaseName), resolved, predicate);
     }
     if (predicate.kind === 'isNull') {
-      const anyValue = this.exists(resolved, (expression) => `${expression} IS NOT NULL`);
-      return predicate.isNull ? `NOT ${anyValue}` : anyValue;
+      const notNull = (expression: string) => `${expression} IS NOT NULL`;
+      return predicate.isNull ? `NOT ${this.related(resolved, notNull, true)}` : this.related(resolved, notNull, false);
     }
-    return this.exists(resolved, (expression) => this.predicate(expression, resolved, predicate));
+    return this.related(resolved, (expression) => this.predicate(expression, resolved, predicate), false);
   }
 
   /** Every term must match at least one field. */
@@ -251,9 +309,13 @@ function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
 }
 
 /**
- * Runs a request over the handler's base query in two statements, run concurrently:
- * - one count: `recordsTotal` of the base query (its own scope kept) and, when the request filters
- *   or searches, `recordsFiltered` in the same statement;
+ * Runs a request over the handler's base query in two statements, or three when the request
+ * filters or searches, run concurrently:
+ * - the count of the base query (its own scope kept): `recordsTotal`, and `recordsFiltered` too
+ *   when nothing filters;
+ * - when the request filters or searches, the count with its conditions in WHERE, so that the
+ *   planner can use indexes and semi-joins for them (a conditional count in the first statement
+ *   would evaluate them on every row);
  * - one page: the base query (its joins and selects) restricted to the ids of the requested page,
  *   found by a derived table that orders and pages the ids alone, without the joins that only load
  *   relations (DISTINCT when a join that scopes the base is to-many), so that the relations are
@@ -275,16 +337,11 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const scope = withoutUnusedLeftJoins(base);
   const repeatsRows = hasToManyJoins(scope);
 
-  const counter = scope.clone().select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_total');
-  if (condition) {
-    counter.addSelect(
-      repeatsRows
-        ? `COUNT(DISTINCT CASE WHEN ${condition} THEN ${writer.primaryKey} END)`
-        : `COUNT(CASE WHEN ${condition} THEN 1 END)`,
-      'wl_filtered',
-    );
-  }
-  counter.setParameters(writer.parameters);
+  const count = (query: SelectQueryBuilder<T>) =>
+    query
+      .select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_count')
+      .getRawOne<{ wl_count: number | string }>()
+      .then((row) => Number(row?.wl_count ?? 0));
 
   const ids = scope.clone();
   if (condition) ids.andWhere(condition, writer.parameters);
@@ -306,14 +363,10 @@ export async function runTableQuery<T extends ObjectLiteral>(
   );
   page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
 
-  const [counts, entities] = await Promise.all([
-    counter.getRawOne<{ wl_total: number | string; wl_filtered?: number | string }>(),
+  const [recordsTotal, recordsFiltered, entities] = await Promise.all([
+    count(scope.clone()),
+    condition ? count(scope.clone().andWhere(condition, writer.parameters)) : null,
     page.getMany(),
   ]);
-  const recordsTotal = Number(counts?.wl_total ?? 0);
-  return {
-    entities,
-    recordsTotal,
-    recordsFiltered: condition ? Number(counts?.wl_filtered ?? 0) : recordsTotal,
-  };
+  return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
 }

@@ -1,0 +1,149 @@
+import { Controller, Get } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { DataSource } from 'typeorm';
+import { DataTable } from '../src/index.js';
+import { Label, LABEL_ENTITIES, LabelProfile, Release, Style } from './fixtures/label.entities.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { describeEachDatabase } from './support/test-databases.js';
+
+@Controller()
+class LabelsController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get('labels')
+  @DataTable({
+    searchFields: ['name', 'releases__title', 'profile__city'],
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: {
+      releases__title: ['exact', 'icontains', 'isnull'],
+      releases__styles__name: ['exact'],
+      profile__city: ['exact', 'icontains', 'isnull'],
+      profile: ['isnull'],
+    },
+  })
+  labels() {
+    return this.dataSource.getRepository(Label).createQueryBuilder('label');
+  }
+
+  @Get('styles')
+  @DataTable({
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { releases__title: ['exact', 'icontains', 'isnull'], releases__label__name: ['exact', 'icontains'] },
+  })
+  styles() {
+    return this.dataSource.getRepository(Style).createQueryBuilder('style');
+  }
+
+  @Get('releases')
+  @DataTable({
+    searchFields: ['title', 'label__name', 'label__profile__city'],
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: {
+      label__profile__city: ['exact', 'isnull'],
+      label__name: ['icontains', 'isnull'],
+      styles__name: ['exact', 'isnull'],
+    },
+  })
+  releases() {
+    return this.dataSource.getRepository(Release).createQueryBuilder('release').leftJoinAndSelect('release.label', 'label');
+  }
+}
+
+/**
+ * Filters and search over paths that start at each kind of relation (one-to-many, inverse
+ * one-to-one, inverse many-to-many, many-to-one followed by an inverse one-to-one): the exact
+ * rows, never repeated, and counts that agree.
+ */
+describeEachDatabase('Data tables over relations of every kind', (kind) => {
+  let testApp: TestApp;
+  let server: App;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, { entities: LABEL_ENTITIES, controllers: [LabelsController] });
+    server = testApp.app.getHttpServer() as App;
+    const { manager } = testApp.dataSource;
+    const [avalon, blueNote, capitol, empty] = await manager.save(
+      ['Ávalon', 'Blue Note', 'Çapitol', 'Empty'].map((name) => manager.create(Label, { name })),
+    );
+    await manager.save([
+      manager.create(LabelProfile, { city: 'Oslo', label: avalon }),
+      manager.create(LabelProfile, { city: null, label: blueNote }),
+      manager.create(LabelProfile, { city: 'Bergen', label: empty }),
+    ]);
+    const [jazz, rock] = await manager.save(['Jazz', 'Rock', 'Ambient'].map((name) => manager.create(Style, { name })));
+    await manager.save([
+      manager.create(Release, { title: 'Kind of Blue', label: blueNote, styles: [jazz!] }),
+      manager.create(Release, { title: 'Ökotopia', label: avalon, styles: [rock!, jazz!] }),
+      manager.create(Release, { title: 'Rock_Out 100%', label: avalon, styles: [rock!] }),
+      manager.create(Release, { title: 'Orphan', label: null, styles: [] }),
+      manager.create(Release, { title: 'Blue Train', label: blueNote, styles: [jazz!] }),
+    ]);
+    expect([avalon, blueNote, capitol, empty].map((label) => label!.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  afterAll(() => testApp.close());
+
+  async function ids(path: string, query: Record<string, string>): Promise<number[]> {
+    const response = await request(server).get(path).query(query);
+    expect(response.status).toBe(200);
+    const body = response.body as { data: { id: number }[]; recordsFiltered: number };
+    const found = body.data.map((row) => row.id);
+    expect(body.recordsFiltered).toBe(found.length);
+    return found;
+  }
+
+  it.each<[Record<string, string>, number[]]>([
+    [{ releases__title: 'Kind of Blue' }, [2]],
+    [{ releases__title__icontains: 'BLUE' }, [2]],
+    [{ releases__title__icontains: 'ö' }, [1]],
+    [{ releases__title__icontains: '_out 100%' }, [1]],
+    [{ releases__title__isnull: 'true' }, [3, 4]],
+    [{ releases__title__isnull: 'false' }, [1, 2]],
+    [{ releases__styles__name: 'Jazz' }, [1, 2]],
+    [{ releases__styles__name: 'Rock' }, [1]],
+    [{ profile__city: 'Oslo' }, [1]],
+    [{ profile__city: 'oslo' }, []],
+    [{ profile__city__icontains: 'OSL' }, [1]],
+    [{ profile__city__isnull: 'true' }, [2, 3]],
+    [{ profile__city__isnull: 'false' }, [1, 4]],
+    [{ profile__isnull: 'true' }, [3]],
+    [{ profile__isnull: 'false' }, [1, 2, 4]],
+    [{ search: 'blue' }, [2]],
+    [{ search: 'o' }, [1, 2, 3]],
+    [{ search: 'ÖKOTOPIA' }, [1]],
+    [{ search: 'bergen' }, [4]],
+  ])('labels (one-to-many, inverse one-to-one) %j', async (query, expected) => {
+    expect(await ids('/labels', query)).toEqual(expected);
+  });
+
+  it.each<[Record<string, string>, number[]]>([
+    [{ releases__title: 'Blue Train' }, [1]],
+    [{ releases__title__icontains: 'O' }, [1, 2]],
+    [{ releases__title__isnull: 'true' }, [3]],
+    [{ releases__label__name__icontains: 'ávalon' }, [1, 2]],
+    [{ releases__label__name: 'Blue Note' }, [1]],
+  ])('styles (inverse many-to-many) %j', async (query, expected) => {
+    expect(await ids('/styles', query)).toEqual(expected);
+  });
+
+  it.each<[Record<string, string>, number[]]>([
+    [{ label__profile__city: 'Oslo' }, [2, 3]],
+    [{ label__profile__city__isnull: 'true' }, [1, 4, 5]],
+    [{ label__profile__city__isnull: 'false' }, [2, 3]],
+    [{ label__name__isnull: 'true' }, [4]],
+    [{ label__name__isnull: 'false' }, [1, 2, 3, 5]],
+    [{ label__name__icontains: 'ÇAP' }, []],
+    [{ label__name__icontains: 'note' }, [1, 5]],
+    [{ styles__name: 'Jazz' }, [1, 2, 5]],
+    [{ styles__name__isnull: 'true' }, [4]],
+    [{ search: 'oslo' }, [2, 3]],
+    [{ search: 'blue o' }, [1, 5]],
+  ])('releases (many-to-one, then inverse one-to-one) %j', async (query, expected) => {
+    expect(await ids('/releases', query)).toEqual(expected);
+  });
+});
