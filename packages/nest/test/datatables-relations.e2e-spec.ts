@@ -5,6 +5,7 @@ import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
 import { DataTable } from '../src/index.js';
 import { Label, LABEL_ENTITIES, LabelProfile, Release, Style } from './fixtures/label.entities.js';
+import { StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { describeEachDatabase } from './support/test-databases.js';
 
@@ -41,9 +42,10 @@ class LabelsController {
   @Get('releases')
   @DataTable({
     searchFields: ['title', 'label__name', 'label__profile__city'],
-    orderingFields: ['id'],
+    orderingFields: ['id', 'label__name', 'label__profile__city'],
     defaultOrdering: ['id'],
     filters: {
+      id: ['gte'],
       label__profile__city: ['exact', 'isnull'],
       label__name: ['icontains', 'isnull'],
       styles__name: ['exact', 'isnull'],
@@ -62,9 +64,10 @@ class LabelsController {
 describeEachDatabase('Data tables over relations of every kind', (kind) => {
   let testApp: TestApp;
   let server: App;
+  const counter = new StatementCounter();
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { entities: LABEL_ENTITIES, controllers: [LabelsController] });
+    testApp = await createTestApp(kind, { entities: LABEL_ENTITIES, controllers: [LabelsController], typeormLogger: counter });
     server = testApp.app.getHttpServer() as App;
     const { manager } = testApp.dataSource;
     const [avalon, blueNote, capitol, empty] = await manager.save(
@@ -145,5 +148,33 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     [{ search: 'blue o' }, [1, 5]],
   ])('releases (many-to-one, then inverse one-to-one) %j', async (query, expected) => {
     expect(await ids('/releases', query)).toEqual(expected);
+  });
+
+  describe('ordering across to-one relations', () => {
+    // Label names: 1 Ávalon, 2 Blue Note; releases 1 and 5 are Blue Note's, 2 and 3 Ávalon's, 4 has
+    // no label. Cities: Ávalon's is Oslo, Blue Note's is null.
+    it.each<[string, number[]]>([
+      ['label__name', [4, 1, 5, 2, 3]],
+      ['-label__name', [2, 3, 1, 5, 4]],
+      ['label__profile__city', [1, 4, 5, 2, 3]],
+      ['-label__profile__city', [2, 3, 1, 4, 5]],
+      ['-label__profile__city,-label__name', [2, 3, 1, 5, 4]],
+    ])('%s: by rank when nothing filters, by value when something does, the same order', async (ordering, expected) => {
+      const [unfiltered] = (await counter.during(async () => expect(await ids('/releases', { ordering })).toEqual(expected))).filter(
+        (sql) => !/COUNT\(/.test(sql),
+      );
+      expect(unfiltered).toMatch(/DENSE_RANK\(\) OVER/);
+      const [filtered] = (
+        await counter.during(async () => expect(await ids('/releases', { ordering, id__gte: '1' })).toEqual(expected))
+      ).filter((sql) => !/COUNT\(/.test(sql));
+      expect(filtered).not.toMatch(/DENSE_RANK/);
+    });
+
+    it('pages by rank, the primary key breaking ties', async () => {
+      const response = await request(server).get('/releases').query({ ordering: 'label__name', offset: '2', limit: '2' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
+      expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
+    });
   });
 });

@@ -205,15 +205,68 @@ class TableQueryWriter<T extends ObjectLiteral> {
     return termConditions.join(' AND ');
   }
 
+  /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
+  private valueKeys(expression: string, resolved: ResolvedPath): string[] {
+    const keys = resolved.nullable ? [`CASE WHEN ${expression} IS NULL THEN 0 ELSE 1 END`] : [];
+    if (this.isText(resolved)) keys.push(this.dialect.binary(this.dialect.fold(expression)), this.dialect.binary(expression));
+    else keys.push(expression);
+    return keys;
+  }
+
   /**
-   * The sort keys of an ordering, with the to-one joins they need added to `query`. Nulls sort
-   * first ascending on every database; text sorts case-insensitively, then by code point.
+   * The rank of the path's value among the related rows that the rows of `scope` refer to: a derived
+   * table of the first related table (with the path's further to-one relations) that numbers its rows
+   * with DENSE_RANK over the path's value keys, null values 0, LEFT joined to `query` on the first
+   * relation's join column. Ordering by that rank (0 when the relation is missing) orders exactly as
+   * the value keys would, with the keys computed once per related row instead of once per listed row.
+   * Null when the first relation does not join on a single column.
    */
-  sortKeys(query: SelectQueryBuilder<T>, ordering: readonly OrderKey[]): SortKey[] {
+  private rankKey(query: SelectQueryBuilder<T>, resolved: ResolvedPath, scope: SelectQueryBuilder<T>, index: number): string | null {
+    const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
+    const pairs = TableQueryWriter.joinPairs(first);
+    if (!pairs || pairs.length !== 1) return null;
+    const [pair] = pairs as [{ owner: string; other: string }];
+    const alias = `wl_r${index}`;
+    const related = `${alias}_0`;
+    const ranked = this.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, related);
+    let parent = related;
+    rest.forEach((relation, hop) => {
+      const next = `${related}_${hop + 1}`;
+      ranked.leftJoin(`${parent}.${relation.propertyPath}`, next);
+      parent = next;
+    });
+    const expression = this.column(parent, resolved.column.databaseName);
+    const rank = `DENSE_RANK() OVER (ORDER BY ${this.valueKeys(expression, resolved).join(', ')})`;
+    const referenced = scope.clone().select(this.column(scope.alias, pair.owner)).getQuery();
+    ranked
+      .select(this.column(related, pair.other), 'wl_key')
+      .addSelect(resolved.nullable ? `CASE WHEN ${expression} IS NULL THEN 0 ELSE ${rank} END` : rank, 'wl_rank')
+      .where(`${this.column(related, pair.other)} IN (${referenced})`);
+    query.leftJoin(
+      `(${ranked.getQuery()})`,
+      alias,
+      `${this.column(alias, 'wl_key')} = ${this.column(query.alias, pair.owner)}`,
+    );
+    return `COALESCE(${this.column(alias, 'wl_rank')}, 0)`;
+  }
+
+  /**
+   * The sort keys of an ordering, with the joins they need added to `query`. Nulls sort first
+   * ascending on every database; text sorts case-insensitively, then by code point. With `scope`
+   * (a request that does not filter), a path across relations sorts by its rank among the related
+   * rows ({@link rankKey}); otherwise by its value keys over a LEFT join per relation, which costs in
+   * proportion to the filtered rows rather than to the related table.
+   */
+  sortKeys(query: SelectQueryBuilder<T>, ordering: readonly OrderKey[], scope: SelectQueryBuilder<T> | null): SortKey[] {
     const joins = new Map<string, string>();
     const keys: SortKey[] = [];
-    for (const { path, descending } of ordering) {
+    ordering.forEach(({ path, descending }, index) => {
       const resolved = this.resolved(path);
+      const rank = scope && resolved.relations.length > 0 ? this.rankKey(query, resolved, scope, index) : null;
+      if (rank) {
+        keys.push({ expression: rank, descending });
+        return;
+      }
       let parent = query.alias;
       let prefix = '';
       for (const relation of resolved.relations) {
@@ -227,14 +280,8 @@ class TableQueryWriter<T extends ObjectLiteral> {
         parent = alias;
       }
       const expression = this.column(parent, resolved.column.databaseName);
-      if (resolved.nullable) keys.push({ expression: `CASE WHEN ${expression} IS NULL THEN 0 ELSE 1 END`, descending });
-      if (this.isText(resolved)) {
-        keys.push({ expression: this.dialect.binary(this.dialect.fold(expression)), descending });
-        keys.push({ expression: this.dialect.binary(expression), descending });
-      } else {
-        keys.push({ expression, descending });
-      }
-    }
+      keys.push(...this.valueKeys(expression, resolved).map((key) => ({ expression: key, descending })));
+    });
     return keys;
   }
 }
@@ -345,7 +392,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
 
   const ids = scope.clone();
   if (condition) ids.andWhere(condition, writer.parameters);
-  const keys = writer.sortKeys(ids, request.ordering);
+  const keys = writer.sortKeys(ids, request.ordering, condition ? null : scope);
   ids.select(writer.primaryKey, PAGE_KEY).distinct(repeatsRows);
   keys.forEach((key, index) => ids.addSelect(key.expression, `wl_o${index}`));
   keys.forEach((key, index) => ids.addOrderBy(escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
