@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { BenchDatabase } from './app/bench-app.module.js';
 import type { Implementation } from './scenarios.js';
 import type { ServerReady } from './bench-app.process.js';
+import { libraryFingerprint } from './library.fingerprint.js';
 
 /** The longest the harness waits for an answer of its own (identity check, probes). */
 const REQUEST_TIMEOUT_MS = 15 * 60_000;
@@ -25,6 +26,8 @@ export class BenchServer {
   private child: ChildProcess | null = null;
   base = '';
   implementations: Implementation[] = [];
+  /** The `@widgetlib/nest` builds the application loaded, one per start. */
+  static readonly loadedBuilds = new Set<string>();
 
   constructor(
     private readonly serverScript: string,
@@ -39,6 +42,7 @@ export class BenchServer {
   }
 
   private spawn(): Promise<void> {
+    BenchServer.loadedBuilds.add(libraryFingerprint());
     const child = fork(this.serverScript, {
       env: { ...process.env, BENCH_DATABASE: JSON.stringify(this.database) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

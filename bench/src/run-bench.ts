@@ -16,6 +16,7 @@ import { measureClientBundles } from './client-bundle.size.js';
 import { postgresUrl, preparePostgres } from './data/postgres.seed.js';
 import { prepareSqlite } from './data/sqlite.seed.js';
 import { runLoad, type LoadPlan } from './load.runner.js';
+import { libraryFingerprint } from './library.fingerprint.js';
 import { describeMachine } from './machine.info.js';
 import { renderReport, type DatabaseName, type LoadCheck, type Report, type ScenarioRun } from './results.report.js';
 import { ENDPOINTS, IMPLEMENTATIONS, scenarios, type Implementation, type Scenario } from './scenarios.js';
@@ -155,17 +156,19 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
   return runs;
 }
 
-/** The commit measured, and whether the library's server sources differed from it. */
+/** The commit measured, and whether the library's server sources differed from it (read at the start). */
 function measuredCode(): string {
   const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
   const commit = git('log', '-1', '--format=%h %s');
   const changed = git('status', '--porcelain', '--', 'packages/nest/src');
-  return changed
-    ? `commit ${commit}, with uncommitted changes in packages/nest/src: ${changed.split('\n').map((line) => line.trim()).join('; ')}`
-    : `commit ${commit} (packages/nest/src as committed)`;
+  const source = changed
+    ? `with uncommitted changes in packages/nest/src: ${changed.split('\n').map((line) => line.trim()).join('; ')}`
+    : 'packages/nest/src as committed';
+  return `commit ${commit} (${source}); @widgetlib/nest build ${libraryFingerprint()}`;
 }
 
 async function main(): Promise<void> {
+  const code = measuredCode();
   const databases: DatabaseName[] = onlyDatabase ? [onlyDatabase] : ['postgres', 'sqlite'];
   log(`${quick ? 'Quick' : 'Full'} run on ${databases.join(' and ')}`);
   const postgresState = await preparePostgres({ database: settings.postgresDatabase, persons: settings.postgresPeople }, log);
@@ -231,7 +234,10 @@ async function main(): Promise<void> {
   if (hasExplain) writeFileSync(explainFile, explains.join('\n'));
   const report: Report = {
     mode: quick ? 'quick' : 'full',
-    code: measuredCode(),
+    code:
+      BenchServer.loadedBuilds.size > 1
+        ? `${code}. WARNING: @widgetlib/nest was rebuilt during the run (builds ${[...BenchServer.loadedBuilds].join(', ')} were loaded); the widgetlib figures mix them`
+        : code,
     timing: { seconds: settings.seconds, amountSeconds: settings.amountSeconds, maxAmount: settings.maxAmount, cap: settings.cap },
     command: `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`,
     finishedAt: new Date(),
