@@ -26,6 +26,15 @@ export interface DataTableOptions<T extends object = object> {
   maxPageSize?: number;
   /** Whether `limit=-1` (or `length=-1`) returns every row. */
   allowAll?: boolean;
+  /**
+   * PostgreSQL only: when a request filters or searches, `recordsTotal` (shown as "filtered from N
+   * entries", not used for paging) is the planner's row estimate of the listed table instead of an
+   * exact count once that estimate reaches this many rows, saving a count over the whole table.
+   * Applies when the base query has no conditions or joins of its own that restrict it. The
+   * estimate is as fresh as the table's last ANALYZE. `recordsFiltered` and unfiltered requests
+   * always count exactly. Off by default.
+   */
+  estimatedTotalAbove?: number;
   /** The `actions` of a row. */
   actions?(entity: T, request: Request): DataTableRowActions;
   /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */

@@ -88,7 +88,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
         ...(error.draw === undefined ? {} : { draw: error.draw }),
       });
     }
-    const page = await runTableQuery(base, tableRequest, table.paths);
+    const page = await runTableQuery(base, tableRequest, table.paths, { estimatedTotalAbove: options.estimatedTotalAbove });
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
       if (options.mapRow) row = options.mapRow(row, entity, request);
@@ -166,6 +166,10 @@ export class DataTablesListInterceptor implements NestInterceptor {
       timezone: this.config.timezone,
     };
     problems.push(...tableContextProblems(context));
+    const { estimatedTotalAbove } = options;
+    if (estimatedTotalAbove !== undefined && !(Number.isSafeInteger(estimatedTotalAbove) && estimatedTotalAbove >= 0)) {
+      problems.push(`estimatedTotalAbove must be a whole number of rows >= 0, not ${String(estimatedTotalAbove)}`);
+    }
     if (problems.length > 0) {
       const message = `@DataTable on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`;
       this.logger.error(message);

@@ -38,6 +38,12 @@ export interface SqlDialect {
   containsIgnoringCase(expression: string, pattern: string): string;
   /** Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the planner indexes best. */
   inSubquery(expression: string, subquery: string): string;
+  /**
+   * A statement answering `wl_count`: the planner's row estimate of `table` (a bound parameter
+   * holding the escaped table name) when it is at least `threshold` (a bound parameter), otherwise
+   * the result of `exactCount`; null where the database keeps no such estimate.
+   */
+  estimatedCount(table: string, threshold: string, exactCount: string): string | null;
 }
 
 /** The case-insensitive contains that holds whatever the column's collation: both sides folded, compared by code point. */
@@ -79,6 +85,10 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         exact: (expression) => expression,
         containsIgnoringCase: (expression, pattern) => `CAST(${expression} AS text) ILIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`,
         inSubquery: (expression, subquery) => `${expression} = ANY(ARRAY(${subquery}))`,
+        // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
+        estimatedCount: (table, threshold, exactCount) =>
+          `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count" ` +
+          `FROM pg_catalog.pg_class WHERE oid = CAST(${table} AS regclass)`,
       };
       return dialect;
     }
@@ -94,6 +104,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         exact: binary,
         containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
+        estimatedCount: () => null,
       };
       return dialect;
     }
@@ -106,6 +117,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         exact: binary,
         containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
+        estimatedCount: () => null,
       };
       return dialect;
     }

@@ -205,6 +205,25 @@ class TableQueryWriter<T extends ObjectLiteral> {
     return termConditions.join(' AND ');
   }
 
+  /**
+   * The planner's row estimate of the listed table when it is at least `threshold`, otherwise the
+   * exact count of `scope` (the bare listed table); null where the database keeps no estimate.
+   */
+  estimatedCount(scope: SelectQueryBuilder<T>, threshold: number): Promise<number> | null {
+    const exactCount = scope.clone().select('COUNT(*)').getQuery();
+    const statement = this.dialect.estimatedCount(':wl_table', ':wl_threshold', exactCount);
+    if (!statement) return null;
+    const { schema, tableName } = this.metadata;
+    const table = [schema, tableName].filter((part): part is string => !!part).map((part) => this.escape(part)).join('.');
+    return scope
+      .createQueryBuilder()
+      .select(`${this.escape('wl_estimate')}.${this.escape('wl_count')}`, 'wl_count')
+      .from(`(${statement})`, 'wl_estimate')
+      .setParameters({ wl_table: table, wl_threshold: threshold })
+      .getRawOne<{ wl_count: number | string }>()
+      .then((row) => Number(row?.wl_count ?? 0));
+  }
+
   /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
   private valueKeys(expression: string, resolved: ResolvedPath): string[] {
     const keys = resolved.nullable ? [`CASE WHEN ${expression} IS NULL THEN 0 ELSE 1 END`] : [];
@@ -355,11 +374,18 @@ function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
   }
 }
 
+/** Choices of one endpoint that change how its counts are made. */
+export interface TableQuerySettings {
+  /** See `DataTableOptions.estimatedTotalAbove`. */
+  estimatedTotalAbove?: number;
+}
+
 /**
  * Runs a request over the handler's base query in two statements, or three when the request
  * filters or searches, run concurrently:
  * - the count of the base query (its own scope kept): `recordsTotal`, and `recordsFiltered` too
- *   when nothing filters;
+ *   when nothing filters (for a filtered request over a bare large table, the planner's estimate
+ *   when `estimatedTotalAbove` asks for it);
  * - when the request filters or searches, the count with its conditions in WHERE, so that the
  *   planner can use indexes and semi-joins for them (a conditional count in the first statement
  *   would evaluate them on every row);
@@ -372,6 +398,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
   request: TableRequest,
   paths: ReadonlyMap<string, ResolvedPath>,
+  settings: TableQuerySettings = {},
 ): Promise<TablePage<T>> {
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
@@ -410,8 +437,13 @@ export async function runTableQuery<T extends ObjectLiteral>(
   );
   page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
 
+  const bareTable = scope.expressionMap.wheres.length === 0 && scope.expressionMap.joinAttributes.length === 0;
+  const estimated =
+    condition && bareTable && settings.estimatedTotalAbove !== undefined
+      ? writer.estimatedCount(scope, settings.estimatedTotalAbove)
+      : null;
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
-    count(scope.clone()),
+    estimated ?? count(scope.clone()),
     condition ? count(scope.clone().andWhere(condition, writer.parameters)) : null,
     page.getMany(),
   ]);
