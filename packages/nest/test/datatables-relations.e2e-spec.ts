@@ -33,7 +33,11 @@ class LabelsController {
   @DataTable({
     orderingFields: ['id'],
     defaultOrdering: ['id'],
-    filters: { releases__title: ['exact', 'icontains', 'isnull'], releases__label__name: ['exact', 'icontains'] },
+    filters: {
+      name: ['icontains'],
+      releases__title: ['exact', 'icontains', 'isnull'],
+      releases__label__name: ['exact', 'icontains'],
+    },
   })
   styles() {
     return this.dataSource.getRepository(Style).createQueryBuilder('style');
@@ -218,5 +222,31 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
         await styles.delete(added.id);
       }
     });
+  });
+
+  it('icontains matches code points that fold to ASCII letters (İ, the Kelvin sign) and takes wildcards literally', async () => {
+    const styles = testApp.dataSource.getRepository(Style);
+    const [turkish, wild] = await styles.save([
+      styles.create({ name: 'İNDIE \u212arautrock' }),
+      styles.create({ name: 'a*b?c[d]e^f\\g' }),
+    ]);
+    try {
+      const names = async (term: string) => {
+        const found = await ids('/styles', { name__icontains: term });
+        return found.map((id) => (id === turkish!.id ? 'turkish' : id === wild!.id ? 'wild' : String(id)));
+      };
+      expect(await names('indie')).toEqual(['turkish']);
+      expect(await names('KRAUT')).toEqual(['turkish']);
+      expect(await names('\u212aRAUT')).toEqual(['turkish']);
+      expect(await names('\u0130ndie')).toEqual(['turkish']);
+      expect(await names('rock')).toEqual(['2', 'turkish']);
+      expect(await names('*')).toEqual(['wild']);
+      expect(await names('b?c[d]')).toEqual(['wild']);
+      expect(await names('E^F\\')).toEqual(['wild']);
+      expect(await names('a?b')).toEqual([]);
+      expect(await names('[')).toEqual(['wild']);
+    } finally {
+      await styles.delete([turkish!.id, wild!.id]);
+    }
   });
 });

@@ -32,10 +32,11 @@ export interface SqlDialect {
    */
   exact(expression: string): string;
   /**
-   * Whether `expression` contains `pattern` (a bound LIKE pattern escaped with {@link LIKE_ESCAPE}),
-   * case-insensitively for all of Unicode, for a column without a collation of its own.
+   * Whether `expression` contains `text` case-insensitively for all of Unicode (as {@link foldCase}
+   * compares), for a column without a collation of its own; `bind` binds a value and answers its
+   * placeholder.
    */
-  containsIgnoringCase(expression: string, pattern: string): string;
+  containsIgnoringCase(expression: string, text: string, bind: (value: string) => string): string;
   /** Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the planner indexes best. */
   inSubquery(expression: string, subquery: string): string;
   /**
@@ -46,9 +47,33 @@ export interface SqlDialect {
   estimatedCount(table: string, threshold: string, exactCount: string): string | null;
 }
 
-/** The case-insensitive contains that holds whatever the column's collation: both sides folded, compared by code point. */
+/**
+ * The case-insensitive contains that holds whatever the column's collation: both sides folded,
+ * compared by code point; `pattern` is a bound {@link containsPattern}.
+ */
 export function foldedContains(dialect: SqlDialect, expression: string, pattern: string): string {
   return `${dialect.binary(dialect.fold(expression))} LIKE ${dialect.fold(pattern)} ESCAPE '${LIKE_ESCAPE}'`;
+}
+
+/** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
+const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
+
+/**
+ * A GLOB pattern (case-sensitive, whatever the connection's settings) matching exactly the texts
+ * that contain `text` as {@link foldCase} compares them, or null when the folded text is not all
+ * ASCII. Every character whose fold is an ASCII letter is listed in a class: the letter, its upper
+ * case, and `İ` or the Kelvin sign, the only other code points folding into ASCII.
+ */
+export function asciiContainsGlob(text: string): string | null {
+  const folded = foldCase(text);
+  if (/[^\u0000-\u007f]/.test(folded)) return null;
+  let glob = '*';
+  for (const character of folded) {
+    if (character >= 'a' && character <= 'z') glob += `[${character}${character.toUpperCase()}${FOLDED_TO_ASCII[character] ?? ''}]`;
+    else if (character === '*' || character === '?' || character === '[') glob += `[${character}]`;
+    else glob += character;
+  }
+  return `${glob}*`;
 }
 
 const FOLD_FUNCTION = 'widgetlib_fold';
@@ -83,7 +108,8 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         fold: (expression) => `lower(CAST(${expression} AS text))`,
         binary: (expression) => `(${expression}) COLLATE "C"`,
         exact: (expression) => expression,
-        containsIgnoringCase: (expression, pattern) => `CAST(${expression} AS text) ILIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`,
+        containsIgnoringCase: (expression, text, bind) =>
+          `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text))} ESCAPE '${LIKE_ESCAPE}'`,
         inSubquery: (expression, subquery) => `${expression} = ANY(ARRAY(${subquery}))`,
         // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
         estimatedCount: (table, threshold, exactCount) =>
@@ -102,7 +128,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
         binary,
         exact: binary,
-        containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
+        containsIgnoringCase: (expression, text, bind) => foldedContains(dialect, expression, bind(containsPattern(text))),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         estimatedCount: () => null,
       };
@@ -115,7 +141,14 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
         fold: (expression) => `${FOLD_FUNCTION}(${expression})`,
         binary,
         exact: binary,
-        containsIgnoringCase: (expression, pattern) => foldedContains(dialect, expression, pattern),
+        // A term that folds to ASCII (most of them) is matched by GLOB inside SQLite, without calling
+        // the folding function on every row.
+        containsIgnoringCase: (expression, text, bind) => {
+          const glob = asciiContainsGlob(text);
+          return glob === null
+            ? foldedContains(dialect, expression, bind(containsPattern(text)))
+            : `${expression} GLOB ${bind(glob)}`;
+        },
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         estimatedCount: () => null,
       };

@@ -88,12 +88,10 @@ class TableQueryWriter<T extends ObjectLiteral> {
     switch (predicate.kind) {
       case 'equals':
         return `${equated} = ${this.parameter(this.stored(resolved, predicate.value))}`;
-      case 'contains': {
-        const pattern = this.parameter(containsPattern(predicate.text));
+      case 'contains':
         return ownCollation
-          ? foldedContains(this.dialect, expression, pattern)
-          : this.dialect.containsIgnoringCase(expression, pattern);
-      }
+          ? foldedContains(this.dialect, expression, this.parameter(containsPattern(predicate.text)))
+          : this.dialect.containsIgnoringCase(expression, predicate.text, (value) => this.parameter(value));
       case 'between': {
         const parts: string[] = [];
         if (predicate.lower) {
