@@ -26,3 +26,5 @@ process.send?.(ready);
 process.on('SIGTERM', () => {
   void app.close().finally(() => process.exit(0));
 });
+// The harness is gone (it ended or was stopped): nothing will measure this server any more.
+process.on('disconnect', () => process.exit(0));

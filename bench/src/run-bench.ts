@@ -18,6 +18,7 @@ import { prepareSqlite } from './data/sqlite.seed.js';
 import { runLoad, type LoadPlan } from './load.runner.js';
 import { libraryFingerprint } from './library.fingerprint.js';
 import { describeMachine } from './machine.info.js';
+import { acquireRunLock } from './run.lock.js';
 import { renderReport, type DatabaseName, type LoadCheck, type Report, type ScenarioRun } from './results.report.js';
 import { ENDPOINTS, IMPLEMENTATIONS, scenarios, type Implementation, type Scenario } from './scenarios.js';
 
@@ -31,7 +32,8 @@ const settings = quick
   ? { postgresPeople: 100_000, postgresDatabase: 'widgetlib_bench_quick', seconds: 3, maxAmount: 32, amountSeconds: 10, cap: 20, loadSeconds: 15 }
   : { postgresPeople: 1_000_000, postgresDatabase: 'widgetlib_bench', seconds: 10, maxAmount: 48, amountSeconds: 30, cap: 60, loadSeconds: 60 };
 const SQLITE_PEOPLE = 100_000;
-const SQLITE_FILE = join(benchRoot, '.data/bench.sqlite');
+/** One file per source database, so that quick and full runs do not rebuild each other's. */
+const SQLITE_FILE = join(benchRoot, `.data/${settings.postgresDatabase}.sqlite`);
 const CONNECTIONS = 16;
 const LOAD_CHECK_CONNECTIONS = 64;
 /** Answers slower than this are timed with a fixed number of requests rather than a duration. */
@@ -168,6 +170,7 @@ function measuredCode(): string {
 }
 
 async function main(): Promise<void> {
+  await acquireRunLock(join(benchRoot, '.data/run.lock'), log);
   const code = measuredCode();
   const databases: DatabaseName[] = onlyDatabase ? [onlyDatabase] : ['postgres', 'sqlite'];
   log(`${quick ? 'Quick' : 'Full'} run on ${databases.join(' and ')}`);
