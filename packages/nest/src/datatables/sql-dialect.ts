@@ -37,8 +37,11 @@ export interface SqlDialect {
    * placeholder.
    */
   containsIgnoringCase(expression: string, text: string, bind: (value: string) => string): string;
-  /** Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the planner indexes best. */
-  inSubquery(expression: string, subquery: string): string;
+  /**
+   * Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the
+   * planner does best with, which can depend on whether the test is a branch of an OR.
+   */
+  inSubquery(expression: string, subquery: string, branchOfOr: boolean): string;
   /**
    * A statement answering `wl_count`: the planner's row estimate of `table` (a bound parameter
    * holding the escaped table name) when it is at least `threshold` (a bound parameter), otherwise
@@ -102,15 +105,18 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
     case 'postgres': {
       // Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE folds
       // both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
-      // can use a pg_trgm index on x. ARRAY(subquery) runs once, and `= ANY` of its result can use
-      // an index on the column (also in a bitmap OR), where `IN (subquery)` under OR cannot.
+      // can use a pg_trgm index on x. Under an OR, `IN (subquery)` can only be a hashed filter, while
+      // ARRAY(subquery) runs once and `= ANY` of its result can use an index on the column in a
+      // bitmap OR (but is searched linearly where it filters rows); outside an OR, IN becomes a
+      // semi-join.
       const dialect: SqlDialect = {
         fold: (expression) => `lower(CAST(${expression} AS text))`,
         binary: (expression) => `(${expression}) COLLATE "C"`,
         exact: (expression) => expression,
         containsIgnoringCase: (expression, text, bind) =>
           `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text))} ESCAPE '${LIKE_ESCAPE}'`,
-        inSubquery: (expression, subquery) => `${expression} = ANY(ARRAY(${subquery}))`,
+        inSubquery: (expression, subquery, branchOfOr) =>
+          branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
         // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
         estimatedCount: (table, threshold, exactCount) =>
           `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count" ` +

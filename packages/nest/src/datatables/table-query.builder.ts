@@ -132,9 +132,15 @@ class TableQueryWriter<T extends ObjectLiteral> {
    * foreign key or the join table, never through a second copy of the listed entity's table, so a
    * to-many relation never repeats a row and the planner can make it a semi-join.
    * A path of a to-one first relation that is not negated becomes `foreign key IN (uncorrelated
-   * subquery)` instead, which the planner can combine with the indexes of an OR.
+   * subquery)` instead ({@link SqlDialect.inSubquery}): a semi-join, or under an OR a form the
+   * planner can combine with the other branches' indexes.
    */
-  private related(resolved: ResolvedPath, condition: (expression: string) => string, negated: boolean): string {
+  private related(
+    resolved: ResolvedPath,
+    condition: (expression: string) => string,
+    negated: boolean,
+    branchOfOr: boolean,
+  ): string {
     const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
     const root = `wl_e${this.subqueryCount++}`;
     const subquery = this.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, root);
@@ -171,6 +177,7 @@ class TableQueryWriter<T extends ObjectLiteral> {
       return this.dialect.inSubquery(
         this.column(this.base.alias, pair.owner),
         subquery.select(this.column(root, pair.other)).getQuery(),
+        branchOfOr,
       );
     }
     for (const pair of pairs) {
@@ -179,7 +186,8 @@ class TableQueryWriter<T extends ObjectLiteral> {
     return `EXISTS (${subquery.select('1').getQuery()})`;
   }
 
-  filter(filter: Pick<ColumnFilter, 'path' | 'predicate'>): string {
+  /** The condition of one filter; `branchOfOr` when it is one of the fields a search term may match. */
+  filter(filter: Pick<ColumnFilter, 'path' | 'predicate'>, branchOfOr = false): string {
     const resolved = this.resolved(filter.path);
     const { predicate } = filter;
     if (resolved.relations.length === 0) {
@@ -187,9 +195,11 @@ class TableQueryWriter<T extends ObjectLiteral> {
     }
     if (predicate.kind === 'isNull') {
       const notNull = (expression: string) => `${expression} IS NOT NULL`;
-      return predicate.isNull ? `NOT ${this.related(resolved, notNull, true)}` : this.related(resolved, notNull, false);
+      return predicate.isNull
+        ? `NOT ${this.related(resolved, notNull, true, branchOfOr)}`
+        : this.related(resolved, notNull, false, branchOfOr);
     }
-    return this.related(resolved, (expression) => this.predicate(expression, resolved, predicate), false);
+    return this.related(resolved, (expression) => this.predicate(expression, resolved, predicate), false, branchOfOr);
   }
 
   /** Every term must match at least one field. */
@@ -197,7 +207,7 @@ class TableQueryWriter<T extends ObjectLiteral> {
     if (terms.length === 0) return null;
     if (fields.length === 0) return '1 = 0';
     const termConditions = terms.map((text) => {
-      const matches = fields.map((path) => this.filter({ path, predicate: { kind: 'contains', text } }));
+      const matches = fields.map((path) => this.filter({ path, predicate: { kind: 'contains', text } }, fields.length > 1));
       return `(${matches.join(' OR ')})`;
     });
     return termConditions.join(' AND ');
