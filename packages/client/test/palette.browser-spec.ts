@@ -338,7 +338,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await form.getByLabel('Text (HTML allowed)').fill('<p>As printed on the sleeve.</p>');
     await page.screenshot({ path: `/tmp/palette-${kind}-edit-form.png` });
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.waitForSelector(`${ENTRY}[data-question-name=year] form`, { state: 'detached' });
+    // The panel closes the form, then reloads the entries and only then says so.
+    await page.waitForFunction((panel) => document.querySelector(`${panel} [role=status]`)?.textContent === 'Help saved.', PANEL);
+    expect(await page.locator(`${ENTRY}[data-question-name=year] form`).count()).toBe(0);
 
     const stored = await helps().findOneByOrFail({ id_view: PALETTE_VIEW_ID, question_name: 'year' });
     expect(stored).toMatchObject({ help_title: 'Year of release', help_text: '<p>As printed on the sleeve.</p>' });
