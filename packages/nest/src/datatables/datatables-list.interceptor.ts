@@ -17,7 +17,7 @@ import {
   type EntityMetadata,
   type ObjectLiteral,
 } from 'typeorm';
-import { GTDateField, GTDateTimeField } from '../dates/index.js';
+import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
@@ -51,11 +51,9 @@ export class DataTablesListInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    formats: DateFormatsService,
   ) {
-    this.dates = {
-      date: new GTDateField({ format: config.dateFormat }),
-      dateTime: new GTDateTimeField({ format: config.datetimeFormat, timezone: config.timezone }),
-    };
+    this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
