@@ -8,7 +8,6 @@ const {
   gt_print_list_object,
   renderDate,
   renderDatetime,
-  safeUrl,
   selectobjprint,
   showlink,
   truncateTextRenderer,
@@ -17,7 +16,6 @@ const {
 
 const formatLabels = new Map(config.formats);
 const status = document.getElementById('albums-status');
-const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
 
 function renderFormat(value, type) {
   const label = formatLabels.get(value) ?? value;
@@ -30,14 +28,10 @@ function renderHomepage(value, type, row, meta) {
 
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
-  const edit = safeUrl(actions.edit_url);
-  const remove = config.canManage ? safeUrl(actions.delete_url) : null;
-  return (
-    '<div class="row-actions">' +
-    (edit ? `<a class="button small secondary" href="${escapeHtml(edit)}">Edit</a>` : '') +
-    (remove ? `<button type="button" class="button small danger" data-delete-url="${escapeHtml(remove)}">Delete</button>` : '') +
-    '</div>'
-  );
+  return demo.rowActions([
+    { label: 'Edit', url: actions.edit_url, className: 'secondary' },
+    ...(config.canManage ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }] : []),
+  ]);
 }
 
 const table = createDataTable(
@@ -75,12 +69,11 @@ const table = createDataTable(
 document.getElementById('albums').addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-delete-url]');
   if (!button || !window.confirm('Delete this album?')) return;
-  const response = await fetch(button.dataset.deleteUrl, { method: 'DELETE', headers: { 'X-CSRF-Token': csrfToken } });
-  if (response.status === 204) {
+  try {
+    await demo.send('DELETE', button.dataset.deleteUrl);
     status.textContent = 'The album was deleted.';
     table.ajax.reload(null, false);
-  } else {
-    const body = await response.json().catch(() => ({}));
-    status.textContent = `The album could not be deleted: ${body.message ?? response.statusText}`;
+  } catch (error) {
+    status.textContent = `The album could not be deleted: ${error.message}`;
   }
 });

@@ -1,4 +1,33 @@
-// Every page of the demo: the help panel in the sidebar footer, and the remote-search selects of forms.
+// Every page of the demo: the help panel in the sidebar footer, the remote-search selects of forms,
+// and the helpers the table pages share (`demo.send`, `demo.rowActions`).
+const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
+
+window.demo = {
+  /** A JSON request with the page's CSRF token; a refused one throws with the server's message. */
+  async send(method, url, body) {
+    const response = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-CSRF-Token': csrfToken },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = response.status === 204 ? null : await response.json().catch(() => null);
+    if (!response.ok) throw new Error([answer?.message ?? response.statusText].flat().join('. '));
+    return answer;
+  },
+
+  /** The buttons and links of a row: `[{ label, url, className, data }]`, where `data` names a data attribute. */
+  rowActions(actions) {
+    const { escapeHtml, safeUrl } = widgetlib;
+    const parts = actions.flatMap(({ label, url, className, data }) => {
+      const safe = safeUrl(url);
+      if (!safe) return [];
+      return data
+        ? [`<button type="button" class="button small ${className}" data-${data}="${escapeHtml(safe)}">${escapeHtml(label)}</button>`]
+        : [`<a class="button small ${className}" href="${escapeHtml(safe)}">${escapeHtml(label)}</a>`];
+    });
+    return `<div class="row-actions">${parts.join('')}</div>`;
+  },
+};
 widgetlib.initHelpPanels();
 
 for (const select of document.querySelectorAll('select[data-remote-search]')) {

@@ -1,7 +1,7 @@
 // The help entries admin page: the library's data table with add, edit and delete by permission.
 const config = JSON.parse(document.getElementById('help-entries-config').textContent);
-const { createDataTable, escapeHtml, safeUrl, truncateTextRenderer } = widgetlib;
-const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
+const { createDataTable, truncateTextRenderer } = widgetlib;
+const { send } = demo;
 const form = document.getElementById('help-entry-form');
 const formTitle = document.getElementById('help-entry-form-title');
 const errors = document.getElementById('help-entry-errors');
@@ -12,14 +12,10 @@ let editing = null;
 
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
-  const url = safeUrl(actions.edit_url);
-  if (!url) return '';
-  return (
-    '<div class="row-actions">' +
-    (config.can.change ? `<button type="button" class="button small secondary" data-edit-url="${escapeHtml(url)}">Edit</button>` : '') +
-    (config.can.delete ? `<button type="button" class="button small danger" data-delete-url="${escapeHtml(url)}">Delete</button>` : '') +
-    '</div>'
-  );
+  return demo.rowActions([
+    ...(config.can.change ? [{ label: 'Edit', url: actions.edit_url, className: 'secondary', data: 'edit-url' }] : []),
+    ...(config.can.delete ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }] : []),
+  ]);
 }
 
 const table = createDataTable(
@@ -36,17 +32,6 @@ const table = createDataTable(
   },
   true,
 );
-
-async function send(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'X-CSRF-Token': csrfToken },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = response.status === 204 ? null : await response.json().catch(() => null);
-  if (!response.ok) throw new Error([answer?.message ?? response.statusText].flat().join('. '));
-  return answer;
-}
 
 function openForm(entry) {
   editing = entry?.actions?.edit_url ?? null;

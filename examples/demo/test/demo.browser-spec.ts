@@ -60,10 +60,11 @@ describe('the demo in Chromium (SQLite)', () => {
     return Number(row!.n);
   }
 
-  function info(shown: number, total: number): string {
-    if (total === 0) return `Showing 0 to 0 of 0 entries (filtered from ${ALBUMS} total entries)`;
-    const filtered = total === ALBUMS ? '' : ` (filtered from ${ALBUMS} total entries)`;
-    return `Showing 1 to ${Math.min(shown, total)} of ${total} entries${filtered}`;
+  /** The table's information line for the first page: `matching` rows of `all`. */
+  function info(shown: number, matching: number, all = ALBUMS): string {
+    const filtered = matching === all ? '' : ` (filtered from ${all} total entries)`;
+    if (matching === 0) return `Showing 0 to 0 of 0 entries${filtered}`;
+    return `Showing 1 to ${Math.min(shown, matching)} of ${matching} entries${filtered}`;
   }
 
   /** Waits until the table's information line reads `expected`; a wrong count fails with both texts. */
@@ -255,5 +256,17 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.click('#help-entry-form button[type=submit]');
     await page.waitForFunction(() => document.querySelector('#help-entry-errors')?.textContent?.includes('duplicate'));
     expect(await page.inputValue('#entry-help_title')).toBe('Duplicate');
+  });
+
+  // Last: it changes the number of albums the other tests count on.
+  it("deletes an album from the table's row action", async () => {
+    const page = await signIn('admin');
+    await expectInfo(page, info(10, ALBUMS));
+    const firstCode = (await columnTexts(page, 0))[0]!;
+    await page.locator('#albums tbody tr:first-child button[data-delete-url]').click();
+    await page.waitForFunction(() => document.querySelector('#albums-status')?.textContent === 'The album was deleted.');
+    await expectInfo(page, info(10, ALBUMS - 1, ALBUMS - 1));
+    expect(await count(`SELECT COUNT(*) AS n FROM album WHERE catalogue_code = '${firstCode}'`)).toBe(0);
+    expect(await columnTexts(page, 0)).not.toContain(firstCode);
   });
 });
