@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
 import { DataTable } from '../src/index.js';
-import { Label, LABEL_ENTITIES, LabelProfile, Release, Style } from './fixtures/label.entities.js';
+import { Label, LABEL_ENTITIES, LabelProfile, Mood, Release, Review, Style } from './fixtures/label.entities.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { describeEachDatabase } from './support/test-databases.js';
@@ -27,6 +27,18 @@ class LabelsController {
   })
   labels() {
     return this.dataSource.getRepository(Label).createQueryBuilder('label');
+  }
+
+  @Get('labels-from-2')
+  @DataTable({ orderingFields: ['id'], defaultOrdering: ['id'], filters: { releases__title: ['icontains'] } })
+  labelsFrom2() {
+    return this.dataSource.getRepository(Label).createQueryBuilder('label').where('label.id >= :first', { first: 2 });
+  }
+
+  @Get('moods')
+  @DataTable({ orderingFields: ['id'], defaultOrdering: ['id'], filters: { releases__title: ['icontains'] } })
+  moods() {
+    return this.dataSource.getRepository(Mood).createQueryBuilder('mood');
   }
 
   @Get('styles')
@@ -65,6 +77,7 @@ class LabelsController {
       label__profile__city: ['exact', 'isnull'],
       label__name: ['icontains', 'isnull'],
       styles__name: ['exact', 'isnull'],
+      reviews__stars: ['exact'],
     },
   })
   releases() {
@@ -103,6 +116,17 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       manager.create(Release, { title: 'Blue Train', label: blueNote, styles: [jazz!] }),
     ]);
     expect([avalon, blueNote, capitol, empty].map((label) => label!.id)).toEqual([1, 2, 3, 4]);
+    // Release 99 does not exist: only the missing foreign key constraint lets its review in.
+    await manager.insert(Review, [
+      { stars: 5, release: { id: 1 } },
+      { stars: 5, release: { id: 99 } },
+      { stars: 3, release: { id: 2 } },
+    ]);
+    const [calm] = await manager.save([
+      manager.create(Mood, { name: 'Calm', releases: [{ id: 1 } as Release] }),
+      manager.create(Mood, { name: 'Loud', releases: [{ id: 3 } as Release] }),
+    ]);
+    await manager.softDelete(Mood, calm!.id);
   });
 
   afterAll(() => testApp.close());
@@ -191,6 +215,40 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
       expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
+    });
+  });
+
+  describe('the count of a lone filter across a to-many relation', () => {
+    /** The filtered count among a request's statements: the count that reads the related rows. */
+    async function filteredCount(path: string, query: Record<string, string>, expected: number[]): Promise<string> {
+      const statements = await counter.during(async () => expect(await ids(path, query)).toEqual(expected));
+      const counts = statements.filter((sql) => /COUNT\(/.test(sql) && /wl_e\d/.test(sql));
+      expect(counts).toHaveLength(1);
+      return counts[0]!;
+    }
+    const readsTable = (table: string) => new RegExp(`FROM [\`"]${table}[\`"]`);
+
+    it.each<[string, Record<string, string>, number[], string]>([
+      ['/releases', { styles__name: 'Jazz' }, [1, 2, 5], 'fx_release'],
+      ['/styles', { releases__title__icontains: 'O' }, [1, 2], 'fx_style'],
+      ['/labels', { releases__title__icontains: 'o' }, [1, 2], 'fx_label'],
+      ['/labels', { releases__title__isnull: 'false' }, [1, 2], 'fx_label'],
+      ['/labels', { releases__styles__name: 'Rock' }, [1], 'fx_label'],
+    ])('%s %j counts the related rows alone, when the base reads the whole table', async (path, query, expected, listed) => {
+      const count = await filteredCount(path, query, expected);
+      expect(count).toMatch(/COUNT\(DISTINCT/);
+      expect(count).not.toMatch(readsTable(listed));
+    });
+
+    it.each<[string, Record<string, string>, number[], string]>([
+      ['/labels-from-2', { releases__title__icontains: 'o' }, [2], 'a base with conditions of its own'],
+      ['/moods', { releases__title__icontains: 'o' }, [2], 'a soft-deletable entity (the deleted mood is left out)'],
+      ['/releases', { reviews__stars: '5' }, [1], 'a relation without a foreign key constraint (a review names no release)'],
+      ['/labels', { releases__title__isnull: 'true' }, [3, 4], 'a negated filter'],
+      ['/labels', { releases__title__icontains: 'o', search: 'a' }, [1, 2], 'a search beside the filter'],
+    ])('%s %j counts the listed rows: %s', async (path, query, expected) => {
+      const count = await filteredCount(path, query, expected);
+      expect(count).toMatch(/EXISTS/);
     });
   });
 

@@ -486,7 +486,7 @@ describeEachDatabase('Data tables', (kind) => {
 
     it('filters a to-many path through the join table, without a second copy of the listed table', async () => {
       const statements = await statementsOf('/albums-with-genres', { genres__name: 'Rock' });
-      const filtered = statements.find((sql) => /COUNT\(/.test(sql) && /EXISTS/.test(sql))!;
+      const filtered = statements.find((sql) => !/COUNT\(/.test(sql) && /EXISTS/.test(sql))!;
       expect(filtered).toBeDefined();
       const subquery = filtered.slice(filtered.indexOf('EXISTS'));
       expect(subquery).toMatch(/fx_album_genres/);

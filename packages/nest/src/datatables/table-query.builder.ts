@@ -21,6 +21,25 @@ interface SortKey {
   descending: boolean;
 }
 
+/** A pair of columns linking a related row to a listed row. */
+interface LinkKey {
+  related: string;
+  listed: string;
+}
+
+interface RelatedRows {
+  query: SelectQueryBuilder<ObjectLiteral>;
+  keys: LinkKey[];
+  /** Whether the first relation is to-one (its keys are the listed entity's foreign key). */
+  toOne: boolean;
+  /** Whether a foreign key declared in metadata makes every related key name a listed row. */
+  enforced: boolean;
+}
+
+function sameColumns(a: readonly { databaseName: string }[], b: readonly { databaseName: string }[]): boolean {
+  return a.length === b.length && a.every((column, index) => column.databaseName === b[index]!.databaseName);
+}
+
 const PAGE_ALIAS = 'wl_page';
 const PAGE_KEY = 'wl_pk';
 
@@ -127,13 +146,61 @@ class TableQueryWriter<T extends ObjectLiteral> {
   }
 
   /**
-   * The subquery over the relations of a path, from the first related table outwards, with
-   * `condition` on the path's column. Correlated on the listed entity's row (`EXISTS`) through the
-   * foreign key or the join table, never through a second copy of the listed entity's table, so a
-   * to-many relation never repeats a row and the planner can make it a semi-join.
-   * A path of a to-one first relation that is not negated becomes `foreign key IN (uncorrelated
-   * subquery)` instead ({@link SqlDialect.inSubquery}): a semi-join, or under an OR a form the
-   * planner can combine with the other branches' indexes.
+   * The rows related to the listed entity through a path that meet `condition` on the path's
+   * column: a query from the first related table outwards (with the join table of a many-to-many),
+   * and the key pairs that link them to the listed row (`related` in that query, `listed` a column
+   * of the listed entity). It never goes through a second copy of the listed entity's table.
+   */
+  private relatedRows(resolved: ResolvedPath, condition: (expression: string) => string): RelatedRows {
+    const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
+    const root = `wl_e${this.subqueryCount++}`;
+    const query = this.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, root);
+    let parent = root;
+    rest.forEach((relation, index) => {
+      const alias = `${root}_${index}`;
+      query.innerJoin(`${parent}.${relation.propertyPath}`, alias);
+      parent = alias;
+    });
+    query.where(condition(this.column(parent, resolved.column.databaseName)));
+
+    if (first.isManyToMany) {
+      const junction = first.junctionEntityMetadata!;
+      const ownColumns = first.isOwning ? first.joinColumns : first.inverseRelation!.inverseJoinColumns;
+      const relatedColumns = first.isOwning ? first.inverseJoinColumns : first.inverseRelation!.joinColumns;
+      const link = `${root}_link`;
+      query.innerJoin(
+        junction.tablePath,
+        link,
+        relatedColumns
+          .map((column) => `${this.column(link, column.databaseName)} = ${this.column(root, column.referencedColumn!.databaseName)}`)
+          .join(' AND '),
+      );
+      const enforced = junction.foreignKeys.some(
+        (key) => key.referencedEntityMetadata === this.metadata && sameColumns(key.columns, ownColumns),
+      );
+      const keys = ownColumns.map((column) => ({
+        related: this.column(link, column.databaseName),
+        listed: this.column(this.base.alias, column.referencedColumn!.databaseName),
+      }));
+      return { query, keys, toOne: false, enforced };
+    }
+    const pairs = TableQueryWriter.joinPairs(first);
+    if (!pairs) throw new Error(`data table path ${resolved.path}: relation ${first.propertyPath} has no join columns`);
+    const toOne = first.isManyToOne || first.isOneToOneOwner;
+    const keys = pairs.map((pair) => ({
+      related: this.column(root, pair.other),
+      listed: this.column(this.base.alias, pair.owner),
+    }));
+    const enforced = !toOne && !!first.inverseRelation?.foreignKeys.some((key) => key.referencedEntityMetadata === this.metadata);
+    return { query, keys, toOne, enforced };
+  }
+
+  /**
+   * A path's condition over its related rows: correlated on the listed row (`EXISTS`), so that a
+   * to-many relation never repeats a row and the planner can make it a semi-join. A path of a to-one
+   * first relation that is not negated becomes `foreign key IN (uncorrelated subquery)` instead
+   * ({@link SqlDialect.inSubquery}): a semi-join, or under an OR a form the planner can combine with
+   * the other branches' indexes.
    */
   private related(
     resolved: ResolvedPath,
@@ -141,49 +208,47 @@ class TableQueryWriter<T extends ObjectLiteral> {
     negated: boolean,
     branchOfOr: boolean,
   ): string {
-    const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
-    const root = `wl_e${this.subqueryCount++}`;
-    const subquery = this.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, root);
-    let parent = root;
-    rest.forEach((relation, index) => {
-      const alias = `${root}_${index}`;
-      subquery.innerJoin(`${parent}.${relation.propertyPath}`, alias);
-      parent = alias;
-    });
-    subquery.where(condition(this.column(parent, resolved.column.databaseName)));
+    const { query, keys, toOne } = this.relatedRows(resolved, condition);
+    if (toOne && !negated && keys.length === 1) {
+      const [key] = keys as [LinkKey];
+      return this.dialect.inSubquery(key.listed, query.select(key.related).getQuery(), branchOfOr);
+    }
+    for (const key of keys) query.andWhere(`${key.related} = ${key.listed}`);
+    return `EXISTS (${query.select('1').getQuery()})`;
+  }
 
-    const toOne = first.isManyToOne || first.isOneToOneOwner;
-    if (first.isManyToMany) {
-      const junction = first.junctionEntityMetadata!;
-      const ownColumns = first.isOwning ? first.joinColumns : first.inverseRelation!.inverseJoinColumns;
-      const relatedColumns = first.isOwning ? first.inverseJoinColumns : first.inverseRelation!.joinColumns;
-      const link = `${root}_link`;
-      subquery.innerJoin(
-        junction.tablePath,
-        link,
-        relatedColumns
-          .map((column) => `${this.column(link, column.databaseName)} = ${this.column(root, column.referencedColumn!.databaseName)}`)
-          .join(' AND '),
-      );
-      for (const column of ownColumns) {
-        subquery.andWhere(`${this.column(link, column.databaseName)} = ${this.column(this.base.alias, column.referencedColumn!.databaseName)}`);
-      }
-      return `EXISTS (${subquery.select('1').getQuery()})`;
+  /**
+   * The statement counting the listed rows that `filter` (across a to-many relation) keeps, counted
+   * in the related rows alone: the distinct listed keys among the join table's (or the child
+   * table's) rows that meet it, without reading the listed entity's table. Only right when every
+   * row of the listed table is counted and every key in the related rows names one of them, so
+   * null unless the relation's foreign key is declared (the database then enforces it) and links on
+   * one column, and the filter is not negated.
+   */
+  relatedCount(filter: Pick<ColumnFilter, 'path' | 'predicate'>): SelectQueryBuilder<ObjectLiteral> | null {
+    const resolved = this.resolved(filter.path);
+    const [first] = resolved.relations;
+    if (!first || !(first.isManyToMany || first.isOneToMany)) return null;
+    const { condition, negated } = this.relatedCondition(resolved, filter.predicate);
+    if (negated) return null;
+    const { query, keys, enforced } = this.relatedRows(resolved, condition);
+    if (!enforced || keys.length !== 1) return null;
+    const [key] = keys as [LinkKey];
+    return query.select(`COUNT(DISTINCT ${key.related})`, 'wl_count').setParameters(this.parameters);
+  }
+
+  /**
+   * What a filter across relations asks of the related rows: `condition` on the path's column, and
+   * whether the listed row must have none that meet it (`isnull` true: no related value).
+   */
+  private relatedCondition(
+    resolved: ResolvedPath,
+    predicate: Predicate,
+  ): { condition: (expression: string) => string; negated: boolean } {
+    if (predicate.kind === 'isNull') {
+      return { condition: (expression) => `${expression} IS NOT NULL`, negated: predicate.isNull };
     }
-    const pairs = TableQueryWriter.joinPairs(first);
-    if (!pairs) throw new Error(`data table path ${resolved.path}: relation ${first.propertyPath} has no join columns`);
-    if (toOne && !negated && pairs.length === 1) {
-      const [pair] = pairs as [{ owner: string; other: string }];
-      return this.dialect.inSubquery(
-        this.column(this.base.alias, pair.owner),
-        subquery.select(this.column(root, pair.other)).getQuery(),
-        branchOfOr,
-      );
-    }
-    for (const pair of pairs) {
-      subquery.andWhere(`${this.column(root, pair.other)} = ${this.column(this.base.alias, pair.owner)}`);
-    }
-    return `EXISTS (${subquery.select('1').getQuery()})`;
+    return { condition: (expression) => this.predicate(expression, resolved, predicate), negated: false };
   }
 
   /** The condition of one filter; `branchOfOr` when it is one of the fields a search term may match. */
@@ -193,13 +258,9 @@ class TableQueryWriter<T extends ObjectLiteral> {
     if (resolved.relations.length === 0) {
       return this.predicate(this.column(this.base.alias, resolved.column.databaseName), resolved, predicate);
     }
-    if (predicate.kind === 'isNull') {
-      const notNull = (expression: string) => `${expression} IS NOT NULL`;
-      return predicate.isNull
-        ? `NOT ${this.related(resolved, notNull, true, branchOfOr)}`
-        : this.related(resolved, notNull, false, branchOfOr);
-    }
-    return this.related(resolved, (expression) => this.predicate(expression, resolved, predicate), false, branchOfOr);
+    const { condition, negated } = this.relatedCondition(resolved, predicate);
+    const related = this.related(resolved, condition, negated, branchOfOr);
+    return negated ? `NOT ${related}` : related;
   }
 
   /** Every term must match at least one field. */
@@ -223,13 +284,13 @@ class TableQueryWriter<T extends ObjectLiteral> {
     if (!statement) return null;
     const { schema, tableName } = this.metadata;
     const table = [schema, tableName].filter((part): part is string => !!part).map((part) => this.escape(part)).join('.');
-    return scope
-      .createQueryBuilder()
-      .select(`${this.escape('wl_estimate')}.${this.escape('wl_count')}`, 'wl_count')
-      .from(`(${statement})`, 'wl_estimate')
-      .setParameters({ wl_table: table, wl_threshold: threshold })
-      .getRawOne<{ wl_count: number | string }>()
-      .then((row) => Number(row?.wl_count ?? 0));
+    return countOf(
+      scope
+        .createQueryBuilder()
+        .select(`${this.escape('wl_estimate')}.${this.escape('wl_count')}`, 'wl_count')
+        .from(`(${statement})`, 'wl_estimate')
+        .setParameters({ wl_table: table, wl_threshold: threshold }),
+    );
   }
 
   /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
@@ -343,6 +404,21 @@ function withoutUnusedLeftJoins<T extends ObjectLiteral>(base: SelectQueryBuilde
   return query;
 }
 
+/**
+ * Whether `scope` reads every row of the listed entity's table: no condition or join of its own, and
+ * none that TypeORM adds (soft-deleted rows left out, the other entities of a single table).
+ */
+function readsWholeTable(scope: SelectQueryBuilder<ObjectLiteral>): boolean {
+  const { expressionMap } = scope;
+  const metadata = expressionMap.mainAlias!.metadata;
+  return (
+    expressionMap.wheres.length === 0 &&
+    expressionMap.joinAttributes.length === 0 &&
+    (!metadata.deleteDateColumn || expressionMap.withDeleted) &&
+    !(metadata.discriminatorColumn && metadata.parentEntityMetadata)
+  );
+}
+
 /** Whether joins of the base query can repeat a row of the listed entity. */
 function hasToManyJoins(query: SelectQueryBuilder<ObjectLiteral>): boolean {
   return query.expressionMap.joinAttributes.some((join) => join.isMany || !join.relation);
@@ -382,6 +458,11 @@ function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
   }
 }
 
+/** The `wl_count` a counting statement answers. */
+function countOf(query: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  return query.getRawOne<{ wl_count: number | string }>().then((row) => Number(row?.wl_count ?? 0));
+}
+
 /** Choices of one endpoint that change how its counts are made. */
 export interface TableQuerySettings {
   /** See `DataTableOptions.estimatedTotalAbove`. */
@@ -396,7 +477,9 @@ export interface TableQuerySettings {
  *   when `estimatedTotalAbove` asks for it);
  * - when the request filters or searches, the count with its conditions in WHERE, so that the
  *   planner can use indexes and semi-joins for them (a conditional count in the first statement
- *   would evaluate them on every row);
+ *   would evaluate them on every row); when the only condition is one filter across a to-many
+ *   relation of a base that reads the whole table, the count of the related rows' distinct keys
+ *   instead ({@link TableQueryWriter.relatedCount}), which does not read the listed table at all;
  * - one page: the base query (its joins and selects) restricted to the ids of the requested page,
  *   found by a derived table that orders and pages the ids alone, without the joins that only load
  *   relations (DISTINCT when a join that scopes the base is to-many), so that the relations are
@@ -420,10 +503,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const repeatsRows = hasToManyJoins(scope);
 
   const count = (query: SelectQueryBuilder<T>) =>
-    query
-      .select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_count')
-      .getRawOne<{ wl_count: number | string }>()
-      .then((row) => Number(row?.wl_count ?? 0));
+    countOf(query.select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_count'));
 
   const ids = scope.clone();
   if (condition) ids.andWhere(condition, writer.parameters);
@@ -445,14 +525,17 @@ export async function runTableQuery<T extends ObjectLiteral>(
   );
   page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
 
-  const bareTable = scope.expressionMap.wheres.length === 0 && scope.expressionMap.joinAttributes.length === 0;
+  const wholeTable = readsWholeTable(scope);
   const estimated =
-    condition && bareTable && settings.estimatedTotalAbove !== undefined
+    condition && wholeTable && settings.estimatedTotalAbove !== undefined
       ? writer.estimatedCount(scope, settings.estimatedTotalAbove)
       : null;
+  const [onlyFilter] = request.filters;
+  const relatedCount =
+    wholeTable && onlyFilter && request.filters.length === 1 && !search ? writer.relatedCount(onlyFilter) : null;
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
     estimated ?? count(scope.clone()),
-    condition ? count(scope.clone().andWhere(condition, writer.parameters)) : null,
+    relatedCount ? countOf(relatedCount) : condition ? count(scope.clone().andWhere(condition, writer.parameters)) : null,
     page.getMany(),
   ]);
   return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
