@@ -14,14 +14,34 @@ function isPlain(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+interface DateColumn {
+  propertyName: string;
+  kind: 'date' | 'datetime';
+}
+
+const dateColumnsByEntity = new WeakMap<EntityMetadata, DateColumn[]>();
+
+/** The entity's own date and date-time columns, read from its metadata once. */
+function dateColumns(metadata: EntityMetadata): DateColumn[] {
+  let columns = dateColumnsByEntity.get(metadata);
+  if (!columns) {
+    columns = [];
+    for (const column of metadata.columns) {
+      if (column.relationMetadata || column.embeddedMetadata) continue;
+      const { kind } = fieldSpecOf(column);
+      if (kind === 'date' || kind === 'datetime') columns.push({ propertyName: column.propertyName, kind });
+    }
+    dateColumnsByEntity.set(metadata, columns);
+  }
+  return columns;
+}
+
 /** Replaces dates by their ISO 8601 representation, through the loaded relations too. */
 function representDates(plain: Plain, entity: Record<string, unknown>, metadata: EntityMetadata, dates: RowDateFields): void {
-  for (const column of metadata.columns) {
-    if (column.relationMetadata || column.embeddedMetadata || !(column.propertyName in plain)) continue;
-    const kind = fieldSpecOf(column).kind;
-    const value = entity[column.propertyName] as Date | string | null | undefined;
-    if (kind === 'date') plain[column.propertyName] = dates.date.toRepresentation(value);
-    if (kind === 'datetime') plain[column.propertyName] = dates.dateTime.toRepresentation(value);
+  for (const { propertyName, kind } of dateColumns(metadata)) {
+    if (!(propertyName in plain)) continue;
+    const value = entity[propertyName] as Date | string | null | undefined;
+    plain[propertyName] = kind === 'date' ? dates.date.toRepresentation(value) : dates.dateTime.toRepresentation(value);
   }
   for (const relation of metadata.relations) {
     const plainValue = plain[relation.propertyName];
