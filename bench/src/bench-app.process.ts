@@ -20,7 +20,7 @@ const app = await NestFactory.create(BenchAppModule.forDatabase(database, WIDGET
 await app.listen(0, '127.0.0.1');
 const ready: ServerReady = {
   port: (app.getHttpServer().address() as AddressInfo).port,
-  implementations: ['sql', 'nestjs-paginate', 'widgetlib'],
+  implementations: ['sql', 'nestjs-paginate', 'widgetlib', 'widgetlib-exact'],
 };
 process.send?.(ready);
 process.on('SIGTERM', () => {

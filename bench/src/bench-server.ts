@@ -89,6 +89,11 @@ export class BenchServer {
     await fetch(`${this.base}${path}`, { method: 'POST' });
   }
 
+  /** CPU time the application's process has used so far (user and system), in microseconds. */
+  async cpuMicroseconds(): Promise<number> {
+    return ((await this.get('/__bench/cpu')).body as { microseconds: number }).microseconds;
+  }
+
   private async inFlight(): Promise<number> {
     return ((await this.get('/__bench/in-flight')).body as { requests: number }).requests;
   }

@@ -1,7 +1,7 @@
 import type { BundleSize } from './client-bundle.size.js';
 import type { LoadResult } from './load.runner.js';
 import type { MachineInfo } from './machine.info.js';
-import type { Implementation, Scenario } from './scenarios.js';
+import type { Implementation, Scenario, WidgetlibImplementation } from './scenarios.js';
 
 export type DatabaseName = 'postgres' | 'sqlite';
 
@@ -16,6 +16,8 @@ export interface ScenarioRun {
   /** Median time of the single sequential answers (before the load run). */
   probeMs: number | null;
   load: LoadResult | null;
+  /** CPU time of the application's process per answered request during the load run (user and system), in ms. */
+  appCpuMs: number | null;
   /** PostgreSQL: rows read from person_tag by the request's statements (EXPLAIN ANALYZE), when explained. */
   personTagRows: number | null;
 }
@@ -30,7 +32,13 @@ export interface Report {
   mode: 'full' | 'quick';
   /** The code measured (`@widgetlib/nest` is built from the working tree by `npm run bench`). */
   code: string;
-  timing: { seconds: number; amountSeconds: number; maxAmount: number; cap: number };
+  timing: {
+    runs: Record<DatabaseName, { rounds: number; seconds: number }>;
+    warmUpSeconds: number[];
+    amountSeconds: number;
+    maxAmount: number;
+    cap: number;
+  };
   command: string;
   finishedAt: Date;
   seconds: number;
@@ -73,6 +81,10 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
+function isWidgetlib(implementation: Implementation): implementation is WidgetlibImplementation {
+  return implementation === 'widgetlib' || implementation === 'widgetlib-exact';
+}
+
 function find(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: Implementation) {
   return runs.find((run) => run.database === database && run.scenario.id === scenarioId && run.implementation === implementation);
 }
@@ -92,8 +104,8 @@ export function p99(load: LoadResult): Figure {
 }
 
 /** widgetlib / SQL on p50, widgetlib / nestjs-paginate on requests per second. */
-export function ratios(runs: ScenarioRun[], database: DatabaseName, scenarioId: string) {
-  const widgetlib = find(runs, database, scenarioId, 'widgetlib')?.load;
+export function ratios(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: WidgetlibImplementation = 'widgetlib') {
+  const widgetlib = find(runs, database, scenarioId, implementation)?.load;
   const sql = find(runs, database, scenarioId, 'sql')?.load;
   const paginate = find(runs, database, scenarioId, 'nestjs-paginate')?.load;
   let p50VersusSql: Figure | null = null;
@@ -112,16 +124,21 @@ export function ratios(runs: ScenarioRun[], database: DatabaseName, scenarioId: 
   return { p50VersusSql, rpsVersusPaginate };
 }
 
+function runsText(runs: { rounds: number; seconds: number }): string {
+  return runs.rounds === 1 ? `one run of ${runs.seconds} s` : `${runs.rounds} runs of ${runs.seconds} s`;
+}
+
 function plan(load: LoadResult): string {
-  if (load.plan.amount === null) return `${load.plan.duration} s`;
+  if (load.plan.amount === null) return load.rounds > 1 ? `${load.rounds} x ${load.plan.duration} s` : `${load.plan.duration} s`;
   const stopped = load.stoppedAtCap ? `, stopped at the ${load.plan.cap} s cap` : '';
   return `${load.plan.amount} requests${stopped}`;
 }
 
 export function scenarioTable(runs: ScenarioRun[]): string {
   const rows = runs.map((run) => {
-    const { p50VersusSql, rpsVersusPaginate } =
-      run.implementation === 'widgetlib' ? ratios(runs, run.database, run.scenario.id) : { p50VersusSql: null, rpsVersusPaginate: null };
+    const { p50VersusSql, rpsVersusPaginate } = isWidgetlib(run.implementation)
+      ? ratios(runs, run.database, run.scenario.id, run.implementation)
+      : { p50VersusSql: null, rpsVersusPaginate: null };
     const load = run.load;
     return [
       run.database === 'postgres' ? 'PostgreSQL' : 'SQLite',
@@ -132,13 +149,17 @@ export function scenarioTable(runs: ScenarioRun[]): string {
       load ? figure(p99(load)) : '',
       load ? load.requestsPerSecond.toFixed(1) : '',
       run.statements === null ? '' : String(Number(run.statements.toFixed(2))),
+      run.appCpuMs === null ? '' : run.appCpuMs.toFixed(1),
       load ? `${plan(load)}: ${load.requests} answered, ${load.errors} errors${load.errorDetail ? ` (${load.errorDetail})` : ''}` : (run.problem ?? ''),
       figure(p50VersusSql, 'x'),
       figure(rpsVersusPaginate, 'x'),
     ];
   });
   return table(
-    ['DB', 'Scenario', 'Implementation', 'single answer ms', 'p50 ms', 'p99 ms', 'req/s', 'statements/req', 'run', 'widgetlib/SQL p50', 'widgetlib/nestjs-paginate req/s'],
+    [
+      'DB', 'Scenario', 'Implementation', 'single answer ms', 'p50 ms', 'p99 ms', 'req/s', 'statements/req', 'app CPU ms/req', 'run',
+      'widgetlib/SQL p50', 'widgetlib/nestjs-paginate req/s',
+    ],
     rows,
   );
 }
@@ -162,7 +183,7 @@ export function targetLines(report: Report): TargetLine[] {
     const value = ratios(report.runs, database, id).rpsVersusPaginate;
     lines.push({ target: `${id}: widgetlib req/s >= ${bound}x nestjs-paginate`, measured: value === null ? 'not measured' : figure(value, 'x'), holds: value === null ? null : value.value >= bound });
   }
-  const widgetlibRuns = report.runs.filter((run) => run.implementation === 'widgetlib' && run.statements !== null);
+  const widgetlibRuns = report.runs.filter((run) => isWidgetlib(run.implementation) && run.statements !== null);
   if (widgetlibRuns.length > 0) {
     const most = Math.max(...widgetlibRuns.map((run) => run.statements as number));
     lines.push({ target: 'widgetlib: at most 3 statements per request', measured: `at most ${Number(most.toFixed(2))}`, holds: most <= 3 });
@@ -170,7 +191,7 @@ export function targetLines(report: Report): TargetLine[] {
     lines.push({ target: 'widgetlib: at most 3 statements per request', measured: 'not measured', holds: null });
   }
   const unfiltered = report.runs.filter(
-    (run) => run.database === database && run.implementation === 'widgetlib' && run.scenario.id !== 'S5' && run.personTagRows !== null,
+    (run) => run.database === database && isWidgetlib(run.implementation) && run.scenario.id !== 'S5' && run.personTagRows !== null,
   );
   if (unfiltered.length > 0) {
     const worst = unfiltered.reduce((a, b) => ((a.personTagRows as number) >= (b.personTagRows as number) ? a : b));
@@ -223,12 +244,23 @@ export function renderReport(report: Report): string {
     '## Scenarios (pages of 10 rows, 16 connections)',
     'An implementation is timed only after its answer has the same count, ids, countries and tags as the hand-written SQL\'s. ' +
       '"single answer" is the median time of sequential requests on an idle server (three, or one when an answer takes over 2 s). ' +
-      'When it exceeds 200 ms the load run sends a fixed number of requests (as many as fit in about ' +
-      `${report.timing.amountSeconds} s on two cores, at least one per connection, at most ${report.timing.maxAmount}) instead of running ` +
-      `for ${report.timing.seconds} s, and is stopped at ${report.timing.cap} s; ` +
+      `Up to 200 ms, an implementation is timed in ${runsText(report.timing.runs.postgres)} on PostgreSQL and ${runsText(report.timing.runs.sqlite)} on SQLite; ` +
+      'the implementations of a scenario take their runs in turn, every other round in reverse order, and the figures join the answers of all runs. ' +
+      `Each run follows ${report.timing.warmUpSeconds.join(' s (first round) or ')} s (later rounds) of the same load that is not measured, ` +
+      'so that every implementation is timed warm, and waits first until the machine is quiet (under 10 % CPU over a second). ' +
+      'Over 200 ms the load run sends a fixed number of requests once (as many as fit in about ' +
+      `${report.timing.amountSeconds} s on two cores, at least one per connection, at most ${report.timing.maxAmount}), ` +
+      `and is stopped at ${report.timing.cap} s; ` +
       'a run stopped at its cap reports the latencies of the answered requests only, so its p50/p99 are lower bounds (">="), ' +
       'and ratios built on it are lower bounds or approximations ("~"). ' +
-      'Statements per request are counted in the driver (`pg` Client#query, better-sqlite3 statement execution) during those sequential requests.',
+      'Statements per request are counted in the driver (`pg` Client#query, better-sqlite3 statement execution) during those sequential requests. ' +
+      '"app CPU" is the CPU time (user and system) of the Nest application\'s process per answered request during the run; ' +
+      'the database\'s and the load generator\'s are not in it.',
+    '',
+    '`widgetlib` is `@DataTable` configured as the README advises for a PostgreSQL table of a million rows ' +
+      '(`estimatedTotalAbove: 100_000`: the `recordsTotal` of a filtered request is the planner\'s estimate; ' +
+      '`recordsFiltered` and unfiltered requests are always counted exactly). The targets are read on it. ' +
+      '`widgetlib-exact` is the same endpoint with the default exact `recordsTotal`, run where the two differ (filtered requests on PostgreSQL).',
     '',
     scenarioTable(report.runs),
     '',

@@ -15,22 +15,35 @@ import type { RecordedStatement } from './app/statement.counter.js';
 import { measureClientBundles } from './client-bundle.size.js';
 import { postgresUrl, preparePostgres } from './data/postgres.seed.js';
 import { prepareSqlite } from './data/sqlite.seed.js';
-import { runLoad, type LoadPlan } from './load.runner.js';
+import { joinRuns, runLoad, type LoadPlan, type LoadResult } from './load.runner.js';
 import { libraryFingerprint } from './library.fingerprint.js';
 import { describeMachine } from './machine.info.js';
+import { waitForQuietMachine } from './machine.quiet.js';
 import { acquireRunLock } from './run.lock.js';
 import { renderReport, type DatabaseName, type LoadCheck, type Report, type ScenarioRun } from './results.report.js';
-import { ENDPOINTS, IMPLEMENTATIONS, scenarios, type Implementation, type Scenario } from './scenarios.js';
+import { ENDPOINTS, IMPLEMENTATIONS, runsIn, scenarios, type Implementation, type Scenario } from './scenarios.js';
 
 const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repositoryRoot = resolve(benchRoot, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyDatabase = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) as DatabaseName | undefined;
+const onlyScenarios = args.find((arg) => arg.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
 
+/**
+ * `runs`: how a fast answer is timed per database. On PostgreSQL, where the targets are read, in
+ * several short runs per implementation taken in turn (every other round in reverse order), so that
+ * a drift of the machine during a scenario weighs on each implementation alike.
+ */
 const settings = quick
-  ? { postgresPeople: 100_000, postgresDatabase: 'widgetlib_bench_quick', seconds: 3, maxAmount: 32, amountSeconds: 10, cap: 20, loadSeconds: 15 }
-  : { postgresPeople: 1_000_000, postgresDatabase: 'widgetlib_bench', seconds: 10, maxAmount: 48, amountSeconds: 30, cap: 60, loadSeconds: 60 };
+  ? {
+      postgresPeople: 100_000, postgresDatabase: 'widgetlib_bench_quick', maxAmount: 32, amountSeconds: 10, cap: 20, loadSeconds: 15,
+      runs: { postgres: { rounds: 2, seconds: 3 }, sqlite: { rounds: 1, seconds: 3 } },
+    }
+  : {
+      postgresPeople: 1_000_000, postgresDatabase: 'widgetlib_bench', maxAmount: 48, amountSeconds: 30, cap: 60, loadSeconds: 60,
+      runs: { postgres: { rounds: 4, seconds: 5 }, sqlite: { rounds: 1, seconds: 10 } },
+    };
 const SQLITE_PEOPLE = 100_000;
 /** One file per source database, so that quick and full runs do not rebuild each other's. */
 const SQLITE_FILE = join(benchRoot, `.data/${settings.postgresDatabase}.sqlite`);
@@ -42,6 +55,14 @@ const SLOW_ANSWER_MS = 200;
 const VERY_SLOW_ANSWER_MS = 2_000;
 /** What a fixed-number run may assume of the machine: two cores answering at once. */
 const PARALLEL_ANSWERS = 2;
+/** The longest a timed run waits for the machine to be quiet. */
+const QUIET_LIMIT_MS = 60_000;
+/**
+ * Seconds of unmeasured load before each timed run of fast answers, so that every implementation is
+ * timed warm (the JIT compiler settles over a few hundred requests): longer before an
+ * implementation's first run of a scenario than before its second.
+ */
+const WARM_UP_SECONDS = [5, 1];
 
 const started = performance.now();
 function log(message: string): void {
@@ -72,8 +93,8 @@ async function probe(server: BenchServer, path: string, requests: number) {
  * Issue 8: 16 connections; answers slower than 200 ms get a fixed number of requests, as many as
  * fit in about `amountSeconds` (at least one per connection), stopped at `cap` seconds whatever.
  */
-function loadPlan(probeMs: number): LoadPlan {
-  if (probeMs <= SLOW_ANSWER_MS) return { connections: CONNECTIONS, duration: settings.seconds, amount: null, cap: null };
+function loadPlan(probeMs: number, database: DatabaseName): LoadPlan {
+  if (probeMs <= SLOW_ANSWER_MS) return { connections: CONNECTIONS, duration: settings.runs[database].seconds, amount: null, cap: null };
   const fitting = Math.round((settings.amountSeconds * 1000 * PARALLEL_ANSWERS) / probeMs);
   const amount = Math.min(settings.maxAmount, Math.max(CONNECTIONS, fitting));
   return { connections: CONNECTIONS, duration: null, amount, cap: settings.cap };
@@ -105,7 +126,8 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
   const runs: ScenarioRun[] = [];
   for (const scenario of list) {
     const path = (implementation: Implementation) => `${ENDPOINTS[implementation]}?${scenario.query[implementation]}`;
-    const present = IMPLEMENTATIONS.filter((implementation) => server.implementations.includes(implementation));
+    const applicable = IMPLEMENTATIONS.filter((implementation) => runsIn(implementation, scenario, database));
+    const present = applicable.filter((implementation) => server.implementations.includes(implementation));
     const answers = new Map<Implementation, NormalizedAnswer>();
     const answerMs = new Map<Implementation, number>();
     const problems = new Map<Implementation, string>();
@@ -122,10 +144,14 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
       const difference = differences(reference, answer);
       if (difference) problems.set(implementation, `answer differs from the hand-written SQL: ${difference}`);
     }
-    for (const implementation of IMPLEMENTATIONS) {
-      const label = `${database} ${scenario.id} ${implementation}`;
+    /** The implementations to time, with their probe's figures, in the order of the first round. */
+    const toTime: { implementation: Implementation; statements: number; probeMs: number; personTagRows: number | null }[] = [];
+    for (const implementation of applicable) {
       if (!present.includes(implementation)) {
-        runs.push({ database, scenario, implementation, status: 'absent', problem: null, statements: null, probeMs: null, load: null, personTagRows: null });
+        runs.push({
+          database, scenario, implementation, status: 'absent', problem: null, statements: null, probeMs: null, load: null,
+          appCpuMs: null, personTagRows: null,
+        });
         continue;
       }
       const problem = problems.get(implementation) ?? null;
@@ -138,21 +164,52 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
         explains.push(`## ${scenario.id} ${scenario.title}: ${implementation}`, '', `GET ${path(implementation)}`, '', explained.text, '');
       }
       if (problem) {
-        log(`${label}: NOT TIMED, ${problem}`);
+        log(`${database} ${scenario.id} ${implementation}: NOT TIMED, ${problem}`);
         runs.push({
           database, scenario, implementation, status: answers.has(implementation) ? 'differs' : 'failed', problem,
-          statements: probed.statements, probeMs: probed.medianMs, load: null, personTagRows,
+          statements: probed.statements, probeMs: probed.medianMs, load: null, appCpuMs: null, personTagRows,
         });
         continue;
       }
-      const load = await runLoad(`${server.base}${path(implementation)}`, loadPlan(probed.medianMs));
-      await server.settle();
-      log(
-        `${label}: single answer ${Math.round(probed.medianMs)} ms; under load p50 ${load.p50} ms, p99 ${load.p99} ms, ` +
-          `${load.requestsPerSecond.toFixed(1)} req/s (${load.requests} answers${load.stoppedAtCap ? `, stopped at ${load.plan.cap} s` : ''}), ` +
-          `${probed.statements} statements/request, ${load.errors} errors`,
-      );
-      runs.push({ database, scenario, implementation, status: 'timed', problem: null, statements: probed.statements, probeMs: probed.medianMs, load, personTagRows });
+      toTime.push({ implementation, statements: probed.statements, probeMs: probed.medianMs, personTagRows });
+    }
+
+    // Rounds run the implementations in turn, the second in reverse order, so that a drift of the
+    // machine during the scenario weighs on each alike. A fixed-number run (slow answers) runs once.
+    const loads = new Map<Implementation, { runs: LoadResult[]; cpuMicroseconds: number }>();
+    for (let round = 0; round < settings.runs[database].rounds; round += 1) {
+      for (const { implementation, probeMs } of round % 2 === 0 ? toTime : [...toTime].reverse()) {
+        const plan = loadPlan(probeMs, database);
+        if (round > 0 && plan.duration === null) continue;
+        const url = `${server.base}${path(implementation)}`;
+        const waited = await waitForQuietMachine(QUIET_LIMIT_MS);
+        if (waited >= QUIET_LIMIT_MS) log(`  the machine was still busy after ${QUIET_LIMIT_MS / 1000} s: timing anyway`);
+        if (plan.duration !== null) {
+          await runLoad(url, { ...plan, duration: WARM_UP_SECONDS[Math.min(round, WARM_UP_SECONDS.length - 1)]! });
+          await server.settle();
+        }
+        const cpuBefore = await server.cpuMicroseconds();
+        const load = await runLoad(url, plan);
+        const cpuMicroseconds = (await server.cpuMicroseconds()) - cpuBefore;
+        await server.settle();
+        const joined = loads.get(implementation) ?? { runs: [], cpuMicroseconds: 0 };
+        joined.runs.push(load);
+        joined.cpuMicroseconds += cpuMicroseconds;
+        loads.set(implementation, joined);
+        log(
+          `${database} ${scenario.id} ${implementation} (round ${round + 1}): under load p50 ${Math.round(load.p50)} ms, p99 ${Math.round(load.p99)} ms, ` +
+            `${load.requestsPerSecond.toFixed(1)} req/s (${load.requests} answers${load.stoppedAtCap ? `, stopped at ${load.plan.cap} s` : ''}), ` +
+            `${load.errors} errors${waited >= 2_000 ? `; waited ${Math.round(waited / 1000)} s for a quiet machine first` : ''}`,
+        );
+      }
+    }
+    for (const { implementation, statements, probeMs, personTagRows } of toTime) {
+      const timed = loads.get(implementation)!;
+      const load = joinRuns(timed.runs);
+      runs.push({
+        database, scenario, implementation, status: 'timed', problem: null, statements, probeMs, load,
+        appCpuMs: load.requests > 0 ? timed.cpuMicroseconds / 1000 / load.requests : null, personTagRows,
+      });
     }
   }
   return runs;
@@ -199,7 +256,7 @@ async function main(): Promise<void> {
     await explainClient?.connect();
     try {
       const people = database === 'postgres' ? settings.postgresPeople : SQLITE_PEOPLE;
-      const list = scenarios(people / 2, database);
+      const list = scenarios(people / 2, database).filter(({ id }) => !onlyScenarios || onlyScenarios.includes(id));
       runs.push(...(await runScenarios(database, server, list, explainClient, explains)));
       if (database === 'postgres') {
         if (!server.implementations.includes('widgetlib')) {
@@ -231,8 +288,10 @@ async function main(): Promise<void> {
     database.close();
     return version;
   })();
-  const resultsFile = join(benchRoot, quick ? 'RESULTS-quick.md' : 'RESULTS.md');
-  const explainFile = join(benchRoot, quick ? 'EXPLAIN-quick.md' : 'EXPLAIN.md');
+  // Only a full run of everything writes the committed RESULTS.md and EXPLAIN.md.
+  const suffix = quick ? '-quick' : onlyDatabase || onlyScenarios ? '-partial' : '';
+  const resultsFile = join(benchRoot, `RESULTS${suffix}.md`);
+  const explainFile = join(benchRoot, `EXPLAIN${suffix}.md`);
   const hasExplain = databases.includes('postgres');
   if (hasExplain) writeFileSync(explainFile, explains.join('\n'));
   const report: Report = {
@@ -241,7 +300,13 @@ async function main(): Promise<void> {
       BenchServer.loadedBuilds.size > 1
         ? `${code}. WARNING: @widgetlib/nest was rebuilt during the run (builds ${[...BenchServer.loadedBuilds].join(', ')} were loaded); the widgetlib figures mix them`
         : code,
-    timing: { seconds: settings.seconds, amountSeconds: settings.amountSeconds, maxAmount: settings.maxAmount, cap: settings.cap },
+    timing: {
+      runs: settings.runs,
+      warmUpSeconds: WARM_UP_SECONDS,
+      amountSeconds: settings.amountSeconds,
+      maxAmount: settings.maxAmount,
+      cap: settings.cap,
+    },
     command: `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`,
     finishedAt: new Date(),
     seconds: (performance.now() - started) / 1000,

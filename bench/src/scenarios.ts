@@ -1,18 +1,34 @@
-/** The implementations, in the order each scenario runs them. */
-export const IMPLEMENTATIONS = ['sql', 'nestjs-paginate', 'widgetlib'] as const;
+/**
+ * The implementations, in the order each scenario runs them. `widgetlib` is configured for a large
+ * PostgreSQL table (`estimatedTotalAbove`); `widgetlib-exact` is the same table with the default exact
+ * `recordsTotal`, run only where the two differ.
+ */
+export const IMPLEMENTATIONS = ['sql', 'nestjs-paginate', 'widgetlib', 'widgetlib-exact'] as const;
 export type Implementation = (typeof IMPLEMENTATIONS)[number];
+export type WidgetlibImplementation = Extract<Implementation, 'widgetlib' | 'widgetlib-exact'>;
 
 export const ENDPOINTS: Record<Implementation, string> = {
   sql: '/sql/people',
   'nestjs-paginate': '/paginate/people',
   widgetlib: '/widgetlib/people',
+  'widgetlib-exact': '/widgetlib-exact/people',
 };
 
 export interface Scenario {
   id: string;
   title: string;
+  /** Whether the request filters or searches (only then can `recordsTotal` be an estimate). */
+  filtered: boolean;
   /** The query string each implementation receives for the same request. */
   query: Record<Implementation, string>;
+}
+
+/**
+ * Whether a scenario runs an implementation on a database: `widgetlib-exact` only where the
+ * estimate applies (PostgreSQL, filtered requests); elsewhere it would repeat `widgetlib`'s statements.
+ */
+export function runsIn(implementation: Implementation, scenario: Scenario, database: 'postgres' | 'sqlite'): boolean {
+  return implementation !== 'widgetlib-exact' || (database === 'postgres' && scenario.filtered);
 }
 
 const PAGE = 10;
@@ -24,8 +40,8 @@ export const BORN_TO = '1989-12-31';
 export const TAG_NAME = 'fashion';
 
 /** Widgetlib's parameters, which the hand-written SQL endpoint parses too. */
-function widgetlibAndSql(query: string): Pick<Scenario['query'], 'sql' | 'widgetlib'> {
-  return { sql: query, widgetlib: query };
+function widgetlibAndSql(query: string): Omit<Scenario['query'], 'nestjs-paginate'> {
+  return { sql: query, widgetlib: query, 'widgetlib-exact': query };
 }
 
 /**
@@ -38,11 +54,13 @@ export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): 
   return [
     {
       id: 'S1',
+      filtered: false,
       title: 'first page, default ordering, no filter',
       query: { ...widgetlibAndSql(`limit=${PAGE}&offset=0`), 'nestjs-paginate': `limit=${PAGE}&page=1` },
     },
     {
       id: 'S2',
+      filtered: false,
       title: `offset ${deepOffset.toLocaleString('en')}`,
       query: {
         ...widgetlibAndSql(`limit=${PAGE}&offset=${deepOffset}`),
@@ -51,11 +69,13 @@ export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): 
     },
     {
       id: 'S3',
+      filtered: true,
       title: `search "${SEARCH_TERM}" in name, email, country name`,
       query: { ...widgetlibAndSql(`limit=${PAGE}&search=${SEARCH_TERM}`), 'nestjs-paginate': `limit=${PAGE}&search=${SEARCH_TERM}` },
     },
     {
       id: 'S4',
+      filtered: true,
       title: `name icontains "${NAME_TERM}", born ${BORN_FROM}..${BORN_TO}, active`,
       query: {
         ...widgetlibAndSql(`limit=${PAGE}&name__icontains=${NAME_TERM}&born__range=${BORN_FROM},${BORN_TO}&active=true`),
@@ -65,11 +85,13 @@ export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): 
     },
     {
       id: 'S5',
+      filtered: true,
       title: `tag name = "${TAG_NAME}" (to-many)`,
       query: { ...widgetlibAndSql(`limit=${PAGE}&tags__name=${TAG_NAME}`), 'nestjs-paginate': `limit=${PAGE}&filter.tags.name=$eq:${TAG_NAME}` },
     },
     {
       id: 'S6',
+      filtered: false,
       title: 'ordering by country name, then id',
       query: {
         ...widgetlibAndSql(`limit=${PAGE}&ordering=country__name`),

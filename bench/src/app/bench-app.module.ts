@@ -34,6 +34,13 @@ class BenchProbeController {
     return takeRecorded();
   }
 
+  /** CPU time the application's process has used, in microseconds (user and system together). */
+  @Get('cpu')
+  cpu(): { microseconds: number } {
+    const { user, system } = process.cpuUsage();
+    return { microseconds: user + system };
+  }
+
   @Get('in-flight')
   inFlight(): { requests: number } {
     return { requests: requestsInFlight() };
