@@ -4,6 +4,9 @@ import { FilterOperator, Paginate, paginate, type PaginateConfig, type PaginateQ
 import type { Repository } from 'typeorm';
 import { Person } from './person.entity.js';
 
+/** The TypeORM data source of nestjs-paginate's endpoint (widgetlib's is the default one). */
+export const PAGINATE_DATA_SOURCE = 'paginate';
+
 /** nestjs-paginate as its README shows it, for the same relations, search fields and filters. */
 export const PEOPLE_PAGINATE_CONFIG: PaginateConfig<Person> = {
   sortableColumns: ['id', 'name', 'born', 'createdAt', 'country.name'],
@@ -22,7 +25,7 @@ export const PEOPLE_PAGINATE_CONFIG: PaginateConfig<Person> = {
 
 @Controller('paginate/people')
 export class PaginatePeopleController {
-  constructor(@InjectRepository(Person) private readonly people: Repository<Person>) {}
+  constructor(@InjectRepository(Person, PAGINATE_DATA_SOURCE) private readonly people: Repository<Person>) {}
 
   @Get()
   list(@Paginate() query: PaginateQuery) {
