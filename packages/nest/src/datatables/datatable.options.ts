@@ -30,9 +30,11 @@ export interface DataTableOptions<T extends object = object> {
    * PostgreSQL only: when a request filters or searches, `recordsTotal` (shown as "filtered from N
    * entries", not used for paging) is the planner's row estimate of the listed table instead of an
    * exact count once that estimate reaches this many rows, saving a count over the whole table.
-   * Applies when the base query has no conditions or joins of its own that restrict it. The
+   * Applies when the base query reads the whole table: no conditions or joins of its own that
+   * restrict it, no soft-deleted rows left out, not one entity of a single-table hierarchy. The
    * estimate is as fresh as the table's last ANALYZE. `recordsFiltered` and unfiltered requests
-   * always count exactly. Off by default.
+   * always count exactly. Off by default; worth it from about a hundred thousand rows, where the
+   * exact total is a full count on every filtered request.
    */
   estimatedTotalAbove?: number;
   /** The `actions` of a row. */
