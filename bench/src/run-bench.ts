@@ -60,7 +60,7 @@ const QUIET_LIMIT_MS = 60_000;
 /**
  * Seconds of unmeasured load before each timed run of fast answers, so that every implementation is
  * timed warm (the JIT compiler settles over a few hundred requests): longer before an
- * implementation's first run of a scenario than before its second.
+ * implementation's first run of a scenario than before its later ones.
  */
 const WARM_UP_SECONDS = [5, 1];
 
@@ -174,8 +174,8 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
       toTime.push({ implementation, statements: probed.statements, probeMs: probed.medianMs, personTagRows });
     }
 
-    // Rounds run the implementations in turn, the second in reverse order, so that a drift of the
-    // machine during the scenario weighs on each alike. A fixed-number run (slow answers) runs once.
+    // Rounds run the implementations in turn, every other round in reverse order, so that a drift of
+    // the machine during the scenario weighs on each alike. A fixed-number run (slow answers) runs once.
     const loads = new Map<Implementation, { runs: LoadResult[]; cpuMicroseconds: number }>();
     for (let round = 0; round < settings.runs[database].rounds; round += 1) {
       for (const { implementation, probeMs } of round % 2 === 0 ? toTime : [...toTime].reverse()) {
