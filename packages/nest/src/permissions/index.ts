@@ -1,4 +1,5 @@
 export { ALL_PERMISSIONS } from './all-permissions.js';
+export { PUBLIC } from './permissions.constants.js';
 export { defaultGetPermissions } from './default-permissions.resolver.js';
 export { RequirePermissions } from './permissions.decorator.js';
 export { PermissionsGuard } from './permissions.guard.js';

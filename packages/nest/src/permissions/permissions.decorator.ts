@@ -12,6 +12,7 @@ export function requirePermissionsMetadata(...permissions: PermissionRequirement
 
 /**
  * Lets a route through only for a user holding every listed permission: 401 without a user,
- * 403 without a permission. On a controller it applies to every handler, merged with the handler's.
+ * 403 without a permission. With no permission listed, any authenticated user. On a controller it
+ * applies to every handler, merged with the handler's.
  */
 export const RequirePermissions = (...permissions: string[]) => requirePermissionsMetadata(...permissions);

@@ -20,12 +20,10 @@ export class PermissionsGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const requirements = this.reflector.getAllAndMerge<PermissionRequirement[]>(REQUIRED_PERMISSIONS_METADATA, [
-      context.getClass(),
-      context.getHandler(),
-    ]);
-    if (requirements.length === 0) return true;
-
+    const targets = [context.getClass(), context.getHandler()];
+    // A route without the decorator (the guard installed globally) is not this guard's to refuse.
+    if (targets.every((target) => this.reflector.get(REQUIRED_PERMISSIONS_METADATA, target) === undefined)) return true;
+    const requirements = this.reflector.getAllAndMerge<PermissionRequirement[]>(REQUIRED_PERMISSIONS_METADATA, targets);
     const granted = await this.permissions.permissionsOf(context.switchToHttp().getRequest());
     if (!granted) throw new UnauthorizedException('Authentication is required');
 

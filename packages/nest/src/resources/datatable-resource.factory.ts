@@ -3,6 +3,7 @@ import {
   Body,
   ConflictException,
   Delete,
+  ForbiddenException,
   Get,
   HttpCode,
   NotFoundException,
@@ -17,7 +18,7 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
@@ -25,10 +26,12 @@ import { DataTable } from '../datatables/datatable.decorator.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
+import { PUBLIC } from '../permissions/permissions.constants.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
+import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
 type Representation = Record<string, unknown>;
 
@@ -72,9 +75,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
   const listRoute = `${options.name}:list`;
   const detailRoute = `${options.name}:detail`;
   const updateDto: Type = options.updateDto ?? options.createDto;
+  // Fail closed: an action the declaration does not name needs an authenticated user.
   const permit = (action: ResourceAction) => {
     const required = options.permissions?.[action];
-    return required ? requirePermissionsMetadata(...[required].flat()) : applyDecorators();
+    if (required === PUBLIC) return applyDecorators();
+    return requirePermissionsMetadata(...(required === undefined ? [] : [required].flat()));
   };
 
   // `@DataTable`'s options are fixed when the class is defined, but URLs come from the resolver of
@@ -144,7 +149,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
     async retrieve(@Param('id', parseId) id: number, @Req() request: Request): Promise<Representation> {
-      return this.represent(await this.find(id, request));
+      const record = await scopedRecordQuery(this.baseQuery(request), id).getOne();
+      if (!record) throw this.notFound(id);
+      return this.represent(record);
     }
 
     @Post()
@@ -155,9 +162,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiCreatedResponse({ description: 'The created record' }),
       ApiConflictResponse({ description: 'The record would break a unique constraint' }),
     ])
-    async create(@Body(bodyPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
-      const id = await this.write(this.repository.create(), body, request);
-      return this.represent(await this.find(id, request));
+    create(@Body(bodyPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
+      return this.inTransaction(async (manager) => {
+        const key = await this.save(manager, this.repository.create(), body, request);
+        return this.representInScope(manager, key, request, 'The new');
+      });
     }
 
     @Put(':id')
@@ -170,13 +179,19 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiNotFoundResponse({ description: 'No such record' }),
       ApiConflictResponse({ description: 'The record would break a unique constraint' }),
     ])
-    async update(
+    update(
       @Param('id', parseId) id: number,
       @Body(bodyPipe(updateDto)) body: U,
       @Req() request: Request,
     ): Promise<Representation> {
-      await this.write(await this.find(id, request), body, request);
-      return this.represent(await this.find(id, request));
+      return this.inTransaction(async (manager) => {
+        const key = await this.lockInScope(manager, id, request);
+        // Loaded without the base query's joins: a relation its join conditions hide is not in the
+        // entity, so saving cannot unlink it.
+        const entity = await manager.getRepository(options.entity).findOneByOrFail({ [primaryKey]: key } as FindOptionsWhere<T>);
+        await this.save(manager, entity, body, request);
+        return this.representInScope(manager, key, request, 'The changed');
+      });
     }
 
     @Delete(':id')
@@ -189,33 +204,48 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
     async remove(@Param('id', parseId) id: number, @Req() request: Request): Promise<void> {
-      await this.find(id, request);
-      await this.repository.delete(id);
+      await this.inTransaction(async (manager) => {
+        const key = await this.lockInScope(manager, id, request);
+        await manager.delete(options.entity, { [primaryKey]: key });
+      });
     }
 
-    protected baseQuery(request: Request): SelectQueryBuilder<T> {
+    /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
+    protected baseQuery(request: Request, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
       return options.query
-        ? options.query(this.repository, request)
-        : this.repository.createQueryBuilder(this.repository.metadata.tableName);
+        ? options.query(repository, request)
+        : repository.createQueryBuilder(repository.metadata.tableName);
     }
 
-    /** The record with this id within the base query's scope, with its relations; 404 otherwise. */
-    protected async find(id: number, request: Request): Promise<T> {
-      const query = this.baseQuery(request);
-      const record = await query.andWhere(`${query.alias}.${primaryKey} = :widgetlibRecordId`, { widgetlibRecordId: id }).getOne();
-      if (!record) throw new NotFoundException(`${this.repository.metadata.name} ${id} does not exist`);
-      return record;
+    /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
+    private async lockInScope(manager: EntityManager, id: number, request: Request): Promise<unknown> {
+      const base = this.baseQuery(request, manager.getRepository(options.entity));
+      const row = await lockedRecordKeyQuery(base, id).getRawOne<{ wl_key: unknown }>();
+      if (!row) throw this.notFound(id);
+      return row.wl_key;
     }
 
-    /** Assigns the body and saves, in one transaction; a broken unique constraint is a 409. */
-    private async write(entity: T, body: C | U, request: Request): Promise<number> {
+    /**
+     * The representation of the record `key` as the base query loads it, inside the write's
+     * transaction: a write that would leave the record outside the scope is refused and undone.
+     */
+    private async representInScope(manager: EntityManager, key: unknown, request: Request, subject: string): Promise<Representation> {
+      const base = this.baseQuery(request, manager.getRepository(options.entity));
+      const record = await scopedRecordQuery(base, key).getOne();
+      if (!record) {
+        throw new ForbiddenException(`${subject} ${this.repository.metadata.name} would be outside the records this resource gives you`);
+      }
+      return this.represent(record);
+    }
+
+    private notFound(id: number): NotFoundException {
+      return new NotFoundException(`${this.repository.metadata.name} ${id} does not exist`);
+    }
+
+    /** Runs `work` in one transaction; a broken unique constraint is a 409, a too long value a 400. */
+    private async inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
       try {
-        return await this.repository.manager.transaction(async (manager) => {
-          if (options.assign) await options.assign(entity, body, { manager, request });
-          else manager.merge(options.entity, entity, body as object);
-          const saved = await manager.save(options.entity, entity);
-          return (saved as Record<string, unknown>)[primaryKey] as number;
-        });
+        return await this.repository.manager.transaction(work);
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new ConflictException(`This ${this.repository.metadata.name} would duplicate an existing one`);
@@ -223,6 +253,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
         if (isValueTooLong(error)) throw new BadRequestException('A value is too long for its column');
         throw error;
       }
+    }
+
+    /** Assigns the body to the entity and saves it; answers its primary key. */
+    private async save(manager: EntityManager, entity: T, body: C | U, request: Request): Promise<unknown> {
+      if (options.assign) await options.assign(entity, body, { manager, request });
+      else manager.merge(options.entity, entity, body as object);
+      const saved = await manager.save(options.entity, entity);
+      return (saved as Record<string, unknown>)[primaryKey];
     }
 
     private represent(record: T): Representation {

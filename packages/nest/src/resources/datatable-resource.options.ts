@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
+import type { PUBLIC } from '../permissions/permissions.constants.js';
 
 /** The five routes of a data-table resource. */
 export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
@@ -43,6 +44,10 @@ export interface DataTableResourceOptions<T extends ObjectLiteral, C extends obj
    * transaction. Default: copies the body's properties. Use it to turn ids into relations.
    */
   assign?: (entity: T, body: C | U, context: ResourceWriteContext) => void | Promise<void>;
-  /** Permissions required per route, checked like `@RequirePermissions`. */
-  permissions?: Partial<Record<ResourceAction, string | string[]>>;
+  /**
+   * Permissions required per route, checked like `@RequirePermissions`: 401 without a user, 403
+   * without a listed permission. An action not named here (or named with `[]`) needs an
+   * authenticated user; only `PUBLIC` opens it to anonymous users.
+   */
+  permissions?: Partial<Record<ResourceAction, string | string[] | typeof PUBLIC>>;
 }

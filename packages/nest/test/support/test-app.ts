@@ -14,6 +14,7 @@ export interface TestUser {
   permissions?: string[];
   groups?: { permissions: string[] }[];
   isSuperuser?: boolean;
+  name?: string;
 }
 
 export function asUser(user: TestUser): Record<string, string> {
