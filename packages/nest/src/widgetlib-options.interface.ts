@@ -1,3 +1,5 @@
+import type { TableRequestLimits } from './datatables/table-request.limits.js';
+
 /** What a host's permission system knows about the user of a request; `null` means not authenticated. */
 export type PermissionsResolver = (
   request: unknown,
@@ -16,6 +18,10 @@ export interface DataTablesDefaults {
   pageSize?: number;
   maxPageSize?: number;
   allowAll?: boolean;
+  /** Bounds on the work one list request may ask for; see `TableRequestLimits` for the defaults. */
+  limits?: Partial<TableRequestLimits>;
+  /** Milliseconds one list statement may run before it is stopped with a 503 (default 5000; 0: none). */
+  statementTimeout?: number;
 }
 
 export interface WidgetLibModuleOptions {

@@ -1,5 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Info } from 'luxon';
+import {
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  resolveTableRequestLimits,
+  statementTimeoutProblem,
+  type TableRequestLimits,
+} from './datatables/table-request.limits.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
 import type {
   DataTablesDefaults,
@@ -17,7 +24,7 @@ export interface WidgetLibConfig {
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
-  dataTables: Required<DataTablesDefaults>;
+  dataTables: Required<Omit<DataTablesDefaults, 'limits'>> & { limits: TableRequestLimits };
 }
 
 export const WIDGETLIB_CONFIG = Symbol('WIDGETLIB_CONFIG');
@@ -57,6 +64,11 @@ export function resolveWidgetLibConfig(
   if (pageSize > maxPageSize) {
     throw new Error(`WidgetLibModule option dataTables.pageSize (${pageSize}) exceeds maxPageSize (${maxPageSize})`);
   }
+  const { limits, problems } = resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, options.dataTables?.limits);
+  const statementTimeout = options.dataTables?.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const timeoutProblem = statementTimeoutProblem(statementTimeout);
+  if (timeoutProblem) problems.push(timeoutProblem);
+  if (problems.length > 0) throw new Error(`WidgetLibModule option dataTables.${problems.join('; dataTables.')}`);
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
     getPermissions: options.getPermissions ?? defaultGetPermissions,
@@ -64,6 +76,6 @@ export function resolveWidgetLibConfig(
     dateFormat: options.dateFormat ?? 'yyyy-MM-dd',
     datetimeFormat: options.datetimeFormat ?? 'yyyy-MM-dd HH:mm',
     timezone,
-    dataTables: { pageSize, maxPageSize, allowAll: options.dataTables?.allowAll ?? false },
+    dataTables: { pageSize, maxPageSize, allowAll: options.dataTables?.allowAll ?? false, limits, statementTimeout },
   };
 }

@@ -3,7 +3,7 @@ import { ApiDocs } from '../common/optional-swagger.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableOptions } from './datatable.options.js';
 import { DataTablesListInterceptor } from './datatables-list.interceptor.js';
-import { MAX_IN_VALUES, MAX_TEXT_LENGTH } from './table-request.parser.js';
+import { DEFAULT_TABLE_REQUEST_LIMITS, MAX_TEXT_LENGTH } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';
 
 const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
@@ -11,7 +11,7 @@ const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
   icontains: 'contains the text, ignoring case',
   gte: 'greater than or equal to the value',
   lte: 'less than or equal to the value',
-  in: `one of up to ${MAX_IN_VALUES} comma-separated values`,
+  in: `one of the comma-separated values (at most the endpoint's limits.maxInValues, ${DEFAULT_TABLE_REQUEST_LIMITS.maxInValues} by default)`,
   range: '<from>,<to>, inclusive, either side may be empty (a date bound of a date-time covers the whole day)',
   isnull: 'true: has no value; false: has one',
 };
@@ -38,7 +38,8 @@ function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orde
           'search',
           'string',
           `Terms separated by white space, each found (ignoring case) in one of: ${options.searchFields.join(', ')}; ` +
-            `at most ${MAX_TEXT_LENGTH} characters`,
+            `at most ${MAX_TEXT_LENGTH} characters and the endpoint's limits.maxSearchTerms terms ` +
+            `(${DEFAULT_TABLE_REQUEST_LIMITS.maxSearchTerms} by default)`,
         ),
       );
     }

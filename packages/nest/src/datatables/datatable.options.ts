@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { TableRequestLimits } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';
 
 /** Links a row offers, shown by the client as edit and delete controls. */
@@ -37,6 +38,13 @@ export interface DataTableOptions<T extends object = object> {
    * exact total is a full count on every filtered request.
    */
   estimatedTotalAbove?: number;
+  /** Bounds on the work one request may ask for (default: the module's `dataTables.limits`). */
+  limits?: Partial<TableRequestLimits>;
+  /**
+   * Milliseconds one statement of a request may run before the database stops it and the request
+   * answers 503 (default: the module's `dataTables.statementTimeout`, 5000; 0: no limit).
+   */
+  statementTimeout?: number;
   /** The `actions` of a row. */
   actions?(entity: T, request: Request): DataTableRowActions;
   /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */

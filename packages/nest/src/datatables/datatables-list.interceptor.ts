@@ -3,6 +3,7 @@ import {
   Injectable,
   InternalServerErrorException,
   Logger,
+  ServiceUnavailableException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
@@ -24,6 +25,7 @@ import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
+import { StatementTimeoutError } from './statement-timeout.js';
 import { runTableQuery } from './table-query.builder.js';
 import {
   parseOrderingField,
@@ -31,11 +33,13 @@ import {
   tableContextProblems,
   TableRequestError,
 } from './table-request.parser.js';
+import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
 import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
 
 interface PreparedTable {
   context: TableRequestContext;
   paths: Map<string, ResolvedPath>;
+  statementTimeout: number;
 }
 
 /**
@@ -86,7 +90,18 @@ export class DataTablesListInterceptor implements NestInterceptor {
         ...(error.draw === undefined ? {} : { draw: error.draw }),
       });
     }
-    const page = await runTableQuery(base, tableRequest, table.paths, { estimatedTotalAbove: options.estimatedTotalAbove });
+    const page = await runTableQuery(base, tableRequest, table.paths, {
+      estimatedTotalAbove: options.estimatedTotalAbove,
+      statementTimeout: table.statementTimeout,
+    }).catch((error: unknown) => {
+      if (!(error instanceof StatementTimeoutError)) throw error;
+      throw new ServiceUnavailableException({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: `The list took longer than ${error.milliseconds} ms and was stopped; narrow the search or the filters`,
+        draw: tableRequest.draw,
+      });
+    });
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
       if (options.mapRow) row = options.mapRow(row, entity, request);
@@ -152,6 +167,11 @@ export class DataTablesListInterceptor implements NestInterceptor {
       if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
     }
     const fields = new Map<string, FieldSpec>([...paths].map(([path, resolved]) => [path, resolved.field]));
+    const tableLimits = resolveTableRequestLimits(defaults.limits, options.limits);
+    problems.push(...tableLimits.problems);
+    const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
+    const timeoutProblem = statementTimeoutProblem(statementTimeout);
+    if (timeoutProblem) problems.push(timeoutProblem);
     const context: TableRequestContext = {
       fields,
       searchFields: options.searchFields ?? [],
@@ -162,6 +182,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       maxPageSize: options.maxPageSize ?? defaults.maxPageSize,
       allowAll: options.allowAll ?? defaults.allowAll,
       timezone: this.config.timezone,
+      limits: tableLimits.limits,
     };
     problems.push(...tableContextProblems(context));
     const { estimatedTotalAbove } = options;
@@ -173,7 +194,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       this.logger.error(message);
       throw new InternalServerErrorException();
     }
-    table = { context, paths };
+    table = { context, paths, statementTimeout };
     byEntity.set(metadata, table);
     return table;
   }

@@ -1,19 +1,10 @@
 import type { DataSource } from 'typeorm';
+import { foldCase } from './case-fold.js';
+
+export { foldCase };
 
 /** The escape character of every LIKE pattern the data tables write. */
 export const LIKE_ESCAPE = '!';
-
-/**
- * Lower-cases one code point at a time with Unicode's simple mapping, as PostgreSQL's and MariaDB's
- * `lower()` do: no context (final sigma), and `İ` (whose full lower case is two code points) gives `i`.
- */
-export function foldCase(text: string): string {
-  let folded = '';
-  for (const character of text) {
-    folded += String.fromCodePoint(character.toLowerCase().codePointAt(0)!);
-  }
-  return folded;
-}
 
 /** `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken literally. */
 export function containsPattern(text: string): string {
@@ -82,8 +73,23 @@ export function asciiContainsGlob(text: string): string | null {
 const FOLD_FUNCTION = 'widgetlib_fold';
 const sqliteConnectionsWithFold = new WeakSet<object>();
 
+/**
+ * The parameter every statement of a request binds to the moment (milliseconds since the epoch)
+ * its work must stop by, 0 for never. SQLite hands the Unicode fold to JavaScript, one call per row,
+ * and better-sqlite3 cannot interrupt a statement: the fold refuses to go on past the deadline.
+ */
+export const DEADLINE_PARAMETER = 'wl_deadline';
+
+/** Thrown by SQLite's fold function when a statement runs past its request's deadline. */
+export class SqliteDeadlineError extends Error {
+  constructor() {
+    super('the statement ran past its deadline');
+    this.name = 'SqliteDeadlineError';
+  }
+}
+
 interface BetterSqlite3Database {
-  function(name: string, options: { deterministic: boolean }, implementation: (value: unknown) => unknown): void;
+  function(name: string, options: { deterministic: boolean }, implementation: (value: unknown, deadline: unknown) => unknown): void;
 }
 
 /**
@@ -93,9 +99,10 @@ interface BetterSqlite3Database {
 function registerSqliteFold(dataSource: DataSource): void {
   const database = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
   if (sqliteConnectionsWithFold.has(database)) return;
-  database.function(FOLD_FUNCTION, { deterministic: true }, (value) =>
-    typeof value === 'string' ? foldCase(value) : value,
-  );
+  database.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown, deadline: unknown) => {
+    if (typeof deadline === 'number' && deadline > 0 && Date.now() > deadline) throw new SqliteDeadlineError();
+    return typeof value === 'string' ? foldCase(value) : value;
+  });
   sqliteConnectionsWithFold.add(database);
 }
 
@@ -144,7 +151,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
       registerSqliteFold(dataSource);
       const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
       const dialect: SqlDialect = {
-        fold: (expression) => `${FOLD_FUNCTION}(${expression})`,
+        fold: (expression) => `${FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
         binary,
         exact: binary,
         // A term that folds to ASCII (most of them) is matched by GLOB inside SQLite, without calling

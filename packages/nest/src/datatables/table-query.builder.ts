@@ -1,7 +1,8 @@
 import type { ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeorm';
 import { checkBase, hasToManyJoins, isolatedBase, readsWholeTable, withoutUnusedLeftJoins } from './base-query.inspection.js';
 import type { ResolvedPath } from './field-path.resolver.js';
-import { containsPattern, foldedContains, sqlDialect, type SqlDialect } from './sql-dialect.js';
+import { containsPattern, DEADLINE_PARAMETER, foldedContains, sqlDialect, type SqlDialect } from './sql-dialect.js';
+import { withStatementTimeout } from './statement-timeout.js';
 import type { ColumnFilter, FilterValue, OrderKey, Predicate, TableRequest } from './table-request.types.js';
 
 /** One page of entities with the counts of the data-table envelope. */
@@ -52,9 +53,12 @@ class TableQueryWriter<T extends ObjectLiteral> {
   constructor(
     private readonly base: SelectQueryBuilder<T>,
     private readonly paths: ReadonlyMap<string, ResolvedPath>,
+    /** When the request's statements must stop (milliseconds since the epoch), 0 for never. */
+    deadline: number,
   ) {
     this.dialect = sqlDialect(base.connection);
     this.primaryKey = this.column(base.alias, this.primaryColumn.databaseName);
+    this.parameters[DEADLINE_PARAMETER] = deadline;
   }
 
   private get metadata() {
@@ -273,19 +277,17 @@ class TableQueryWriter<T extends ObjectLiteral> {
    * The planner's row estimate of the listed table when it is at least `threshold`, otherwise the
    * exact count of `scope` (the bare listed table); null where the database keeps no estimate.
    */
-  estimatedCount(scope: SelectQueryBuilder<T>, threshold: number): Promise<number> | null {
+  estimatedCount(scope: SelectQueryBuilder<T>, threshold: number): SelectQueryBuilder<ObjectLiteral> | null {
     const exactCount = scope.clone().select('COUNT(*)').getQuery();
     const statement = this.dialect.estimatedCount(':wl_table', ':wl_threshold', exactCount);
     if (!statement) return null;
     const { schema, tableName } = this.metadata;
     const table = [schema, tableName].filter((part): part is string => !!part).map((part) => this.escape(part)).join('.');
-    return countOf(
-      scope
-        .createQueryBuilder()
-        .select(`${this.escape('wl_estimate')}.${this.escape('wl_count')}`, 'wl_count')
-        .from(`(${statement})`, 'wl_estimate')
-        .setParameters({ wl_table: table, wl_threshold: threshold }),
-    );
+    return scope
+      .createQueryBuilder()
+      .select(`${this.escape('wl_estimate')}.${this.escape('wl_count')}`, 'wl_count')
+      .from(`(${statement})`, 'wl_estimate')
+      .setParameters({ wl_table: table, wl_threshold: threshold });
   }
 
   /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
@@ -378,6 +380,8 @@ function countOf(query: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
 export interface TableQuerySettings {
   /** See `DataTableOptions.estimatedTotalAbove`. */
   estimatedTotalAbove?: number;
+  /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
+  statementTimeout?: number;
 }
 
 /**
@@ -405,7 +409,10 @@ export async function runTableQuery<T extends ObjectLiteral>(
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
   const escape = (name: string) => base.connection.driver.escape(name);
-  const writer = new TableQueryWriter(base, paths);
+  const timeout = settings.statementTimeout ?? 0;
+  const writer = new TableQueryWriter(base, paths, timeout > 0 ? Date.now() + timeout : 0);
+  const run = <R>(statement: SelectQueryBuilder<ObjectLiteral>, read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>) =>
+    withStatementTimeout(base.connection, timeout, (runner) => read(runner ? statement.setQueryRunner(runner) : statement));
   const conditions = request.filters.map((filter) => writer.filter(filter));
   const search = writer.search(request.searchTerms, request.searchFields);
   if (search) conditions.push(search);
@@ -413,13 +420,13 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const scope = withoutUnusedLeftJoins(base);
   const repeatsRows = hasToManyJoins(scope);
 
-  const count = (query: SelectQueryBuilder<T>) =>
-    countOf(query.select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_count'));
+  const counting = (query: SelectQueryBuilder<T>) =>
+    query.select(repeatsRows ? `COUNT(DISTINCT ${writer.primaryKey})` : 'COUNT(*)', 'wl_count');
 
   const ids = scope.clone();
   if (condition) ids.andWhere(condition, writer.parameters);
   const keys = writer.sortKeys(ids, request.ordering, condition ? null : scope);
-  ids.select(writer.primaryKey, PAGE_KEY).distinct(repeatsRows);
+  ids.select(writer.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(writer.parameters);
   keys.forEach((key, index) => ids.addSelect(key.expression, `wl_o${index}`));
   keys.forEach((key, index) => ids.addOrderBy(escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
   ids.addOrderBy(escape(PAGE_KEY), 'ASC');
@@ -444,10 +451,11 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const [onlyFilter] = request.filters;
   const relatedCount =
     wholeTable && onlyFilter && request.filters.length === 1 && !search ? writer.relatedCount(onlyFilter) : null;
+  const filteredCount = relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, writer.parameters)) : null);
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
-    estimated ?? count(scope.clone()),
-    relatedCount ? countOf(relatedCount) : condition ? count(scope.clone().andWhere(condition, writer.parameters)) : null,
-    page.getMany(),
+    run(estimated ?? counting(scope.clone()), countOf),
+    filteredCount ? run(filteredCount, countOf) : null,
+    run(page, (query) => query.getMany() as Promise<T[]>),
   ]);
   return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
 }

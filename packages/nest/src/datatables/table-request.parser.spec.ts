@@ -5,6 +5,7 @@ import {
   tableContextProblems,
   TableRequestError,
 } from './table-request.parser.js';
+import { DEFAULT_TABLE_REQUEST_LIMITS } from './table-request.limits.js';
 import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
 
 const FIELDS = new Map<string, FieldSpec>([
@@ -43,6 +44,7 @@ const CONTEXT: TableRequestContext = {
   maxPageSize: 100,
   allowAll: false,
   timezone: 'Europe/Oslo',
+  limits: { ...DEFAULT_TABLE_REQUEST_LIMITS },
 };
 
 function parse(query: Record<string, unknown>, context: Partial<TableRequestContext> = {}): TableRequest {

@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { foldCase } from './case-fold.js';
+import { MAX_TEXT_LENGTH } from './table-request.limits.js';
 import {
   LOOKUPS,
   type Bound,
@@ -12,10 +14,6 @@ import {
   type TableRequestContext,
 } from './table-request.types.js';
 
-/** Longest search text and longest single filter value, in characters. */
-export const MAX_TEXT_LENGTH = 256;
-/** Most values an `in` filter takes. */
-export const MAX_IN_VALUES = 100;
 /** Inclusive bounds of a 32-bit integer column. */
 export const INT32_RANGE: readonly [number, number] = [-2_147_483_648, 2_147_483_647];
 
@@ -233,6 +231,11 @@ class RequestParser {
     };
     for (const name of this.raw.keys()) {
       const plain = NATIVE_COLUMN.exec(name);
+      const index = (plain ?? NATIVE_COLUMN_SEARCH.exec(name))?.[1];
+      if (index !== undefined && !columns.has(Number(index)) && columns.size >= this.context.limits.maxColumns) {
+        this.problems.push(`columns: at most ${this.context.limits.maxColumns} columns[i] entries are allowed`);
+        break;
+      }
       if (plain) {
         const value = this.single(name);
         if (value !== undefined) column(plain[1]!)[plain[2] as 'data' | 'name' | 'searchable' | 'orderable'] = value;
@@ -277,11 +280,28 @@ class RequestParser {
     if (text === undefined) return { terms: [], fields };
     const checked = this.text(name, text);
     if (checked === undefined) return { terms: [], fields };
-    const terms = checked.split(/\s+/u).filter(Boolean);
+    const terms = this.distinctTerms(checked);
     if (terms.length > 0 && searchFields.length === 0) {
       this.problems.push(`${name}: this table has no search fields`);
     }
+    const { maxSearchTerms, minSearchTermLength } = this.context.limits;
+    if (terms.length > maxSearchTerms) {
+      this.problems.push(`${name} has ${terms.length} different terms; at most ${maxSearchTerms} are allowed`);
+    }
+    const short = terms.find((term) => [...term].length < minSearchTermLength);
+    if (short !== undefined) {
+      this.problems.push(`${name}: every term needs at least ${minSearchTermLength} characters, got ${quoted(short)}`);
+    }
     return { terms, fields };
+  }
+
+  /** The terms of a search text; a term equal to an earlier one but for case adds nothing. */
+  private distinctTerms(text: string): string[] {
+    const seen = new Set<string>();
+    return text.split(/\s+/u).filter((term) => {
+      const folded = foldCase(term);
+      return term !== '' && !seen.has(folded) && seen.add(folded);
+    });
   }
 
   private orderingFieldProblem(name: string, field: string): void {
@@ -312,7 +332,12 @@ class RequestParser {
     }
     if (keys.length === 0) keys = this.context.defaultOrdering.map(parseOrderingField);
     const seen = new Set<string>();
-    return keys.filter((key) => !seen.has(key.path) && seen.add(key.path));
+    const distinct = keys.filter((key) => !seen.has(key.path) && seen.add(key.path));
+    const { maxOrderingKeys } = this.context.limits;
+    if (own !== undefined && distinct.length > maxOrderingKeys) {
+      this.problems.push(`ordering names ${distinct.length} fields; at most ${maxOrderingKeys} are allowed`);
+    }
+    return distinct;
   }
 
   private nativeOrdering(columns: Map<number, NativeColumn>): OrderKey[] {
@@ -326,6 +351,11 @@ class RequestParser {
       const order = orders.get(index) ?? {};
       order[match[2] as keyof NativeOrder] = value;
       orders.set(index, order);
+    }
+    const { maxOrderingKeys } = this.context.limits;
+    if (orders.size > maxOrderingKeys) {
+      this.problems.push(`order has ${orders.size} entries; at most ${maxOrderingKeys} are allowed`);
+      return [];
     }
     const keys: OrderKey[] = [];
     for (const index of [...orders.keys()].sort((a, b) => a - b)) {
@@ -364,6 +394,23 @@ class RequestParser {
   filters(columns: Map<number, NativeColumn>): ColumnFilter[] {
     const found: ColumnFilter[] = [];
     const { filters } = this.context;
+    const { maxFilters } = this.context.limits;
+    /** The parameter that filters each path and lookup: one filter each. */
+    const claimed = new Map<string, string>();
+    const claim = (name: string, path: string, lookup: Lookup): boolean => {
+      const key = `${path}__${lookup}`;
+      const earlier = claimed.get(key);
+      if (earlier !== undefined) {
+        this.problems.push(`${name}: ${path} is already filtered (${lookup}) by ${earlier}; send one filter per field and lookup`);
+        return false;
+      }
+      if (claimed.size === maxFilters) {
+        this.problems.push(`${name}: at most ${maxFilters} filters are allowed in one request`);
+        return false;
+      }
+      claimed.set(key, name);
+      return true;
+    };
     for (const name of this.raw.keys()) {
       if (OWN_PARAMETERS.has(name) || NATIVE_ORDER.test(name) || NATIVE_COLUMN.test(name)) continue;
       if (NATIVE_COLUMN_SEARCH.test(name)) continue;
@@ -392,7 +439,7 @@ class RequestParser {
         continue;
       }
       const text = this.single(name);
-      if (text === undefined || text === '') continue;
+      if (text === undefined || text === '' || !claim(name, path, lookup)) continue;
       const predicate = this.predicate(name, lookup, text, this.field(path));
       if (predicate) found.push({ parameter: name, path, predicate });
     }
@@ -416,6 +463,7 @@ class RequestParser {
         this.problems.push(`${name}: column ${quoted(path)} cannot be searched on its own`);
         continue;
       }
+      if (!claim(name, path, lookup)) continue;
       const predicate = this.predicate(name, lookup, text, field);
       if (predicate) found.push({ parameter: name, path, predicate });
     }
@@ -472,8 +520,9 @@ class RequestParser {
       case 'in': {
         const items = text.split(',').map((item) => (field.kind === 'string' ? item : item.trim()));
         const present = items.filter((item) => item !== '');
-        if (present.length > MAX_IN_VALUES) {
-          this.problems.push(`${name} takes at most ${MAX_IN_VALUES} comma-separated values, got ${present.length}`);
+        const { maxInValues } = this.context.limits;
+        if (present.length > maxInValues) {
+          this.problems.push(`${name} takes at most ${maxInValues} comma-separated values, got ${present.length}`);
           return undefined;
         }
         const values: FilterValue[] = [];

@@ -1,3 +1,5 @@
+import type { TableRequestLimits } from './table-request.limits.js';
+
 /** The lookups a column filter can use: `<path>__<lookup>`, or `<path>` alone for `exact`. */
 export const LOOKUPS = ['exact', 'icontains', 'gte', 'lte', 'in', 'range', 'isnull'] as const;
 export type Lookup = (typeof LOOKUPS)[number];
@@ -72,4 +74,5 @@ export interface TableRequestContext {
   allowAll: boolean;
   /** IANA zone in which a date-time filter value without offset, or a date bound, is read. */
   timezone: string;
+  limits: TableRequestLimits;
 }

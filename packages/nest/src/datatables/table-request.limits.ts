@@ -1,0 +1,64 @@
+/**
+ * Bounds on the work one list request may ask for. Each is a 400 naming it when a request goes past
+ * it; a host changes them module-wide (`dataTables.limits`) or per endpoint (`@DataTable({ limits })`).
+ */
+export interface TableRequestLimits {
+  /** Most distinct search terms (terms equal but for case count once). */
+  maxSearchTerms: number;
+  /** Shortest search term, in characters: raise it where one-letter terms would scan a large table. */
+  minSearchTermLength: number;
+  /** Most column filters, named and native (`columns[i][search][value]`) together. */
+  maxFilters: number;
+  /** Most ordering keys (`ordering` fields or native `order[i]` entries). */
+  maxOrderingKeys: number;
+  /** Most native `columns[i]` entries. */
+  maxColumns: number;
+  /** Most values of an `in` filter. */
+  maxInValues: number;
+}
+
+export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
+  maxSearchTerms: 10,
+  minSearchTermLength: 1,
+  maxFilters: 20,
+  maxOrderingKeys: 5,
+  maxColumns: 100,
+  maxInValues: 100,
+};
+
+/** Longest search text and longest single filter value, in characters. */
+export const MAX_TEXT_LENGTH = 256;
+
+/**
+ * Longest time, in milliseconds, that one statement of a list request may run before the database
+ * stops it and the request answers 503 (0: no limit).
+ */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
+
+/** The limits with `overrides` applied, and the problems of any that is not a positive integer. */
+export function resolveTableRequestLimits(
+  base: Readonly<TableRequestLimits>,
+  overrides: Partial<TableRequestLimits> = {},
+): { limits: TableRequestLimits; problems: string[] } {
+  const limits = { ...base };
+  const problems: string[] = [];
+  for (const name of Object.keys(overrides) as (keyof TableRequestLimits)[]) {
+    const value = overrides[name];
+    if (value === undefined) continue;
+    if (!Object.hasOwn(DEFAULT_TABLE_REQUEST_LIMITS, name)) {
+      problems.push(`limits.${name} is not a limit; limits: ${Object.keys(DEFAULT_TABLE_REQUEST_LIMITS).join(', ')}`);
+    } else if (!Number.isSafeInteger(value) || value < 1) {
+      problems.push(`limits.${name} must be a positive integer, got ${String(value)}`);
+    } else {
+      limits[name] = value;
+    }
+  }
+  return { limits, problems };
+}
+
+/** The problem of a statement timeout that is not a whole number of milliseconds >= 0, if any. */
+export function statementTimeoutProblem(value: number): string | null {
+  return Number.isSafeInteger(value) && value >= 0
+    ? null
+    : `statementTimeout must be a whole number of milliseconds >= 0 (0: none), got ${String(value)}`;
+}

@@ -1,0 +1,114 @@
+import { TypeOrmModule } from '@nestjs/typeorm';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
+import { seedAlbums } from './fixtures/album.seed.js';
+import { AlbumsController } from './fixtures/albums.controller.js';
+import { Bulky, BulkyController, seedBulky } from './fixtures/bulky.fixture.js';
+import { StatementCounter } from './fixtures/statement-counter.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { describeEachDatabase } from './support/test-databases.js';
+
+const BULKY_ROWS = 200_000;
+/** Four distinct terms (the module-wide limit), each matching no row, so that every row is read for each. */
+const SLOW_SEARCH = Array.from({ length: 4 }, (_, index) => `zz${index}é`).join(' ');
+
+describeEachDatabase('Data table request limits and statement timeout', (kind) => {
+  let testApp: TestApp;
+  let server: App;
+  const counter = new StatementCounter();
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, {
+      entities: [...ALBUM_ENTITIES, Bulky],
+      imports: [TypeOrmModule.forFeature([Bulky])],
+      controllers: [AlbumsController, BulkyController],
+      typeormLogger: counter,
+      widgetlib: { dataTables: { limits: { maxSearchTerms: 4 } } },
+    });
+    server = testApp.app.getHttpServer() as App;
+    await seedAlbums(testApp.dataSource);
+    await seedBulky(testApp.dataSource, kind, BULKY_ROWS);
+  }, 120_000);
+
+  afterAll(() => testApp.close());
+
+  describe('limits (each a 400 naming it, the draw echoed)', () => {
+    it.each<[string, Record<string, string>, string]>([
+      ['too many search terms (module-wide limit 4)', { search: 'a b c d e', draw: '3' }, 'search has 5 different terms; at most 4 are allowed'],
+      ['a repeated native column filter', {
+        draw: '3',
+        'columns[0][data]': 'name', 'columns[0][search][value]': 'a',
+        'columns[1][data]': 'name', 'columns[1][search][value]': 'b',
+      }, 'columns[1][search][value]: name is already filtered (icontains) by columns[0][search][value]; send one filter per field and lookup'],
+      ['too many ordering keys', { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' }, 'ordering names 6 fields; at most 5 are allowed'],
+    ])('%s', async (_title, query, message) => {
+      const response = await request(server).get('/albums').query(query).expect(400);
+      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: [message], draw: 3 });
+    });
+
+    it('counts terms that differ only in case once', async () => {
+      const response = await request(server).get('/albums').query({ search: 'blue BLUE Blue bLuE blUE' }).expect(200);
+      expect(response.body.recordsFiltered).toBeGreaterThan(0);
+    });
+  });
+
+  describe('statement timeout', () => {
+    it('answers 503 with a clear message when a statement outlasts the timeout', async () => {
+      const response = await request(server).get('/bulky/bounded').query({ search: 'zz0é zz1é', draw: '9' }).expect(503);
+      expect(response.body).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The list took longer than 20 ms and was stopped; narrow the search or the filters',
+        draw: 9,
+      });
+    });
+
+    it('answers the same search without a timeout, so the 503 came from the timeout', async () => {
+      const response = await request(server).get('/bulky/unbounded').query({ search: SLOW_SEARCH }).expect(200);
+      expect(response.body).toMatchObject({ recordsTotal: BULKY_ROWS, recordsFiltered: 0, data: [] });
+    }, 60_000);
+
+    it('frees every connection: more timed-out requests than the pool holds, then normal answers', async () => {
+      const timedOut = await Promise.all(
+        Array.from({ length: 14 }, () => request(server).get('/bulky/bounded').query({ search: SLOW_SEARCH })),
+      );
+      expect(timedOut.map((response) => response.status)).toEqual(Array(14).fill(503));
+      const after = await request(server).get('/bulky/first-hundred').query({ name__icontains: 'row 99' }).expect(200);
+      expect(after.body).toMatchObject({ recordsTotal: 100, recordsFiltered: 1, data: [{ name: 'row 99' }] });
+    }, 60_000);
+
+    it('leaves no timeout behind on the pooled connections', async () => {
+      await request(server).get('/bulky/bounded').query({ search: SLOW_SEARCH }).expect(503);
+      const setting: Record<typeof kind, string | null> = {
+        postgres: 'SHOW statement_timeout',
+        mariadb: 'SELECT @@SESSION.max_statement_time AS timeout',
+        sqlite: null,
+      };
+      const sql = setting[kind];
+      if (!sql) return;
+      const runners = Array.from({ length: 10 }, () => testApp.dataSource.createQueryRunner());
+      try {
+        const values = await Promise.all(runners.map((runner) => runner.query(sql)));
+        for (const [row] of values as Array<Array<Record<string, unknown>>>) {
+          expect(Number.parseFloat(String(Object.values(row!)[0]))).toBe(0);
+        }
+      } finally {
+        await Promise.all(runners.map((runner) => runner.release()));
+      }
+    });
+
+    it('bounds each statement in the statement itself, or in one transaction round trip on PostgreSQL', async () => {
+      const before = counter.timeoutStatements.length;
+      const statements = await counter.during(() => request(server).get('/bulky/first-hundred').query({ name__icontains: 'row 1' }).expect(200));
+      const control = counter.timeoutStatements.slice(before);
+      expect(statements).toHaveLength(3);
+      if (kind === 'postgres') {
+        expect(control.sort()).toEqual([...Array(3).fill('BEGIN; SET LOCAL statement_timeout = 1000'), ...Array(3).fill('COMMIT')]);
+      } else {
+        expect(control).toEqual([]);
+      }
+      if (kind === 'mariadb') for (const sql of statements) expect(sql).toMatch(/^SET STATEMENT max_statement_time = 1 FOR SELECT /);
+    });
+  });
+});
