@@ -38,6 +38,12 @@ export interface DataTableOptions<T extends object = object> {
    * exact total is a full count on every filtered request.
    */
   estimatedTotalAbove?: number;
+  /**
+   * Paths that may reach a hidden column (`select: false`, or `@Exclude` on the property): without
+   * this, such a path is refused, because searching, filtering or ordering by a column lets a user
+   * work out values the rows never show.
+   */
+  allowHiddenPaths?: string[];
   /** Bounds on the work one request may ask for (default: the module's `dataTables.limits`). */
   limits?: Partial<TableRequestLimits>;
   /**

@@ -23,24 +23,12 @@ import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
-import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
 import { StatementTimeoutError } from './statement-timeout.js';
 import { runTableQuery } from './table-query.builder.js';
-import {
-  parseOrderingField,
-  parseTableRequest,
-  tableContextProblems,
-  TableRequestError,
-} from './table-request.parser.js';
-import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
-import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
-
-interface PreparedTable {
-  context: TableRequestContext;
-  paths: Map<string, ResolvedPath>;
-  statementTimeout: number;
-}
+import { parseTableRequest, TableRequestError } from './table-request.parser.js';
+import type { TableRequest } from './table-request.types.js';
+import { prepareTable, type PreparedTable } from './table.preparation.js';
 
 /**
  * Applied by `@DataTable`: turns the handler's base query (a `SelectQueryBuilder` or a
@@ -138,63 +126,17 @@ export class DataTablesListInterceptor implements NestInterceptor {
     return result as unknown as DataTableEnvelope;
   }
 
-  /** The endpoint's options with the module's defaults, its paths resolved, checked once per entity. */
+  /** The endpoint's options prepared for the entity once; a mistake in them is logged and a 500. */
   private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedTable {
     let byEntity = this.prepared.get(options);
     if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
-    let table = byEntity.get(metadata);
-    if (table) return table;
-
-    const defaults = this.config.dataTables;
-    const orderingFields = options.orderingFields ?? [];
-    const filters = options.filters ?? {};
-    const problems: string[] = [];
-    const paths = new Map<string, ResolvedPath>();
-    const allPaths = new Set([
-      ...(options.searchFields ?? []),
-      ...orderingFields,
-      ...Object.keys(filters),
-      ...(options.defaultOrdering ?? []).map((field) => parseOrderingField(field).path),
-    ]);
-    for (const path of allPaths) {
-      try {
-        paths.set(path, resolveFieldPath(metadata, path));
-      } catch (error) {
-        problems.push((error as Error).message);
-      }
-    }
-    for (const path of orderingFields) {
-      if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
-    }
-    const fields = new Map<string, FieldSpec>([...paths].map(([path, resolved]) => [path, resolved.field]));
-    const tableLimits = resolveTableRequestLimits(defaults.limits, options.limits);
-    problems.push(...tableLimits.problems);
-    const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
-    const timeoutProblem = statementTimeoutProblem(statementTimeout);
-    if (timeoutProblem) problems.push(timeoutProblem);
-    const context: TableRequestContext = {
-      fields,
-      searchFields: options.searchFields ?? [],
-      orderingFields,
-      defaultOrdering: options.defaultOrdering ?? [],
-      filters,
-      pageSize: options.pageSize ?? Math.min(defaults.pageSize, options.maxPageSize ?? defaults.maxPageSize),
-      maxPageSize: options.maxPageSize ?? defaults.maxPageSize,
-      allowAll: options.allowAll ?? defaults.allowAll,
-      timezone: this.config.timezone,
-      limits: tableLimits.limits,
-    };
-    problems.push(...tableContextProblems(context));
-    const { estimatedTotalAbove } = options;
-    if (estimatedTotalAbove !== undefined && !(Number.isSafeInteger(estimatedTotalAbove) && estimatedTotalAbove >= 0)) {
-      problems.push(`estimatedTotalAbove must be a whole number of rows >= 0, not ${String(estimatedTotalAbove)}`);
-    }
-    if (problems.length > 0) {
-      const message = `@DataTable on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`;
-      this.logger.error(message);
+    const known = byEntity.get(metadata);
+    if (known) return known;
+    const { table, problems } = prepareTable(options, metadata, this.config);
+    if (!table) {
+      this.logger.error(`@DataTable on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`);
       throw new InternalServerErrorException();
     }
-    table = { context, paths, statementTimeout };
     byEntity.set(metadata, table);
     return table;
   }

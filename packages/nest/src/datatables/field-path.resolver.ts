@@ -1,3 +1,4 @@
+import { instanceToPlain } from 'class-transformer';
 import type { EntityMetadata, RelationMetadata } from 'typeorm';
 import { INT32_RANGE } from './table-request.parser.js';
 import type { FieldSpec } from './table-request.types.js';
@@ -14,6 +15,12 @@ export interface ResolvedPath {
   toMany: boolean;
   /** Whether the value can be missing: a nullable column, or one reached through a relation. */
   nullable: boolean;
+  /**
+   * Whether a row never shows the value: the column is `select: false`, or the column or a relation
+   * on the way is left out of the entity's representation (`@Exclude`, or not `@Expose`d under an
+   * excluding class).
+   */
+  hidden: boolean;
   field: FieldSpec;
 }
 
@@ -64,6 +71,19 @@ export function fieldSpecOf(column: ColumnMetadata): FieldSpec {
 }
 
 /**
+ * Whether the entity's representation (class-transformer's `instanceToPlain`, as rows are
+ * serialised) keeps the property: asked of a probe instance, so that every way of leaving a
+ * property out (`@Exclude`, an excluding class strategy without `@Expose`, a parent class's) counts.
+ */
+function isRepresented(metadata: EntityMetadata, propertyName: string): boolean {
+  const target = metadata.target;
+  if (typeof target !== 'function') return true;
+  const probe = Object.create(target.prototype as object) as Record<string, unknown>;
+  probe[propertyName] = 'probe';
+  return Object.hasOwn(instanceToPlain(probe) as object, propertyName);
+}
+
+/**
  * Resolves `artist__name` or `genres__id` through entity metadata. A path ending at a relation
  * stands for the related entity's primary key (`artist` = `artist__id`).
  */
@@ -90,7 +110,14 @@ export function resolveFieldPath(root: EntityMetadata, path: string): ResolvedPa
   return finish(primary);
 
   function finish(column: ColumnMetadata): ResolvedPath {
+    let owner = root;
+    const represented = relations.every((relation) => {
+      const shown = isRepresented(owner, relation.propertyName);
+      owner = relation.inverseEntityMetadata;
+      return shown;
+    });
     return {
+      hidden: column.isSelect === false || !represented || !isRepresented(owner, column.propertyName),
       path,
       relations,
       column,

@@ -25,11 +25,13 @@ import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { DataTable } from '../datatables/datatable.decorator.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
+import { prepareTable } from '../datatables/table.preparation.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PUBLIC } from '../permissions/permissions.constants.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
+import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
@@ -114,22 +116,25 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
       urls: UrlResolver,
       formats: DateFormatsService,
+      @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     ) {
       this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
       recordUrl = (id) => urls.reverse(detailRoute, { id: String(id) });
     }
 
-    /** The record routes take positive integer ids: the entity needs one integer primary key. */
+    /**
+     * Refuses to start with a declaration the routes cannot serve: the record routes take positive
+     * integer ids, so the entity needs one integer primary key; the list's options must hold for it.
+     */
     onModuleInit(): void {
-      const keys = this.repository.metadata.primaryColumns;
+      const { metadata } = this.repository;
+      const keys = metadata.primaryColumns;
       const key = keys[0];
       const integer = key && (key.type === Number || INTEGER_TYPES.has(String(key.type)));
-      if (keys.length !== 1 || !integer) {
-        throw new Error(
-          `DataTableResource "${options.name}": ${this.repository.metadata.name} needs exactly one integer primary key column`,
-        );
-      }
-      primaryKey = key.propertyName;
+      const problems = keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
+      problems.push(...prepareTable(tableOptions, metadata, this.config).problems);
+      if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
+      primaryKey = key!.propertyName;
     }
 
     @Get()

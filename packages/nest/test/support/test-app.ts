@@ -78,7 +78,14 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   }
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   app.use(testAuthentication);
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A host that refuses to start (a check in onModuleInit) still has its connections open.
+    await moduleRef.close();
+    await database.drop();
+    throw error;
+  }
   const dataSource = app.get(DataSource);
   if (options.entities?.length) await dataSource.synchronize();
   return {
