@@ -1,13 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ApiDocs } from '../common/optional-swagger.js';
 import {
   HELP_ID_VIEW_MAX_LENGTH,
   HELP_QUESTION_NAME_MAX_LENGTH,
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
-} from './help.entity.js';
+} from '#rules/help-limits.js';
+import { ApiDocs } from '../common/optional-swagger.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
