@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '../../../rules/test/help-html.corpus.js';
-import { sanitizeHelpHtml } from './help-html.sanitizer.js';
+import { sanitizeHelpHtml, sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
 
 // The browser's sanitiser runs the same corpus (packages/client/src/palette/help-text.sanitizer.spec.ts).
 describe('sanitizeHelpHtml', () => {
@@ -41,5 +41,21 @@ describe('sanitizeHelpHtml', () => {
     expect(sanitizeHelpHtml('<a href="javascript:alert(1)">Click</a>')).toBe('<a>Click</a>');
     expect(sanitizeHelpHtml('<a href="/\\evil.example">Click</a>')).toBe('<a>Click</a>');
     expect(sanitizeHelpHtml('<img src="data:image/png;base64,AAAA" alt="x">')).toBe('<img alt="x" />');
+  });
+});
+
+describe('sanitizeHelpHtmlMeasured', () => {
+  it.each([
+    ['', 0],
+    ['plain text', 0],
+    ['<p>a</p><p>b</p>', 1],
+    ['<br><br><img src="/a.png">', 1],
+    ['<ul><li>one<ul><li>two</li></ul></li></ul>', 4],
+    ['<p>unclosed <b>bold <i>italic', 3],
+    ['</b></i>stray closing tags', 0],
+    ['<font><font><font>removed, still nested</font></font></font>', 3],
+    ['<b>'.repeat(500), 500],
+  ])('measures %j as %i deep', (html, depth) => {
+    expect(sanitizeHelpHtmlMeasured(html)).toEqual({ html: sanitizeHelpHtml(html), depth });
   });
 });

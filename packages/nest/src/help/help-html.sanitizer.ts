@@ -37,3 +37,28 @@ const HELP_HTML_OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeHelpHtml(html: string): string {
   return sanitizeHtml(html, HELP_HTML_OPTIONS);
 }
+
+export interface MeasuredHelpHtml {
+  /** The sanitised HTML. */
+  html: string;
+  /** How deep elements nest in the HTML as given (what is removed counts too); 0 for text alone. */
+  depth: number;
+}
+
+/** `sanitizeHelpHtml`, measuring the nesting depth in the same parse. */
+export function sanitizeHelpHtmlMeasured(html: string): MeasuredHelpHtml {
+  let open = 0;
+  let depth = 0;
+  const sanitised = sanitizeHtml(html, {
+    ...HELP_HTML_OPTIONS,
+    // The parser closes every element it opens (void elements at once, unclosed ones at the end).
+    onOpenTag: () => {
+      open += 1;
+      depth = Math.max(depth, open);
+    },
+    onCloseTag: () => {
+      open -= 1;
+    },
+  });
+  return { html: sanitised, depth };
+}
