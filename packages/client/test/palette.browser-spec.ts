@@ -4,6 +4,8 @@ import { Help } from '../../nest/src/index.js';
 import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
 import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
 import { PALETTE_VIEW_ID } from './palette-fixtures/palette-fixture.controller.js';
+import { startCrossOriginHelpApi } from './palette-fixtures/cross-origin-help-api.js';
+import { PALETTE_CSRF_TOKEN } from './palette-fixtures/palette-page.html.js';
 import { startPaletteApp, type PaletteApp } from './palette-fixtures/palette-test-app.js';
 import { launchBrowser } from './support/browser.js';
 import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '../../rules/test/help-html.corpus.js';
@@ -93,10 +95,10 @@ describeEachDatabase('help panel in the browser', (kind) => {
   }
 
   /** Opens the album page and waits until the panel has loaded the view's entries. */
-  async function loadPage(context: BrowserContext, page?: Page): Promise<Page> {
+  async function loadPage(context: BrowserContext, page?: Page, query = ''): Promise<Page> {
     const tab = page ?? (await context.newPage());
     if (!page) tab.on('pageerror', (error) => pageErrors.push(String(error)));
-    await tab.goto(`${app.baseUrl}/palette-fixture/albums/edit`);
+    await tab.goto(`${app.baseUrl}/palette-fixture/albums/edit${query}`);
     await tab.waitForFunction(
       (panel) => {
         const status = document.querySelector(`${panel} .widgetlib-palette__status`)?.textContent ?? '';
@@ -420,6 +422,36 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await entryBy(page, 'rating').waitFor({ state: 'detached' });
     expect(await helps().countBy({ id_view: PALETTE_VIEW_ID, question_name: 'rating' })).toBe(0);
+  });
+
+  it('sends no CSRF token when help_url names another origin', async () => {
+    const elsewhere = await startCrossOriginHelpApi();
+    try {
+      const context = await newContext(USERS.admin);
+      // The page of a host whose help API is on another origin (another port of 127.0.0.1).
+      const page = await loadPage(context, undefined, `?help_url=${encodeURIComponent(`${elsewhere.baseUrl}/help/`)}`);
+      expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).toBe(PALETTE_CSRF_TOKEN);
+      await openPanel(page);
+      await page.getByRole('button', { name: 'Add help' }).click();
+      await page.getByLabel('Field').selectOption('barcode');
+      await page.getByLabel('Title').fill('Barcode number');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await entryBy(page, 'barcode').waitFor();
+      await page.getByRole('button', { name: 'Delete help “Barcode number”' }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await entryBy(page, 'barcode').waitFor({ state: 'detached' });
+
+      const writes = elsewhere.requests.filter(({ method }) => method === 'POST' || method === 'DELETE');
+      expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual(['POST /help/', 'DELETE /help/1/']);
+      expect(JSON.parse(writes[0]!.body)).toMatchObject({ id_view: PALETTE_VIEW_ID, question_name: 'barcode' });
+      for (const { headers } of elsewhere.requests) {
+        expect(headers['x-csrf-token']).toBeUndefined();
+        expect(JSON.stringify(headers)).not.toContain(PALETTE_CSRF_TOKEN);
+      }
+      expect(await helps().countBy({ question_name: 'barcode' })).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('never runs script from a hostile title, text or field name', async () => {
