@@ -20,6 +20,8 @@ const swc: [string, Record<string, unknown>] = [
 const workspacePackages = {
   '^@widgetlib/nest$': '<rootDir>/packages/nest/src/index.ts',
   '^@widgetlib/client$': '<rootDir>/packages/client/src/index.ts',
+  // The shared rules: each package's build compiles them into its own dist/rules (package.json "imports").
+  '^#rules/(.*)\\.js$': '<rootDir>/packages/rules/src/$1',
 };
 
 function project(name: string, extra: Config = {}): Config {
@@ -38,7 +40,7 @@ function project(name: string, extra: Config = {}): Config {
 }
 
 const config: Config = {
-  projects: [project('nest'), project('client'), project('demo')],
+  projects: [project('rules'), project('nest'), project('client'), project('demo')],
   testTimeout: 30_000,
 };
 

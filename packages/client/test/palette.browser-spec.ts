@@ -1,10 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { escapeHtml } from '#rules/html-escape.js';
 import { Help } from '../../nest/src/index.js';
 import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
 import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
 import { PALETTE_VIEW_ID } from './palette-fixtures/palette-fixture.controller.js';
+import { startCrossOriginHelpApi } from './palette-fixtures/cross-origin-help-api.js';
+import { PALETTE_CSRF_TOKEN } from './palette-fixtures/palette-page.html.js';
 import { startPaletteApp, type PaletteApp } from './palette-fixtures/palette-test-app.js';
 import { launchBrowser } from './support/browser.js';
+import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '../../rules/test/help-html.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
 
 const VIEW_ENTRIES = [
   { question_name: 'name', help_title: 'Album name', help_text: '<p>The title printed on the <strong>cover</strong>.</p>' },
@@ -74,6 +79,14 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
   const helps = () => app.testApp.dataSource.getRepository(Help);
 
+  /**
+   * Stores entries as an import or a direct database write would: without the entity's listeners,
+   * so without the server's sanitising. Only the browser's sanitiser then stands between them and the page.
+   */
+  async function insertUnsanitised(entries: ReadonlyArray<Pick<Help, 'question_name' | 'help_title' | 'help_text'>>): Promise<void> {
+    await helps().createQueryBuilder().insert().values(entries.map((entry) => ({ id_view: PALETTE_VIEW_ID, ...entry }))).callListeners(false).execute();
+  }
+
   /** A fresh browser profile for `user`, authenticated the way the test host reads users. */
   async function newContext(user: TestUser, viewport = { width: 1280, height: 720 }): Promise<BrowserContext> {
     const context = await browser.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
@@ -82,10 +95,10 @@ describeEachDatabase('help panel in the browser', (kind) => {
   }
 
   /** Opens the album page and waits until the panel has loaded the view's entries. */
-  async function loadPage(context: BrowserContext, page?: Page): Promise<Page> {
+  async function loadPage(context: BrowserContext, page?: Page, query = ''): Promise<Page> {
     const tab = page ?? (await context.newPage());
     if (!page) tab.on('pageerror', (error) => pageErrors.push(String(error)));
-    await tab.goto(`${app.baseUrl}/palette-fixture/albums/edit`);
+    await tab.goto(`${app.baseUrl}/palette-fixture/albums/edit${query}`);
     await tab.waitForFunction(
       (panel) => {
         const status = document.querySelector(`${panel} .widgetlib-palette__status`)?.textContent ?? '';
@@ -411,30 +424,51 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await helps().countBy({ id_view: PALETTE_VIEW_ID, question_name: 'rating' })).toBe(0);
   });
 
+  it('sends no CSRF token when help_url names another origin', async () => {
+    const elsewhere = await startCrossOriginHelpApi();
+    try {
+      const context = await newContext(USERS.admin);
+      // The page of a host whose help API is on another origin (another port of 127.0.0.1).
+      const page = await loadPage(context, undefined, `?help_url=${encodeURIComponent(`${elsewhere.baseUrl}/help/`)}`);
+      expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).toBe(PALETTE_CSRF_TOKEN);
+      await openPanel(page);
+      await page.getByRole('button', { name: 'Add help' }).click();
+      await page.getByLabel('Field').selectOption('barcode');
+      await page.getByLabel('Title').fill('Barcode number');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await entryBy(page, 'barcode').waitFor();
+      await page.getByRole('button', { name: 'Delete help “Barcode number”' }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await entryBy(page, 'barcode').waitFor({ state: 'detached' });
+
+      const writes = elsewhere.requests.filter(({ method }) => method === 'POST' || method === 'DELETE');
+      expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual(['POST /help/', 'DELETE /help/1/']);
+      expect(JSON.parse(writes[0]!.body)).toMatchObject({ id_view: PALETTE_VIEW_ID, question_name: 'barcode' });
+      for (const { headers } of elsewhere.requests) {
+        expect(headers['x-csrf-token']).toBeUndefined();
+        expect(JSON.stringify(headers)).not.toContain(PALETTE_CSRF_TOKEN);
+      }
+      expect(await helps().countBy({ question_name: 'barcode' })).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('never runs script from a hostile title, text or field name', async () => {
     const title = `<img src=x onerror="window.__widgetlibPwned='title'">Hostile`;
-    await helps().save(
-      helps().create({
-        id_view: PALETTE_VIEW_ID,
+    await insertUnsanitised([
+      {
         question_name: 'barcode',
         help_title: title,
-        // Written around the API (no server-side sanitising): only the browser's sanitiser stands between.
         help_text:
           `<p>Safe part</p><img src=x onerror="window.__widgetlibPwned='text'">` +
           `<script>window.__widgetlibPwned='script'</script>` +
           `<a href="javascript:window.__widgetlibPwned='link'">a link</a>` +
           `<svg><animate onbegin="window.__widgetlibPwned='svg'" attributeName="x" dur="1s"></animate></svg>` +
           `<iframe srcdoc="<script>parent.__widgetlibPwned='iframe'</script>"></iframe>`,
-      }),
-    );
-    await helps().save(
-      helps().create({
-        id_view: PALETTE_VIEW_ID,
-        question_name: `"><img src=x onerror="window.__widgetlibPwned='question'">`,
-        help_title: 'Odd field',
-        help_text: '',
-      }),
-    );
+      },
+      { question_name: `"><img src=x onerror="window.__widgetlibPwned='question'">`, help_title: 'Odd field', help_text: '' },
+    ]);
     const page = await loadPage(await newContext(USERS.admin));
     // The flag works: the same payload unsanitised does run in this page.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', `<img src=x onerror="window.__control='ran'">`));
@@ -454,6 +488,53 @@ describeEachDatabase('help panel in the browser', (kind) => {
       `"><img src=x onerror="window.__widgetlibPwned='question'">`,
     );
     expect(await page.evaluate(() => (window as unknown as { __widgetlibPwned?: string }).__widgetlibPwned)).toBeUndefined();
+  });
+
+  it("shows help text through the server's allowlist: nothing runs, restyles or leads to another host", async () => {
+    const entries = [
+      ...HOSTILE_HELP_HTML.map((html, index) => ({ question_name: `hostile_${index}`, help_text: html })),
+      ...HOSTILE_URLS.map((url, index) => ({
+        question_name: `url_${index}`,
+        help_text: `<a href="${escapeHtml(url)}">link</a><img src="${escapeHtml(url)}" alt="image">`,
+      })),
+      { question_name: 'fine', help_text: HARMLESS_HELP_HTML.join('') },
+    ];
+    await insertUnsanitised(entries.map((entry) => ({ help_title: entry.question_name, ...entry })));
+    expect(await helps().countBy({ question_name: 'url_1', help_text: `<a href="\\\\evil.example">link</a><img src="\\\\evil.example" alt="image">` })).toBe(1);
+    const page = await loadPage(await newContext(USERS.viewer));
+    await openPanel(page);
+    expect(await page.locator(ENTRY).count()).toBe(VIEW_ENTRIES.length + entries.length);
+
+    const shown = await page.$$eval(`${ENTRY} .widgetlib-palette__text *`, (elements) =>
+      elements.map((element): ElementSummary => ({
+        tag: element.localName,
+        namespace: element.namespaceURI,
+        attributes: [...element.attributes].map((attribute) => [attribute.name, attribute.value] as const),
+      })),
+    );
+    expect(forbiddenParts(shown)).toEqual([]);
+
+    // Where Chromium would go: no link or image of the URL entries leaves the page's host.
+    const pageHost = new URL(app.baseUrl).host;
+    const targets = await page.$$eval(`${ENTRY}[data-question-name^="url_"] .widgetlib-palette__text :is(a, img)`, (elements) =>
+      elements.map((element) => (element instanceof HTMLAnchorElement ? element.href : (element as HTMLImageElement).src)),
+    );
+    expect(targets).toHaveLength(HOSTILE_URLS.length * 2);
+    expect(targets.filter((target) => target !== '' && new URL(target).host !== pageHost)).toEqual([]);
+
+    const fine = entryBy(page, 'fine').locator('.widgetlib-palette__text');
+    const pageUrl = page.url();
+    expect(await fine.locator('a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))).toEqual([
+      'https://example.com/docs?a=1&b=2',
+      'http://example.com/',
+      'mailto:help@example.com',
+      new URL('/relative/page', pageUrl).href,
+      ...LEGITIMATE_URLS.map((url) => new URL(url, pageUrl).href),
+    ]);
+    expect(await fine.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))).toEqual([
+      'https://example.com/a.png',
+      new URL('/static/relative.png', pageUrl).href,
+    ]);
   });
 
   it("shows the host's words instead of the default ones", async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { Help } from '../src/index.js';
+import { Help, HelpService } from '../src/index.js';
 import { describeEachDatabase } from './support/test-databases.js';
 import { asUser, createTestApp, type TestApp, type TestUser } from './support/test-app.js';
 
@@ -326,6 +326,51 @@ describeEachDatabase('Help API', (kind) => {
       } else {
         expect(response.status).toBe(201);
       }
+    });
+
+    describe('help_text as stored, after sanitising', () => {
+      const nested = (depth: number) => `${'<span>'.repeat(depth)}deep${'</span>'.repeat(depth)}`;
+      // Each a valid length as sent; sanitising closes every <b> (233 331 characters) and writes <br /> for <br>.
+      const unclosedBold = '<b>'.repeat(33_333);
+      const lineBreaks = '<br>'.repeat(25_000);
+      const bodies: Array<[string, string, string]> = [
+        ['33 333 unclosed <b>', unclosedBold, 'help_text must not nest elements more than 100 deep (it nests 33333)'],
+        ['elements nested 101 deep', nested(101), 'help_text must not nest elements more than 100 deep (it nests 101)'],
+        [
+          '25 000 <br> that sanitising writes as <br />',
+          lineBreaks,
+          'help_text must be shorter than or equal to 100000 characters after sanitising (it has 150000)',
+        ],
+      ];
+
+      it.each(bodies)('refuses %s on POST, PUT and PATCH with 400 and stores nothing', async (_case, helpText, message) => {
+        expect(helpText.length).toBeLessThanOrEqual(100_000);
+        const before = await storedRows();
+        const target = before[0]!;
+        const responses = [
+          await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: helpText }),
+          await request(server).put(`/help/${target.id}/`).set(admin).send({ ...VALID_BODY, help_text: helpText }),
+          await request(server).patch(`/help/${target.id}/`).set(admin).send({ help_text: helpText }),
+        ];
+        for (const response of responses) {
+          expect(response.status).toBe(400);
+          expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+        }
+        expect(await storedRows()).toEqual(before);
+      });
+
+      it('accepts elements nested exactly 100 deep', async () => {
+        const created = await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: nested(100) }).expect(201);
+        expect(created.body.help_text).toBe(nested(100));
+      });
+
+      it('refuses the same through HelpService, for host code', async () => {
+        const before = await storedRows();
+        await expect(testApp.app.get(HelpService).create({ ...VALID_BODY, help_text: lineBreaks })).rejects.toThrow(
+          'help_text must be shorter than or equal to 100000 characters after sanitising (it has 150000)',
+        );
+        expect(await storedRows()).toEqual(before);
+      });
     });
 
     it('refuses a PATCH that sets a field to null or empty', async () => {

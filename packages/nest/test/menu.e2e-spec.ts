@@ -12,6 +12,8 @@ import {
   type MenuRenderContext,
   type MenuWidget,
 } from '../src/index.js';
+import { escapeHtml } from '#rules/html-escape.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
 import { describeEachDatabase } from './support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from './support/test-app.js';
 
@@ -192,6 +194,16 @@ describeEachDatabase('menu', (kind) => {
     expect(await page('/pages/other', VIEWER)).toBe(
       '<a class="widgetlib-menu-link" href="/ok" aria-label="Ok" title="Ok"><span class="fa fa-check" aria-hidden="true"></span></a>',
     );
+  });
+
+  it('links only what the shared URL rule accepts: no backslash, protocol-relative or script URL', async () => {
+    await resetMenu([
+      ...HOSTILE_URLS.map((url, index) => ({ category: 'topbar', url_name: url, title: `Hostile ${index}`, position: index })),
+      ...LEGITIMATE_URLS.map((url, index) => ({ category: 'topbar', url_name: url, title: `Fine ${index}`, position: 100 + index })),
+    ]);
+    const html = await page('/pages/other', VIEWER);
+    expect(html).not.toContain('Hostile');
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual(LEGITIMATE_URLS.map(escapeHtml));
   });
 
   describe('the help panel', () => {

@@ -77,6 +77,40 @@ describe('HelpApiClient', () => {
     expect(headersOf(calls[1]!)['X-CSRF-Token']).toBeUndefined();
   });
 
+  it.each([
+    ['another host', 'https://evil.example/help/'],
+    ['another port of the same host', `${location.protocol}//${location.hostname}:1/help/`],
+    ['another scheme', `${location.protocol === 'https:' ? 'http:' : 'https:'}//${location.host}/help/`],
+    ['a protocol-relative address', '//evil.example/help/'],
+    ['a backslash address browsers read as another host', '/\\evil.example/help/'],
+  ])('sends no CSRF token to %s', async (_case, helpUrl) => {
+    const calls: Call[] = [];
+    document.head.innerHTML = '<meta name="csrf-token" content="secret">';
+    const fromMeta = new HelpApiClient(helpUrl, DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(201, '{"id":7}', calls));
+    const configured = new HelpApiClient(helpUrl, DEFAULT_HELP_PANEL_TEXTS, { token: () => 'configured' }, fakeFetch(204, '', calls));
+    await fromMeta.create('albums:edit', { question_name: 'name', help_title: 'T', help_text: '' });
+    await configured.update(7, { help_title: 'U' });
+    await configured.remove(7);
+
+    expect(calls).toHaveLength(3);
+    for (const call of calls) {
+      expect(headersOf(call)['X-CSRF-Token']).toBeUndefined();
+      expect(Object.values(headersOf(call))).not.toContain('secret');
+      expect(Object.values(headersOf(call))).not.toContain('configured');
+    }
+  });
+
+  it.each([
+    ['a path', '/api/help/'],
+    ['a relative path, resolved against the document', 'help/'],
+    ['the page origin written in full', `${location.origin}/help/`],
+  ])('sends the CSRF token to %s on the page origin', async (_case, helpUrl) => {
+    const calls: Call[] = [];
+    document.head.innerHTML = '<meta name="csrf-token" content="secret">';
+    await new HelpApiClient(helpUrl, DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(204, '', calls)).remove(1);
+    expect(headersOf(calls[0]!)['X-CSRF-Token']).toBe('secret');
+  });
+
   it("turns an error response into the server's messages", async () => {
     const body = JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'An entry for this field exists' });
     const api = new HelpApiClient('/help/', DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(409, body, []));

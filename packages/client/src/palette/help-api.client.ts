@@ -37,6 +37,16 @@ export function csrfTokenFromMeta(doc: Document = document): string | null {
   return doc.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
 }
 
+/**
+ * Whether a request to `url` (resolved against the document, as `fetch` does) stays on the page's own
+ * origin: the only place the page's CSRF token may go.
+ */
+export function isSameOrigin(url: string, doc: Document = document): boolean {
+  if (!URL.canParse(url, doc.baseURI)) return false;
+  const { origin } = new URL(url, doc.baseURI);
+  return origin !== 'null' && origin === doc.location?.origin;
+}
+
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`;
 }
@@ -77,7 +87,9 @@ export class HelpApiClient {
     return `${this.listUrl}${encodeURIComponent(String(id))}/`;
   }
 
-  private csrfHeaders(): Record<string, string> {
+  /** The CSRF header for a write to `url`: none when `url` is on another origin, which must not see the token. */
+  private csrfHeaders(url: string): Record<string, string> {
+    if (!isSameOrigin(url)) return {};
     const source = this.csrf.token;
     const token = typeof source === 'function' ? source() : (source ?? csrfTokenFromMeta());
     return token ? { [this.csrf.headerName ?? DEFAULT_CSRF_HEADER]: token } : {};
@@ -85,7 +97,7 @@ export class HelpApiClient {
 
   private async send<T>(method: string, url: string, body?: object): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (method !== 'GET') Object.assign(headers, this.csrfHeaders());
+    if (method !== 'GET') Object.assign(headers, this.csrfHeaders(url));
     if (body) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {

@@ -1,4 +1,4 @@
-import { HELP_TITLE_MAX_LENGTH, HELP_TEXT_MAX_LENGTH } from './help-limits.js';
+import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
 import { HelpApiError, type HelpEntryInput } from './help-api.client.js';
 import type { LabelledField } from './field-help.icons.js';
 import type { HelpPanelTexts } from './help-panel.texts.js';

@@ -24,7 +24,10 @@ export interface HelpPanelConfig {
   permissions: HelpPanelPermissions;
 }
 
-/** Where writes find the host's CSRF token and which header carries it. */
+/**
+ * Where writes find the host's CSRF token and which header carries it. The token is sent only when
+ * `help_url` is on the page's own origin.
+ */
 export interface CsrfOptions {
   /** Default `X-CSRF-Token`. */
   headerName?: string;

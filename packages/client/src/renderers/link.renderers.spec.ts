@@ -1,9 +1,11 @@
 import { resetDataTableTexts, setDataTableTexts } from '../datatables/datatables.texts.js';
+import { HOSTILE_URLS } from '../../../rules/test/url.corpus.js';
 import { downloadlink, objshowlink, showlink } from './link.renderers.js';
 
 afterEach(() => resetDataTableTexts());
 
-const UNSAFE = ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>x()</script>', 'vbscript:x', '//evil.test/'];
+/** The shared corpus (the server checks the same one), hostile URLs that are not empty. */
+const UNSAFE = HOSTILE_URLS.filter((url) => url.trim() !== '');
 
 describe('showlink', () => {
   it.each(['https://example.test/a?b=1&c=2', 'http://x.test', 'mailto:a@b.test', '/albums/1/', 'albums/1/'])('links %s', (url) => {
@@ -65,6 +67,11 @@ describe('objshowlink', () => {
   it('shows the text without a link for an unsafe URL, escaped', () => {
     expect(objshowlink({ url: 'javascript:alert(1)', display_name: '<b>x</b>' }, 'display')).toBe('&lt;b&gt;x&lt;/b&gt;');
     expect(objshowlink({ url: 'javascript:alert(1)' }, 'display')).toBe('--');
+  });
+
+  it.each(UNSAFE)('links no object whose URL is %j', (url) => {
+    expect(objshowlink({ url, display_name: 'Elsewhere' }, 'display')).toBe('Elsewhere');
+    expect(objshowlink({ href: url, text: 'Elsewhere', target: '_blank' }, 'display')).toBe('Elsewhere');
   });
 
   it('shows -- for a missing object and escapes a plain value', () => {

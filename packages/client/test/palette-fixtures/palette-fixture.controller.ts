@@ -1,5 +1,5 @@
-import { Controller, Get, Header, Inject, Req } from '@nestjs/common';
-import { MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '../../../nest/src/index.js';
+import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
+import { jsonForScript, MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '../../../nest/src/index.js';
 import { renderPalettePage } from './palette-page.html.js';
 
 export const PALETTE_VIEW_ID = 'albums:edit';
@@ -21,8 +21,10 @@ export class PaletteFixtureController {
   @Get('albums/edit')
   @ViewName(PALETTE_VIEW_ID)
   @Header('Content-Type', 'text/html; charset=utf-8')
-  async page(@Req() request: unknown): Promise<string> {
-    return renderPalettePage(await this.menus.renderCategory(SIDEBAR_FOOTER_CATEGORY, request));
+  async page(@Req() request: unknown, @Query('help_url') helpUrl?: string): Promise<string> {
+    const footer = await this.menus.renderCategory(SIDEBAR_FOOTER_CATEGORY, request);
+    // `?help_url=`: the page of a host whose help API is elsewhere (the panel's configuration says so).
+    return renderPalettePage(helpUrl ? footer.replace('"help_url":"/help/"', `"help_url":${jsonForScript(helpUrl)}`) : footer);
   }
 
   @Get('widgetlib.js')

@@ -1,13 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { ApiDocs } from '../common/optional-swagger.js';
 import {
   HELP_ID_VIEW_MAX_LENGTH,
   HELP_QUESTION_NAME_MAX_LENGTH,
+  HELP_TEXT_MAX_DEPTH,
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
-} from './help.entity.js';
+} from '#rules/help-limits.js';
+import { ApiDocs } from '../common/optional-swagger.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -32,7 +33,9 @@ const FIELD_RULES = {
   help_title: { maxLength: HELP_TITLE_MAX_LENGTH, description: 'Title shown in the help panel', plainText: true },
   help_text: {
     maxLength: HELP_TEXT_MAX_LENGTH,
-    description: 'Help content as HTML; sanitised with an allowlist when stored',
+    description:
+      'Help content as HTML, sanitised with an allowlist when stored; after sanitising at most ' +
+      `${HELP_TEXT_MAX_LENGTH} characters, with elements nested at most ${HELP_TEXT_MAX_DEPTH} deep`,
     plainText: false,
   },
 } satisfies Record<string, FieldRule>;

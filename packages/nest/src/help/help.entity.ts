@@ -1,11 +1,7 @@
 import { BeforeInsert, BeforeUpdate, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { sanitizeHelpHtml } from './help-html.sanitizer.js';
-
-export const HELP_ID_VIEW_MAX_LENGTH = 255;
-export const HELP_QUESTION_NAME_MAX_LENGTH = 255;
-export const HELP_TITLE_MAX_LENGTH = 350;
-export const HELP_TEXT_MAX_LENGTH = 100_000;
 
 /** A contextual help entry for one field (`question_name`) of one view (`id_view`). */
 @Entity('widgetlib_help')

@@ -2,7 +2,8 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { isUniqueViolation, textColumnByteCapacity } from '../common/database-errors.js';
-import { sanitizeHelpHtml } from './help-html.sanitizer.js';
+import { sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
+import { helpTextLimitProblem } from './help-text.limits.js';
 import { Help } from './help.entity.js';
 
 /** The four fields of a help entry, as a host or the API provides them. */
@@ -64,8 +65,11 @@ export class HelpService {
   }
 
   private async save(help: Help): Promise<Help> {
-    // The entity sanitises on save too; here the capacity check needs the length it will store.
-    help.help_text = sanitizeHelpHtml(help.help_text);
+    // The entity sanitises on save too; here the limits need the text it will store.
+    const sanitised = sanitizeHelpHtmlMeasured(help.help_text);
+    const problem = helpTextLimitProblem(sanitised);
+    if (problem) throw new BadRequestException(problem);
+    help.help_text = sanitised.html;
     const capacity = textColumnByteCapacity(this.helps.manager.connection.options.type);
     if (capacity !== null && Buffer.byteLength(help.help_text, 'utf8') > capacity) {
       throw new BadRequestException(`help_text is too long: this database stores at most ${capacity} bytes of UTF-8`);

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/html.js';
+import { escapeHtml } from '#rules/html-escape.js';
 
 export interface MenuLinkMarkup {
   href: string;

@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import type { WidgetLibRequest } from '../views/view-context.interceptor.js';
 import { HELP_LIST_ROUTE } from '../views/views.constants.js';
-import { safeHref } from '../common/html.js';
+import { safeUrl } from '#rules/url-safety.js';
 import { MenuItem } from './menu-item.entity.js';
 import { renderMenuLink } from './menu-link.markup.js';
 import { HELP_PANEL_ICON, PALLETE_WIDGET_URL_NAME, SIDEBAR_FOOTER_CATEGORY } from './menu.constants.js';
@@ -142,7 +142,7 @@ export class MenuService {
         return '';
       }
     } else {
-      href = safeHref(item.url_name);
+      href = safeUrl(item.url_name);
       if (href === null) {
         this.logger.warn(`Menu item ${item.id} has a URL that is not http, https, mailto or a path; left out`);
         return '';

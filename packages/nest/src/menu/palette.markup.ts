@@ -1,4 +1,5 @@
-import { escapeHtml, jsonForScript } from '../common/html.js';
+import { escapeHtml } from '#rules/html-escape.js';
+import { jsonForScript } from '../common/html.js';
 import type { PanelPermissions } from './palette-permissions.js';
 
 /** The configuration the browser's help panel reads (DESIGN.md 2.3). */
