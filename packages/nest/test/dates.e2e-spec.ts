@@ -94,6 +94,7 @@ function storedDateSql(kind: DatabaseKind): string {
     case 'postgres':
       return 'CAST(concert.played_on AS TEXT)';
     case 'mariadb':
+    case 'mysql':
       return 'CAST(concert.played_on AS CHAR)';
   }
 }

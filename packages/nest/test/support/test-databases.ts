@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 
-export type DatabaseKind = 'sqlite' | 'postgres' | 'mariadb';
+/**
+ * The databases tests run on. `mariadb` and `mysql` are both the MariaDB server of
+ * `WIDGETLIB_MYSQL_URL`, reached with TypeORM's `mariadb` and `mysql` driver types: a host with a
+ * `mysql://` URL gets the second, and nothing may depend on which one.
+ */
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mariadb' | 'mysql';
 
-const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres', 'mariadb'];
+const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres', 'mariadb', 'mysql'];
+
+/** Whether the kind is the MySQL/MariaDB server, through either driver type. */
+export function isMysqlFamily(kind: DatabaseKind): kind is 'mariadb' | 'mysql' {
+  return kind === 'mariadb' || kind === 'mysql';
+}
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/test';
 
@@ -35,7 +45,7 @@ function uniqueName(): string {
 }
 
 async function withAdminConnection<T>(
-  kind: 'postgres' | 'mariadb',
+  kind: 'postgres' | 'mariadb' | 'mysql',
   url: string,
   action: (admin: DataSource) => Promise<T>,
 ): Promise<T> {
@@ -78,13 +88,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   const url = process.env.WIDGETLIB_MYSQL_URL || DEFAULT_MYSQL_URL;
-  await withAdminConnection('mariadb', url, (admin) =>
+  await withAdminConnection(kind, url, (admin) =>
     admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`),
   );
   return {
     kind,
-    options: { type: 'mariadb', url: withDatabase(url, name), charset: 'utf8mb4_unicode_ci' },
-    drop: () => withAdminConnection('mariadb', url, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${name}\``)),
+    options: { type: kind, url: withDatabase(url, name), charset: 'utf8mb4_unicode_ci' },
+    drop: () => withAdminConnection(kind, url, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${name}\``)),
   };
 }
 
