@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { exactCollation, type DatabaseServer } from '../common/database-server.js';
 
 /** The escape character of every LIKE pattern the data tables write. */
 export const LIKE_ESCAPE = '!';
@@ -99,9 +100,9 @@ function registerSqliteFold(dataSource: DataSource): void {
   sqliteConnectionsWithFold.add(database);
 }
 
-export function sqlDialect(dataSource: DataSource): SqlDialect {
-  const type = dataSource.options.type;
-  switch (type) {
+/** The dialect of `server` (from {@link databaseServer}) behind `dataSource`. */
+export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlDialect {
+  switch (server) {
     case 'postgres': {
       // Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE folds
       // both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
@@ -126,9 +127,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
     }
     case 'mysql':
     case 'mariadb': {
-      // utf8mb4_bin exists on MySQL and on a MariaDB reached through the mysql driver, but ignores
-      // trailing spaces in `=`; MariaDB's utf8mb4_nopad_bin does not.
-      const collation = type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_bin';
+      const collation = exactCollation(server);
       const binary = (expression: string) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collation}`;
       const dialect: SqlDialect = {
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
@@ -140,7 +139,10 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
       };
       return dialect;
     }
-    case 'better-sqlite3': {
+    case 'sqlite': {
+      if (dataSource.options.type !== 'better-sqlite3') {
+        throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${dataSource.options.type}" driver`);
+      }
       registerSqliteFold(dataSource);
       const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
       const dialect: SqlDialect = {
@@ -160,9 +162,5 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
       };
       return dialect;
     }
-    default:
-      throw new Error(
-        `widgetlib data tables support postgres, mysql, mariadb and better-sqlite3, not the "${type}" driver`,
-      );
   }
 }

@@ -5,6 +5,7 @@ import {
   type SelectQueryBuilder,
   type WhereExpressionBuilder,
 } from 'typeorm';
+import { databaseServer } from '../common/database-server.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { containsPattern, foldedContains, sqlDialect, type SqlDialect } from './sql-dialect.js';
 import type { ColumnFilter, FilterValue, OrderKey, Predicate, TableRequest } from './table-request.types.js';
@@ -51,14 +52,13 @@ class TableQueryWriter<T extends ObjectLiteral> {
   readonly parameters: Record<string, unknown> = {};
   private parameterCount = 0;
   private subqueryCount = 0;
-  private readonly dialect: SqlDialect;
   readonly primaryKey: string;
 
   constructor(
     private readonly base: SelectQueryBuilder<T>,
     private readonly paths: ReadonlyMap<string, ResolvedPath>,
+    private readonly dialect: SqlDialect,
   ) {
-    this.dialect = sqlDialect(base.connection);
     this.primaryKey = this.column(base.alias, this.primaryColumn.databaseName);
   }
 
@@ -494,7 +494,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
   const escape = (name: string) => base.connection.driver.escape(name);
-  const writer = new TableQueryWriter(base, paths);
+  const writer = new TableQueryWriter(base, paths, sqlDialect(base.connection, await databaseServer(base.connection)));
   const conditions = request.filters.map((filter) => writer.filter(filter));
   const search = writer.search(request.searchTerms, request.searchFields);
   if (search) conditions.push(search);

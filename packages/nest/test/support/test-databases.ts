@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { databaseServer } from '../../src/common/database-server.js';
 
 /**
  * The databases tests run on. `mariadb` and `mysql` are both the MariaDB server of
@@ -101,4 +102,31 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 /** Runs `suite` once for each database of `testDatabaseKinds()`, titled with the database's name. */
 export function describeEachDatabase(title: string, suite: (kind: DatabaseKind) => void): void {
   describe.each(testDatabaseKinds())(`${title} [%s]`, (kind) => suite(kind));
+}
+
+/**
+ * The statements TypeORM's schema builder would run to make the database match the entities: none
+ * when the migrations made exactly their schema. TypeORM reads MySQL's and MariaDB's
+ * information_schema by its driver type (through the `mysql` type it takes a MariaDB nullable
+ * column's `DEFAULT NULL` for a default to change), so the schema is read through the driver type
+ * that names the server itself.
+ */
+export async function pendingSchemaChanges(dataSource: DataSource): Promise<string[]> {
+  const server = await databaseServer(dataSource);
+  const type = dataSource.options.type;
+  if ((type !== 'mysql' && type !== 'mariadb') || server === type) {
+    return (await dataSource.driver.createSchemaBuilder().log()).upQueries.map((query) => query.query);
+  }
+  const inspector = new DataSource({
+    ...dataSource.options,
+    type: server,
+    synchronize: false,
+    migrationsRun: false,
+  } as DataSourceOptions);
+  await inspector.initialize();
+  try {
+    return (await inspector.driver.createSchemaBuilder().log()).upQueries.map((query) => query.query);
+  } finally {
+    await inspector.destroy();
+  }
 }
