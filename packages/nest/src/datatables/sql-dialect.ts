@@ -1,7 +1,11 @@
 import type { DataSource } from 'typeorm';
 import { exactCollation, type DatabaseServer } from '../common/database-server.js';
 
-/** The escape character of every LIKE pattern the data tables write. */
+/**
+ * The escape character of every LIKE pattern the data tables write. Not a backslash: inside a MySQL
+ * or MariaDB string literal a backslash escapes the quote, so `ESCAPE '\'` works on PostgreSQL and
+ * SQLite only, while `ESCAPE '!'` means the same on all of them.
+ */
 export const LIKE_ESCAPE = '!';
 
 /**
@@ -16,7 +20,10 @@ export function foldCase(text: string): string {
   return folded;
 }
 
-/** `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken literally. */
+/**
+ * `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken
+ * literally: bind it in `<expression> LIKE :pattern ESCAPE '!'` ({@link LIKE_ESCAPE}).
+ */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (character) => LIKE_ESCAPE + character)}%`;
 }
