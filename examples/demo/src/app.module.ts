@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Help, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
 import type { DataSourceOptions } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
+import { DEMO_SESSION_OPTIONS, DemoSessions, type DemoSessionOptions } from './auth/demo-sessions.js';
 import { AlbumPagesController } from './catalogue/album-pages.controller.js';
 import { AlbumsController } from './catalogue/albums.controller.js';
 import { CatalogueOptionsController } from './catalogue/catalogue-options.controller.js';
@@ -10,6 +11,7 @@ import { Album } from './catalogue/album.entity.js';
 import { Artist } from './catalogue/artist.entity.js';
 import { Genre } from './catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from './database/1732300000000-create-catalogue.js';
+import { CreateSessions1732400000000 } from './database/1732400000000-create-sessions.js';
 import { DEMO_SEED_OPTIONS, SeedService, type DemoSeedOptions } from './database/seed.service.js';
 import { HelpAdminPageController } from './help-admin/help-admin-page.controller.js';
 import { HelpEntriesController } from './help-admin/help-entries.controller.js';
@@ -19,6 +21,8 @@ import { PageRenderer } from './pages/page.renderer.js';
 export interface DemoAppOptions extends DemoSeedOptions {
   /** Where the demo keeps its data: the embedded SQLite file, or a server from `DATABASE_URL`. */
   database: DataSourceOptions;
+  /** Session lifetimes (the sessions are kept in the same database). */
+  sessions?: DemoSessionOptions;
 }
 
 @Module({})
@@ -30,7 +34,7 @@ export class AppModule {
         TypeOrmModule.forRoot({
           ...options.database,
           autoLoadEntities: true,
-          migrations: [...WIDGETLIB_MIGRATIONS, CreateCatalogue1732300000000],
+          migrations: [...WIDGETLIB_MIGRATIONS, CreateCatalogue1732300000000, CreateSessions1732400000000],
           migrationsRun: true,
         }),
         TypeOrmModule.forFeature([Album, Artist, Genre, Help]),
@@ -45,7 +49,13 @@ export class AppModule {
         HelpAdminPageController,
         HelpEntriesController,
       ],
-      providers: [SeedService, PageRenderer, { provide: DEMO_SEED_OPTIONS, useValue: { albumCount: options.albumCount } }],
+      providers: [
+        SeedService,
+        PageRenderer,
+        DemoSessions,
+        { provide: DEMO_SEED_OPTIONS, useValue: { albumCount: options.albumCount } },
+        { provide: DEMO_SESSION_OPTIONS, useValue: options.sessions ?? {} },
+      ],
     };
   }
 }

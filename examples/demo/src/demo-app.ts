@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { csrfSync } from 'csrf-sync';
 import type { NextFunction, Response } from 'express';
-import session from 'express-session';
 import hbs from 'hbs';
+import { csrfProtection, csrfToken } from './auth/csrf.js';
+import { DemoSessions } from './auth/demo-sessions.js';
 import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
 import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
 
@@ -17,11 +17,6 @@ const require = createRequire(import.meta.url);
 function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
-
-const { csrfSynchronisedProtection, generateToken } = csrfSync({
-  getTokenFromRequest: (request) =>
-    (request.headers['x-csrf-token'] as string | undefined) ?? (request.body as { _csrf?: string } | undefined)?._csrf,
-});
 
 /** Views, static assets, sessions, CSRF protection and the signed-in user: everything but the modules. */
 export function createDemoApp(app: NestExpressApplication): NestExpressApplication {
@@ -39,20 +34,14 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   app.useStaticAssets(join(packageDir('tom-select'), 'dist'), { prefix: '/assets/tom-select/' });
   app.useStaticAssets(packageDir('@fortawesome/fontawesome-free'), { prefix: '/assets/fontawesome/' });
 
-  app.use(
-    session({
-      name: 'widgetlib-demo',
-      secret: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-      resave: false,
-      saveUninitialized: false,
-      cookie: { httpOnly: true, sameSite: 'lax' },
-    }),
-  );
+  // Static assets are answered above, without a session.
+  app.use(app.get(DemoSessions).middleware(process.env.SESSION_SECRET ?? randomBytes(32).toString('hex')));
   app.use(sessionUser);
-  // Every POST, PUT, PATCH and DELETE needs the session's token, from a form field or the X-CSRF-Token header.
-  app.use(csrfSynchronisedProtection);
+  app.use(csrfProtection);
   app.use((request: DemoRequest, response: Response, next: NextFunction) => {
-    response.locals.csrfToken = generateToken(request);
+    // A signed-in user's pages carry the token (the help panel's writes, the sign-out form); pages
+    // that show a form to someone not signed in ask for it themselves.
+    if (request.user) response.locals.csrfToken = csrfToken(request);
     response.locals.user = request.user;
     next();
   });

@@ -1,5 +1,9 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase, describeEachDatabase } from '../../../packages/nest/test/support/test-databases.js';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  pendingSchemaChanges,
+} from '../../../packages/nest/test/support/test-databases.js';
 import { Album } from '../src/catalogue/album.entity.js';
 import { Artist } from '../src/catalogue/artist.entity.js';
 import { Genre } from '../src/catalogue/genre.entity.js';
@@ -16,8 +20,7 @@ describeEachDatabase('demo catalogue migration', (kind) => {
     try {
       await dataSource.initialize();
       await dataSource.runMigrations();
-      const pending = await dataSource.driver.createSchemaBuilder().log();
-      expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+      expect(await pendingSchemaChanges(dataSource)).toEqual([]);
     } finally {
       await dataSource.destroy();
       await database.drop();

@@ -7,7 +7,7 @@ import { AlbumsController } from './fixtures/albums.controller.js';
 import { Bulky, BulkyController, seedBulky } from './fixtures/bulky.fixture.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { describeEachDatabase, isMysqlFamily } from './support/test-databases.js';
 
 const BULKY_ROWS = 200_000;
 /** Four distinct terms (the module-wide limit), each matching no row, so that every row is read for each. */
@@ -80,12 +80,11 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
 
     it('leaves no timeout behind on the pooled connections', async () => {
       await request(server).get('/bulky/bounded').query({ search: SLOW_SEARCH }).expect(503);
-      const setting: Record<typeof kind, string | null> = {
-        postgres: 'SHOW statement_timeout',
-        mariadb: 'SELECT @@SESSION.max_statement_time AS timeout',
-        sqlite: null,
-      };
-      const sql = setting[kind];
+      const sql = isMysqlFamily(kind)
+        ? 'SELECT @@SESSION.max_statement_time AS timeout'
+        : kind === 'postgres'
+          ? 'SHOW statement_timeout'
+          : null;
       if (!sql) return;
       const runners = Array.from({ length: 10 }, () => testApp.dataSource.createQueryRunner());
       try {
@@ -108,7 +107,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
       } else {
         expect(control).toEqual([]);
       }
-      if (kind === 'mariadb') for (const sql of statements) expect(sql).toMatch(/^SET STATEMENT max_statement_time = 1 FOR SELECT /);
+      if (isMysqlFamily(kind)) for (const sql of statements) expect(sql).toMatch(/^SET STATEMENT max_statement_time = 1 FOR SELECT /);
     });
   });
 });

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Post, Query, Render, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { DemoSessions } from './demo-sessions.js';
 import { DEMO_ACCOUNTS } from './demo-users.js';
 
 function samePassword(given: string, expected: string): boolean {
@@ -16,39 +17,38 @@ function localPath(next: unknown): string {
 
 @Controller()
 export class AuthController {
+  constructor(private readonly sessions: DemoSessions) {}
+
   @Get('sign-in')
-  @Render('sign-in')
-  signInPage(@Query('next') next: unknown) {
-    return { title: 'Sign in', accounts: DEMO_ACCOUNTS, next: localPath(next), bare: true };
+  async signInPage(@Query('next') next: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.renderSignIn(request, response, localPath(next));
   }
 
   @Post('sign-in')
-  signIn(
+  async signIn(
     @Body() body: { username?: unknown; password?: unknown; next?: unknown },
     @Req() request: Request,
     @Res() response: Response,
-  ): void {
+  ): Promise<void> {
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.username === body.username);
     if (!account || typeof body.password !== 'string' || !samePassword(body.password, account.password)) {
-      response.status(401).render('sign-in', {
-        title: 'Sign in',
-        accounts: DEMO_ACCOUNTS,
-        next: localPath(body.next),
-        error: 'Unknown user name or wrong password.',
-        bare: true,
-      });
+      await this.renderSignIn(request, response, localPath(body.next), 'Unknown user name or wrong password.');
       return;
     }
-    // A new session on sign-in, so that an identifier planted before cannot be reused.
-    request.session.regenerate((error) => {
-      if (error) throw error;
-      request.session.username = account.username;
-      response.redirect(303, localPath(body.next));
-    });
+    await this.sessions.signIn(request, account.username);
+    response.redirect(303, localPath(body.next));
   }
 
   @Post('sign-out')
-  signOut(@Req() request: Request, @Res() response: Response): void {
-    request.session.destroy(() => response.redirect(303, '/sign-in'));
+  async signOut(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.sessions.signOut(request);
+    response.redirect(303, '/sign-in');
+  }
+
+  private async renderSignIn(request: Request, response: Response, next: string, error?: string): Promise<void> {
+    const csrfToken = await this.sessions.formToken(request);
+    response
+      .status(error ? 401 : 200)
+      .render('sign-in', { title: 'Sign in', accounts: DEMO_ACCOUNTS, next, error, bare: true, csrfToken });
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { RequirePermissions } from '@widgetlib/nest';
+import { containsPattern, LIKE_ESCAPE, RequirePermissions } from '@widgetlib/nest';
 import type { Repository } from 'typeorm';
 import { Artist } from './artist.entity.js';
 import { Genre } from './genre.entity.js';
@@ -39,8 +39,7 @@ export class CatalogueOptionsController {
     const text = typeof term === 'string' ? term.trim().slice(0, 100) : '';
     const query = repository.createQueryBuilder(alias).orderBy(`${alias}.name`).addOrderBy(`${alias}.id`).take(MAX_OPTIONS);
     if (text) {
-      const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`).toLowerCase()}%`;
-      query.where(`LOWER(${alias}.name) LIKE :pattern ESCAPE '\\'`, { pattern });
+      query.where(`LOWER(${alias}.name) LIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, { pattern: containsPattern(text.toLowerCase()) });
     }
     return (await query.getMany()).map((record) => ({ value: record.id, text: record.name }));
   }

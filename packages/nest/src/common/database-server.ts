@@ -1,39 +1,57 @@
 import type { DataSource } from 'typeorm';
 
-/** The database server behind a data source, whatever driver reaches it. */
+/** The database servers widgetlib writes SQL for. */
 export type DatabaseServer = 'postgres' | 'mysql' | 'mariadb' | 'sqlite';
 
-const servers = new WeakMap<DataSource, Promise<DatabaseServer>>();
+/** MySQL or MariaDB: one protocol, either TypeORM driver type, different collations and features. */
+export type MysqlServer = 'mysql' | 'mariadb';
 
-/**
- * Which server a data source talks to, asked once per data source: MariaDB is reached through
- * TypeORM's `mysql` driver as often as through `mariadb`, so only the server's version tells them apart.
- */
-export function databaseServer(dataSource: DataSource): Promise<DatabaseServer> {
-  let server = servers.get(dataSource);
-  if (!server) {
-    server = askServer(dataSource);
-    servers.set(dataSource, server);
-    // A failed question (the database unreachable) is asked again next time.
-    server.catch(() => servers.delete(dataSource));
-  }
-  return server;
+const mysqlServers = new WeakMap<DataSource, Promise<MysqlServer>>();
+
+/** Whether a `SELECT VERSION()` answer is MariaDB's (`10.11.6-MariaDB-0+deb12u1`) rather than MySQL's (`8.4.3`). */
+export function mysqlServerOfVersion(version: string): MysqlServer {
+  return /mariadb/i.test(version) ? 'mariadb' : 'mysql';
 }
 
-async function askServer(dataSource: DataSource): Promise<DatabaseServer> {
-  const type: string = dataSource.options.type;
+async function askMysqlServer(dataSource: DataSource): Promise<MysqlServer> {
+  const [row] = (await dataSource.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
+  return mysqlServerOfVersion(row!.version);
+}
+
+/**
+ * The server behind a connection. MySQL and MariaDB are told apart by the server's own version,
+ * asked once per connection, never by the driver type: a `mysql://` URL reaches MariaDB through
+ * TypeORM's `mysql` driver, and the `mariadb` driver can reach MySQL.
+ */
+export async function databaseServer(dataSource: DataSource): Promise<DatabaseServer> {
+  const type = dataSource.options.type;
   switch (type) {
     case 'postgres':
       return 'postgres';
     case 'better-sqlite3':
-    case 'sqlite':
+    case 'sqljs':
       return 'sqlite';
     case 'mysql':
     case 'mariadb': {
-      const [row] = (await dataSource.query('SELECT VERSION() AS version')) as { version: string }[];
-      return /mariadb/i.test(row?.version ?? '') ? 'mariadb' : 'mysql';
+      let server = mysqlServers.get(dataSource);
+      if (!server) {
+        server = askMysqlServer(dataSource);
+        mysqlServers.set(dataSource, server);
+        // A failed question (the server unreachable for a moment) is asked again next time.
+        server.catch(() => mysqlServers.delete(dataSource));
+      }
+      return server;
     }
     default:
-      throw new Error(`widgetlib supports PostgreSQL, MySQL, MariaDB and SQLite, not the "${type}" driver`);
+      throw new Error(`widgetlib supports postgres, mysql, mariadb, better-sqlite3 and sqljs, not the "${type}" driver`);
   }
+}
+
+/**
+ * The utf8mb4 collation that compares exactly: by code point, case, accents and trailing spaces
+ * significant (NO PAD). MariaDB's `utf8mb4_bin` and MySQL's `utf8mb4_bin` ignore trailing spaces;
+ * MariaDB has no `utf8mb4_0900_*` collations, MySQL (8.0 and later) no `*_nopad_*` ones.
+ */
+export function exactCollation(server: MysqlServer): string {
+  return server === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin';
 }

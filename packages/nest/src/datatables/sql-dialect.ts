@@ -1,12 +1,20 @@
 import type { DataSource } from 'typeorm';
+import { exactCollation, type DatabaseServer } from '../common/database-server.js';
 import { foldCase } from './case-fold.js';
 
 export { foldCase };
 
-/** The escape character of every LIKE pattern the data tables write. */
+/**
+ * The escape character of every LIKE pattern the data tables write. Not a backslash: inside a MySQL
+ * or MariaDB string literal a backslash escapes the quote, so `ESCAPE '\'` works on PostgreSQL and
+ * SQLite only, while `ESCAPE '!'` means the same on all of them.
+ */
 export const LIKE_ESCAPE = '!';
 
-/** `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken literally. */
+/**
+ * `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken
+ * literally: bind it in `<expression> LIKE :pattern ESCAPE '!'` ({@link LIKE_ESCAPE}).
+ */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[!%_]/g, (character) => LIKE_ESCAPE + character)}%`;
 }
@@ -106,9 +114,9 @@ function registerSqliteFold(dataSource: DataSource): void {
   sqliteConnectionsWithFold.add(database);
 }
 
-export function sqlDialect(dataSource: DataSource): SqlDialect {
-  const type = dataSource.options.type;
-  switch (type) {
+/** The dialect of `server` (from {@link databaseServer}) behind `dataSource`. */
+export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlDialect {
+  switch (server) {
     case 'postgres': {
       // Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE folds
       // both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
@@ -133,9 +141,7 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
     }
     case 'mysql':
     case 'mariadb': {
-      // utf8mb4_bin exists on MySQL and on a MariaDB reached through the mysql driver, but ignores
-      // trailing spaces in `=`; MariaDB's utf8mb4_nopad_bin does not.
-      const collation = type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_bin';
+      const collation = exactCollation(server);
       const binary = (expression: string) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collation}`;
       const dialect: SqlDialect = {
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
@@ -147,7 +153,10 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
       };
       return dialect;
     }
-    case 'better-sqlite3': {
+    case 'sqlite': {
+      if (dataSource.options.type !== 'better-sqlite3') {
+        throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${dataSource.options.type}" driver`);
+      }
       registerSqliteFold(dataSource);
       const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
       const dialect: SqlDialect = {
@@ -167,9 +176,5 @@ export function sqlDialect(dataSource: DataSource): SqlDialect {
       };
       return dialect;
     }
-    default:
-      throw new Error(
-        `widgetlib data tables support postgres, mysql, mariadb and better-sqlite3, not the "${type}" driver`,
-      );
   }
 }

@@ -1,4 +1,5 @@
 import type { ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeorm';
+import { databaseServer } from '../common/database-server.js';
 import { checkBase, hasToManyJoins, isolatedBase, readsWholeTable, withoutUnusedLeftJoins } from './base-query.inspection.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { containsPattern, DEADLINE_PARAMETER, foldedContains, sqlDialect, type SqlDialect } from './sql-dialect.js';
@@ -47,16 +48,15 @@ class TableQueryWriter<T extends ObjectLiteral> {
   readonly parameters: Record<string, unknown> = {};
   private parameterCount = 0;
   private subqueryCount = 0;
-  private readonly dialect: SqlDialect;
   readonly primaryKey: string;
 
   constructor(
     private readonly base: SelectQueryBuilder<T>,
     private readonly paths: ReadonlyMap<string, ResolvedPath>,
+    private readonly dialect: SqlDialect,
     /** When the request's statements must stop (milliseconds since the epoch), 0 for never. */
     deadline: number,
   ) {
-    this.dialect = sqlDialect(base.connection);
     this.primaryKey = this.column(base.alias, this.primaryColumn.databaseName);
     this.parameters[DEADLINE_PARAMETER] = deadline;
   }
@@ -410,7 +410,8 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const base = isolatedBase(baseQuery);
   const escape = (name: string) => base.connection.driver.escape(name);
   const timeout = settings.statementTimeout ?? 0;
-  const writer = new TableQueryWriter(base, paths, timeout > 0 ? Date.now() + timeout : 0);
+  const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
+  const writer = new TableQueryWriter(base, paths, dialect, timeout > 0 ? Date.now() + timeout : 0);
   const run = <R>(statement: SelectQueryBuilder<ObjectLiteral>, read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>) =>
     withStatementTimeout(base.connection, timeout, (runner) => read(runner ? statement.setQueryRunner(runner) : statement));
   const conditions = request.filters.map((filter) => writer.filter(filter));

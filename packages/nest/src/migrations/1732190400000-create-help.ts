@@ -1,11 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { databaseServer, exactCollation } from '../common/database-server.js';
 
 /** Creates `widgetlib_help` on PostgreSQL, MySQL/MariaDB or SQLite. */
 export class CreateHelp1732190400000 implements MigrationInterface {
   name = 'CreateHelp1732190400000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    switch (queryRunner.connection.options.type) {
+    const server = await databaseServer(queryRunner.connection);
+    switch (server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_help" (
           "id" SERIAL NOT NULL,
@@ -19,7 +21,7 @@ export class CreateHelp1732190400000 implements MigrationInterface {
       case 'mysql':
       case 'mariadb': {
         // Identifiers compare exactly, as on the other databases: case, accents and trailing spaces count.
-        const exact = queryRunner.connection.options.type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin';
+        const exact = exactCollation(server);
         await queryRunner.query(`CREATE TABLE \`widgetlib_help\` (
           \`id\` int NOT NULL AUTO_INCREMENT,
           \`id_view\` varchar(255) CHARACTER SET utf8mb4 COLLATE ${exact} NOT NULL,
@@ -30,8 +32,7 @@ export class CreateHelp1732190400000 implements MigrationInterface {
           PRIMARY KEY (\`id\`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
         break;
       }
-      case 'better-sqlite3':
-      case 'sqljs':
+      case 'sqlite':
         await queryRunner.query(`CREATE TABLE "widgetlib_help" (
           "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
           "id_view" varchar(255) NOT NULL,
@@ -40,8 +41,6 @@ export class CreateHelp1732190400000 implements MigrationInterface {
           "help_text" text NOT NULL,
           CONSTRAINT "UQ_widgetlib_help_view_question" UNIQUE ("id_view", "question_name"))`);
         break;
-      default:
-        throw new Error(`widgetlib has no migration for database type "${queryRunner.connection.options.type}"`);
     }
   }
 

@@ -1,11 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { databaseServer, exactCollation } from '../common/database-server.js';
 
 /** Creates `widgetlib_menu_item` on PostgreSQL, MySQL/MariaDB or SQLite. */
 export class CreateMenuItem1732276800000 implements MigrationInterface {
   name = 'CreateMenuItem1732276800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    switch (queryRunner.connection.options.type) {
+    const server = await databaseServer(queryRunner.connection);
+    switch (server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_menu_item" (
           "id" SERIAL NOT NULL,
@@ -27,7 +29,7 @@ export class CreateMenuItem1732276800000 implements MigrationInterface {
       case 'mysql':
       case 'mariadb': {
         // Route names, widget names and categories compare exactly, as on the other databases.
-        const exact = queryRunner.connection.options.type === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin';
+        const exact = exactCollation(server);
         await queryRunner.query(`CREATE TABLE \`widgetlib_menu_item\` (
           \`id\` int NOT NULL AUTO_INCREMENT,
           \`title\` varchar(255) NOT NULL,
@@ -44,8 +46,7 @@ export class CreateMenuItem1732276800000 implements MigrationInterface {
           PRIMARY KEY (\`id\`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4`);
         break;
       }
-      case 'better-sqlite3':
-      case 'sqljs':
+      case 'sqlite':
         await queryRunner.query(`CREATE TABLE "widgetlib_menu_item" (
           "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
           "title" varchar(255) NOT NULL,
@@ -62,8 +63,6 @@ export class CreateMenuItem1732276800000 implements MigrationInterface {
           `CREATE INDEX "IDX_widgetlib_menu_item_category" ON "widgetlib_menu_item" ("category")`,
         );
         break;
-      default:
-        throw new Error(`widgetlib has no migration for database type "${queryRunner.connection.options.type}"`);
     }
   }
 

@@ -1,6 +1,11 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../../test/support/test-databases.js';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  pendingSchemaChanges,
+  type TestDatabase,
+} from '../../test/support/test-databases.js';
 import { WIDGETLIB_ENTITIES } from '../widgetlib.entities.js';
 import { WIDGETLIB_MIGRATIONS } from './index.js';
 
@@ -28,8 +33,7 @@ describeEachDatabase('migrations', (kind) => {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     expect(applied.map((migration) => migration.name)).toEqual(WIDGETLIB_MIGRATIONS.map((m) => m.name));
 
-    const pending = await dataSource.driver.createSchemaBuilder().log();
-    expect(pending.upQueries.map((query) => query.query)).toEqual([]);
+    expect(await pendingSchemaChanges(dataSource)).toEqual([]);
   });
 
   it('reverts cleanly', async () => {

@@ -13,6 +13,7 @@ describe('the test database harness', () => {
     );
     process.env.WIDGETLIB_MYSQL_URL = 'mysql://root@127.0.0.1:1/test';
     await expect(createTestDatabase('mariadb')).rejects.toThrow(/^mariadb is listed .* \(set WIDGETLIB_MYSQL_URL to change it\)/);
+    await expect(createTestDatabase('mysql')).rejects.toThrow(/^mysql is listed .* \(set WIDGETLIB_MYSQL_URL to change it\)/);
   });
 
   it('reads the list of databases and refuses unknown names', () => {
@@ -21,6 +22,6 @@ describe('the test database harness', () => {
     delete process.env.WIDGETLIB_TEST_DATABASES;
     expect(testDatabaseKinds()).toEqual(['sqlite']);
     process.env.WIDGETLIB_TEST_DATABASES = 'sqlite,oracle';
-    expect(() => testDatabaseKinds()).toThrow('WIDGETLIB_TEST_DATABASES lists unknown database(s) oracle; use any of sqlite, postgres, mariadb');
+    expect(() => testDatabaseKinds()).toThrow('WIDGETLIB_TEST_DATABASES lists unknown database(s) oracle; use any of sqlite, postgres, mariadb, mysql');
   });
 });

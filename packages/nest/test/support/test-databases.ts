@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { databaseServer } from '../../src/common/database-server.js';
 
-export type DatabaseKind = 'sqlite' | 'postgres' | 'mariadb';
+/**
+ * The databases tests run on. `mariadb` and `mysql` are both the MariaDB server of
+ * `WIDGETLIB_MYSQL_URL`, reached with TypeORM's `mariadb` and `mysql` driver types: a host with a
+ * `mysql://` URL gets the second, and nothing may depend on which one.
+ */
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mariadb' | 'mysql';
 
-const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres', 'mariadb'];
+const KINDS: readonly DatabaseKind[] = ['sqlite', 'postgres', 'mariadb', 'mysql'];
+
+/** Whether the kind is the MySQL/MariaDB server, through either driver type. */
+export function isMysqlFamily(kind: DatabaseKind): kind is 'mariadb' | 'mysql' {
+  return kind === 'mariadb' || kind === 'mysql';
+}
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_MYSQL_URL = 'mysql://root@127.0.0.1:3306/test';
 
@@ -35,7 +46,7 @@ function uniqueName(): string {
 }
 
 async function withAdminConnection<T>(
-  kind: 'postgres' | 'mariadb',
+  kind: 'postgres' | 'mariadb' | 'mysql',
   url: string,
   action: (admin: DataSource) => Promise<T>,
 ): Promise<T> {
@@ -78,17 +89,44 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   const url = process.env.WIDGETLIB_MYSQL_URL || DEFAULT_MYSQL_URL;
-  await withAdminConnection('mariadb', url, (admin) =>
+  await withAdminConnection(kind, url, (admin) =>
     admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`),
   );
   return {
     kind,
-    options: { type: 'mariadb', url: withDatabase(url, name), charset: 'utf8mb4_unicode_ci' },
-    drop: () => withAdminConnection('mariadb', url, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${name}\``)),
+    options: { type: kind, url: withDatabase(url, name), charset: 'utf8mb4_unicode_ci' },
+    drop: () => withAdminConnection(kind, url, (admin) => admin.query(`DROP DATABASE IF EXISTS \`${name}\``)),
   };
 }
 
 /** Runs `suite` once for each database of `testDatabaseKinds()`, titled with the database's name. */
 export function describeEachDatabase(title: string, suite: (kind: DatabaseKind) => void): void {
   describe.each(testDatabaseKinds())(`${title} [%s]`, (kind) => suite(kind));
+}
+
+/**
+ * The statements TypeORM's schema builder would run to make the database match the entities: none
+ * when the migrations made exactly their schema. TypeORM reads MySQL's and MariaDB's
+ * information_schema by its driver type (through the `mysql` type it takes a MariaDB nullable
+ * column's `DEFAULT NULL` for a default to change), so the schema is read through the driver type
+ * that names the server itself.
+ */
+export async function pendingSchemaChanges(dataSource: DataSource): Promise<string[]> {
+  const server = await databaseServer(dataSource);
+  const type = dataSource.options.type;
+  if ((type !== 'mysql' && type !== 'mariadb') || server === type) {
+    return (await dataSource.driver.createSchemaBuilder().log()).upQueries.map((query) => query.query);
+  }
+  const inspector = new DataSource({
+    ...dataSource.options,
+    type: server,
+    synchronize: false,
+    migrationsRun: false,
+  } as DataSourceOptions);
+  await inspector.initialize();
+  try {
+    return (await inspector.driver.createSchemaBuilder().log()).upQueries.map((query) => query.query);
+  } finally {
+    await inspector.destroy();
+  }
 }
