@@ -3,3 +3,8 @@ export type { DataTableEnvelope, DataTableOptions, DataTableRowActions } from '.
 export { DataTablesListInterceptor } from './datatables-list.interceptor.js';
 export { LOOKUPS, type Lookup } from './table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from './sql-dialect.js';
+export {
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  type TableRequestLimits,
+} from './table-request.limits.js';
