@@ -26,7 +26,8 @@ import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
 import { StatementTimeoutError } from './statement-timeout.js';
 import { runTableQuery } from './table-query.builder.js';
-import { parseTableRequest, TableRequestError } from './table-request.parser.js';
+import { TableRequestError } from './request-problems.js';
+import { parseTableRequest } from './table-request.parser.js';
 import type { TableRequest } from './table-request.types.js';
 import { prepareTable, type PreparedTable } from './table.preparation.js';
 

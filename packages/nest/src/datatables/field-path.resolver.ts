@@ -1,9 +1,11 @@
 import { instanceToPlain } from 'class-transformer';
 import type { EntityMetadata, RelationMetadata } from 'typeorm';
-import { INT32_RANGE } from './table-request.parser.js';
 import type { FieldSpec } from './table-request.types.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
+
+/** Inclusive bounds of a 32-bit integer column. */
+export const INT32_RANGE: readonly [number, number] = [-2_147_483_648, 2_147_483_647];
 
 /** A `__` path of an endpoint's options, resolved through entity metadata (never through input). */
 export interface ResolvedPath {

@@ -1,5 +1,7 @@
 import { DEFAULT_TABLE_REQUEST_LIMITS, resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
-import { INT32_RANGE, parseTableRequest, TableRequestError } from './table-request.parser.js';
+import { INT32_RANGE } from './field-path.resolver.js';
+import { TableRequestError } from './request-problems.js';
+import { parseTableRequest } from './table-request.parser.js';
 import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
 
 const FIELDS = new Map<string, FieldSpec>([

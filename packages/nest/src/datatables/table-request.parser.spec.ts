@@ -1,10 +1,6 @@
-import {
-  flattenQuery,
-  INT32_RANGE,
-  parseTableRequest,
-  tableContextProblems,
-  TableRequestError,
-} from './table-request.parser.js';
+import { INT32_RANGE } from './field-path.resolver.js';
+import { TableRequestError } from './request-problems.js';
+import { parseTableRequest } from './table-request.parser.js';
 import { DEFAULT_TABLE_REQUEST_LIMITS } from './table-request.limits.js';
 import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
 
@@ -269,14 +265,6 @@ describe('parseTableRequest', () => {
     });
   });
 
-  it('flattens nested query objects into bracketed keys', () => {
-    expect([...flattenQuery({ a: ['1', '2'], b: { c: [{ d: 'x' }] }, n: 5 })]).toEqual([
-      ['a', ['1', '2']],
-      ['b[c][0][d]', ['x']],
-      ['n', ['5']],
-    ]);
-  });
-
   describe('refuses bad input naming the parameter', () => {
     it.each<[Record<string, unknown>, string]>([
       [{ limit: 'abc' }, 'limit'],
@@ -343,31 +331,5 @@ describe('parseTableRequest', () => {
     it('refuses a search on a table without search fields', () => {
       expect(problemsOf({ search: 'x' }, { searchFields: [] }).problems[0]).toContain('search');
     });
-  });
-});
-
-describe('tableContextProblems', () => {
-  it('accepts consistent options', () => {
-    expect(tableContextProblems(CONTEXT)).toEqual([]);
-  });
-
-  it('names each inconsistency', () => {
-    expect(
-      tableContextProblems({
-        ...CONTEXT,
-        searchFields: ['year'],
-        orderingFields: ['name', 'nothing'],
-        defaultOrdering: ['-rank'],
-        filters: { year: ['icontains'], name: ['startswith' as never] },
-        pageSize: 200,
-      }),
-    ).toEqual([
-      'pageSize 200 exceeds maxPageSize 100',
-      'search field year is not a text field',
-      'ordering field nothing is not a field',
-      'default ordering -rank is not one of orderingFields',
-      'filter year__icontains needs a text field, year is integer',
-      'filter name has unknown lookup startswith; lookups: exact, icontains, gte, lte, in, range, isnull',
-    ]);
   });
 });

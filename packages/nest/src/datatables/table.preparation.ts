@@ -3,7 +3,8 @@ import type { WidgetLibConfig } from '../widgetlib.config.js';
 import type { DataTableOptions } from './datatable.options.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
-import { parseOrderingField, tableContextProblems } from './table-request.parser.js';
+import { parseOrderingField } from './ordering-field.js';
+import { tableContextProblems } from './table-options.checks.js';
 import type { FieldSpec, TableRequestContext } from './table-request.types.js';
 
 /** An endpoint's options made ready for requests over one entity: checked once, then reused. */

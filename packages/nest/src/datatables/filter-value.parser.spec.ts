@@ -1,0 +1,65 @@
+import { INT32_RANGE } from './field-path.resolver.js';
+import { FilterValueParser, parseBooleanWord, readInteger, readText } from './filter-value.parser.js';
+import { RequestProblems } from './request-problems.js';
+import type { FieldSpec, Lookup } from './table-request.types.js';
+
+const INTEGER: FieldSpec = { kind: 'integer', integerRange: INT32_RANGE };
+
+function predicate(lookup: Lookup, text: string, field: FieldSpec, timezone = 'UTC') {
+  const problems = new RequestProblems();
+  const value = new FilterValueParser(problems, timezone, 3).predicate('f', lookup, text, field);
+  return { value, problems: problems.messages };
+}
+
+describe('filter values', () => {
+  it('reads the boolean words in any case', () => {
+    expect(['true', 'YES', '1'].map(parseBooleanWord)).toEqual([true, true, true]);
+    expect(['false', 'No', '0'].map(parseBooleanWord)).toEqual([false, false, false]);
+    expect(parseBooleanWord('maybe')).toBeUndefined();
+  });
+
+  it('reads integers within bounds and texts without NUL within 256 characters', () => {
+    const problems = new RequestProblems();
+    expect(readInteger(problems, 'n', '+42', 0, 100, 'small')).toBe(42);
+    expect(readInteger(problems, 'n', '101', 0, 100, 'small')).toBeUndefined();
+    expect(readText(problems, 't', 'a\u0000b')).toBeUndefined();
+    expect(readText(problems, 't', 'x'.repeat(257))).toBeUndefined();
+    expect(problems.messages).toEqual([
+      'n must be small, got "101"',
+      't must not contain NUL characters',
+      't must be at most 256 characters, got 257',
+    ]);
+  });
+
+  it('types each kind of field', () => {
+    expect(predicate('exact', '7', INTEGER).value).toEqual({ kind: 'equals', value: 7 });
+    expect(predicate('exact', '2.5e1', { kind: 'number' }).value).toEqual({ kind: 'equals', value: 25 });
+    expect(predicate('exact', 'Yes', { kind: 'boolean' }).value).toEqual({ kind: 'equals', value: true });
+    expect(predicate('exact', '1999-02-28', { kind: 'date' }).value).toEqual({ kind: 'equals', value: '1999-02-28' });
+    expect(predicate('exact', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', { kind: 'uuid' }).value).toEqual({
+      kind: 'equals',
+      value: 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+    });
+    expect(predicate('icontains', '50%_', { kind: 'string' }).value).toEqual({ kind: 'contains', text: '50%_' });
+    expect(predicate('isnull', 'no', INTEGER).value).toEqual({ kind: 'isNull', isNull: false });
+  });
+
+  it('reads a date bound of a date-time field as the whole day in the time zone', () => {
+    const { value } = predicate('range', '2024-03-01,2024-03-01', { kind: 'datetime' }, 'Europe/Oslo');
+    expect(value).toEqual({
+      kind: 'between',
+      lower: { value: new Date('2024-02-29T23:00:00Z'), inclusive: true },
+      upper: { value: new Date('2024-03-01T23:00:00Z'), inclusive: false },
+    });
+  });
+
+  it('names the value that does not read', () => {
+    expect(predicate('exact', '2147483648', INTEGER).problems).toEqual([
+      'f must be an integer from -2147483648 to 2147483647, got "2147483648"',
+    ]);
+    expect(predicate('exact', 'other', { kind: 'string', choices: ['a', 'b'] }).problems).toEqual(['f must be one of a, b, got "other"']);
+    expect(predicate('range', '1', INTEGER).problems).toEqual(['f must be <from>,<to> (either side may be empty), got "1"']);
+    expect(predicate('in', '1,2,3,4', INTEGER).problems).toEqual(['f takes at most 3 comma-separated values, got 4']);
+    expect(predicate('exact', '1999-02-30', { kind: 'date' }).problems).toEqual(['f must be a date as yyyy-MM-dd, got "1999-02-30"']);
+  });
+});

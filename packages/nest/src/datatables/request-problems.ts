@@ -1,0 +1,34 @@
+/** A request the endpoint refuses: one message per problem, each naming its parameter. */
+export class TableRequestError extends Error {
+  constructor(
+    readonly problems: string[],
+    /** The request's `draw` when it parsed, so that the client can match the answer. */
+    readonly draw: number | undefined,
+  ) {
+    super(problems.join('; '));
+    this.name = 'TableRequestError';
+  }
+}
+
+/** Collects what is wrong with one request while it is read, so that every problem is reported at once. */
+export class RequestProblems {
+  readonly messages: string[] = [];
+
+  add(message: string): void {
+    this.messages.push(message);
+  }
+
+  get any(): boolean {
+    return this.messages.length > 0;
+  }
+}
+
+/** A value as a message quotes it: JSON, cut after 64 characters. */
+export function quoted(text: string): string {
+  return JSON.stringify(text.length > 64 ? `${text.slice(0, 64)}...` : text);
+}
+
+/** Names as a message lists them. */
+export function listed(names: readonly string[]): string {
+  return names.length > 0 ? names.join(', ') : '(none)';
+}
