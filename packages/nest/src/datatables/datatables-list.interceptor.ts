@@ -25,7 +25,7 @@ import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
 import { StatementTimeoutError } from './statement-timeout.js';
-import { runTableQuery } from './table-query.builder.js';
+import { runTableQuery } from './run-table-query.js';
 import { TableRequestError } from './request-problems.js';
 import { parseTableRequest } from './table-request.parser.js';
 import type { TableRequest } from './table-request.types.js';

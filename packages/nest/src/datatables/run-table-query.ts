@@ -1,0 +1,111 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { databaseServer } from '../common/database-server.js';
+import { checkBase, hasToManyJoins, isolatedBase, readsWholeTable, withoutUnusedLeftJoins } from './base-query.inspection.js';
+import { ConditionWriter } from './condition.writer.js';
+import type { ResolvedPath } from './field-path.resolver.js';
+import { SortKeyWriter } from './sort-keys.writer.js';
+import { sqlDialect } from './sql-dialect.js';
+import { withStatementTimeout } from './statement-timeout.js';
+import { TableSql } from './table-sql.context.js';
+import type { TableRequest } from './table-request.types.js';
+
+/** One page of entities with the counts of the data-table envelope. */
+export interface TablePage<T> {
+  entities: T[];
+  recordsTotal: number;
+  recordsFiltered: number;
+}
+
+const PAGE_ALIAS = 'wl_page';
+const PAGE_KEY = 'wl_pk';
+
+/** The `wl_count` a counting statement answers. */
+function countOf(query: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  return query.getRawOne<{ wl_count: number | string }>().then((row) => Number(row?.wl_count ?? 0));
+}
+
+/** Choices of one endpoint that change how its counts are made. */
+export interface TableQuerySettings {
+  /** See `DataTableOptions.estimatedTotalAbove`. */
+  estimatedTotalAbove?: number;
+  /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
+  statementTimeout?: number;
+}
+
+/**
+ * Runs a request over the handler's base query in two statements, or three when the request
+ * filters or searches, run concurrently:
+ * - the count of the base query (its own scope kept): `recordsTotal`, and `recordsFiltered` too
+ *   when nothing filters (for a filtered request over a bare large table, the planner's estimate
+ *   when `estimatedTotalAbove` asks for it);
+ * - when the request filters or searches, the count with its conditions in WHERE, so that the
+ *   planner can use indexes and semi-joins for them (a conditional count in the first statement
+ *   would evaluate them on every row); when the only condition is one filter across a to-many
+ *   relation of a base that reads the whole table, the count of the related rows' distinct keys
+ *   instead ({@link TableQueryWriter.relatedCount}), which does not read the listed table at all;
+ * - one page: the base query (its joins and selects) restricted to the ids of the requested page,
+ *   found by a derived table that orders and pages the ids alone, without the joins that only load
+ *   relations (DISTINCT when a join that scopes the base is to-many), so that the relations are
+ *   loaded in that same statement and pages are never short.
+ */
+export async function runTableQuery<T extends ObjectLiteral>(
+  baseQuery: SelectQueryBuilder<T>,
+  request: TableRequest,
+  paths: ReadonlyMap<string, ResolvedPath>,
+  settings: TableQuerySettings = {},
+): Promise<TablePage<T>> {
+  checkBase(baseQuery);
+  const base = isolatedBase(baseQuery);
+  const escape = (name: string) => base.connection.driver.escape(name);
+  const timeout = settings.statementTimeout ?? 0;
+  const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
+  const sql = new TableSql(base, paths, dialect, timeout > 0 ? Date.now() + timeout : 0);
+  const writer = new ConditionWriter(sql);
+  const run = <R>(statement: SelectQueryBuilder<ObjectLiteral>, read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>) =>
+    withStatementTimeout(base.connection, timeout, (runner) => read(runner ? statement.setQueryRunner(runner) : statement));
+  const conditions = request.filters.map((filter) => writer.filter(filter));
+  const search = writer.search(request.searchTerms, request.searchFields);
+  if (search) conditions.push(search);
+  const condition = conditions.length > 0 ? conditions.map((each) => `(${each})`).join(' AND ') : null;
+  const scope = withoutUnusedLeftJoins(base);
+  const repeatsRows = hasToManyJoins(scope);
+
+  const counting = (query: SelectQueryBuilder<T>) =>
+    query.select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count');
+
+  const ids = scope.clone();
+  if (condition) ids.andWhere(condition, sql.parameters);
+  const keys = new SortKeyWriter(sql).sortKeys(ids, request.ordering, condition ? null : scope);
+  ids.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(sql.parameters);
+  keys.forEach((key, index) => ids.addSelect(key.expression, `wl_o${index}`));
+  keys.forEach((key, index) => ids.addOrderBy(escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
+  ids.addOrderBy(escape(PAGE_KEY), 'ASC');
+  // MySQL has no OFFSET without LIMIT.
+  if (request.offset > 0) ids.offset(request.offset).limit(request.limit ?? Number.MAX_SAFE_INTEGER);
+  else if (request.limit !== null) ids.limit(request.limit);
+
+  const page = base
+    .clone()
+    .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
+    .setParameters(ids.getParameters());
+  keys.forEach((key, index) =>
+    page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(`wl_o${index}`)}`, key.descending ? 'DESC' : 'ASC'),
+  );
+  page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
+
+  const wholeTable = readsWholeTable(scope);
+  const estimated =
+    condition && wholeTable && settings.estimatedTotalAbove !== undefined
+      ? writer.estimatedCount(scope, settings.estimatedTotalAbove)
+      : null;
+  const [onlyFilter] = request.filters;
+  const relatedCount =
+    wholeTable && onlyFilter && request.filters.length === 1 && !search ? writer.relatedCount(onlyFilter) : null;
+  const filteredCount = relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
+  const [recordsTotal, recordsFiltered, entities] = await Promise.all([
+    run(estimated ?? counting(scope.clone()), countOf),
+    filteredCount ? run(filteredCount, countOf) : null,
+    run(page, (query) => query.getMany() as Promise<T[]>),
+  ]);
+  return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
+}

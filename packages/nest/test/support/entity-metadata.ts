@@ -1,0 +1,16 @@
+import { DataSource, type DataSourceOptions, type EntityMetadata, type ObjectLiteral } from 'typeorm';
+
+/**
+ * A data source whose entity metadata is built without connecting: for unit specs of the code that
+ * reads metadata and writes SQL text, which never reach a database.
+ */
+export async function metadataOnlyDataSource(type: 'postgres' | 'mariadb', entities: Function[]): Promise<DataSource> {
+  const dataSource = new DataSource({ type, entities } as DataSourceOptions);
+  // Building metadata is what initialize() does after connecting; it needs no connection itself.
+  await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
+  return dataSource;
+}
+
+export function metadataOf<T extends ObjectLiteral>(dataSource: DataSource, entity: new () => T): EntityMetadata {
+  return dataSource.getMetadata(entity);
+}
