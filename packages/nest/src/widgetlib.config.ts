@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Info } from 'luxon';
+import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
+import { normaliseRoutePrefix } from './views/route-path.js';
 import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
@@ -39,11 +41,6 @@ export const DEFAULT_HELP_PERMISSIONS: HelpPermissions = {
   delete: 'widgetlib.delete_help',
 };
 
-function normaliseRoutePrefix(prefix: string): string {
-  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
-  return trimmed ? `/${trimmed}` : '';
-}
-
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new Error(`WidgetLibModule option ${name} must be a positive integer, got ${value}`);
@@ -55,7 +52,7 @@ export function resolveWidgetLibConfig(
   options: WidgetLibModuleOptions,
   extras: WidgetLibModuleExtras = {},
 ): WidgetLibConfig {
-  const timezone = options.timezone ?? 'UTC';
+  const timezone = options.timezone ?? DEFAULT_TIMEZONE;
   if (!Info.isValidIANAZone(timezone)) {
     throw new Error(`WidgetLibModule option timezone "${timezone}" is not an IANA time zone`);
   }
@@ -73,8 +70,8 @@ export function resolveWidgetLibConfig(
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
     getPermissions: options.getPermissions ?? defaultGetPermissions,
     helpPermissions: { ...DEFAULT_HELP_PERMISSIONS, ...options.helpPermissions },
-    dateFormat: options.dateFormat ?? 'yyyy-MM-dd',
-    datetimeFormat: options.datetimeFormat ?? 'yyyy-MM-dd HH:mm',
+    dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
+    datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,
     dataTables: { pageSize, maxPageSize, allowAll: options.dataTables?.allowAll ?? false, limits, statementTimeout },
   };

@@ -4,6 +4,7 @@ import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableOptions } from './datatable.options.js';
 import { DataTablesListInterceptor } from './datatables-list.interceptor.js';
 import { DEFAULT_TABLE_REQUEST_LIMITS, MAX_TEXT_LENGTH } from './table-request.limits.js';
+import { filterParameterName } from './parameter-names.js';
 import type { Lookup } from './table-request.types.js';
 
 const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
@@ -15,10 +16,6 @@ const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
   range: '<from>,<to>, inclusive, either side may be empty (a date bound of a date-time covers the whole day)',
   isnull: 'true: has no value; false: has one',
 };
-
-export function filterParameterName(path: string, lookup: Lookup): string {
-  return lookup === 'exact' ? path : `${path}__${lookup}`;
-}
 
 /** The query parameters and the envelope of a data-table endpoint, for OpenAPI. */
 function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters'>): MethodDecorator {

@@ -1,4 +1,4 @@
-import { parseOrderingField } from './ordering-field.js';
+import { parseOrderingField } from './parameter-names.js';
 import { LOOKUPS, type TableRequestContext } from './table-request.types.js';
 
 /**

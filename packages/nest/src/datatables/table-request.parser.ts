@@ -8,7 +8,7 @@ import {
   readNativeOrdering,
   type NativeColumn,
 } from './native-params.reader.js';
-import { parseOrderingField } from './ordering-field.js';
+import { filterParameterName, parseOrderingField } from './parameter-names.js';
 import { QueryParameters } from './query-string.flattener.js';
 import { listed, quoted, RequestProblems, TableRequestError } from './request-problems.js';
 import {
@@ -232,7 +232,7 @@ class RequestParser {
       return null;
     }
     if (!allowed.includes(lookup)) {
-      const parameters = allowed.map((each) => (each === 'exact' ? path : `${path}__${each}`));
+      const parameters = allowed.map((each) => filterParameterName(path, each));
       this.problems.add(`${name}: lookup ${lookup} is not allowed for ${path}; allowed: ${listed(parameters)}`);
       return null;
     }
@@ -244,7 +244,7 @@ class RequestParser {
     const { maxFilters } = this.context.limits;
     const claimed = new Map<string, string>();
     return (name, path, lookup) => {
-      const key = `${path}__${lookup}`;
+      const key = filterParameterName(path, lookup);
       const earlier = claimed.get(key);
       if (earlier !== undefined) {
         this.problems.add(`${name}: ${path} is already filtered (${lookup}) by ${earlier}; send one filter per field and lookup`);

@@ -3,7 +3,7 @@ import type { WidgetLibConfig } from '../widgetlib.config.js';
 import type { DataTableOptions } from './datatable.options.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
-import { parseOrderingField } from './ordering-field.js';
+import { parseOrderingField } from './parameter-names.js';
 import { tableContextProblems } from './table-options.checks.js';
 import type { FieldSpec, TableRequestContext } from './table-request.types.js';
 

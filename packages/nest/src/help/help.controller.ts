@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, ValidationPipe } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { bodyValidationPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { CreateHelpDto, HelpListQueryDto, ReplaceHelpDto, UpdateHelpDto } from './help.dto.js';
@@ -6,14 +7,8 @@ import { Help } from './help.entity.js';
 import { HelpService } from './help.service.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
 
-const validateBody = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  transform: true,
-  stopAtFirstError: true,
-});
-// Unrelated query parameters (a cache-buster, say) are ignored rather than refused.
-const validateQuery = new ValidationPipe({ whitelist: true, transform: true, stopAtFirstError: true });
+const validateBody = bodyValidationPipe();
+const validateQuery = queryValidationPipe();
 const parseId = new ParseIdPipe();
 
 const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Help entry id' })]);

@@ -1,10 +1,7 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
-import type { WidgetLibConfig } from '../widgetlib.config.js';
 import { REQUIRED_PERMISSIONS_METADATA } from './permissions.constants.js';
+import type { PermissionRequirement } from './permission-requirement.js';
 import { PermissionsGuard } from './permissions.guard.js';
-
-/** A permission string, or one read from the module's configuration when the request arrives. */
-export type PermissionRequirement = string | ((config: WidgetLibConfig) => string);
 
 export function requirePermissionsMetadata(...permissions: PermissionRequirement[]) {
   return applyDecorators(SetMetadata(REQUIRED_PERMISSIONS_METADATA, permissions), UseGuards(PermissionsGuard));

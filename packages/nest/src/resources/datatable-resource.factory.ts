@@ -11,7 +11,6 @@ import {
   Post,
   Put,
   Req,
-  ValidationPipe,
   applyDecorators,
   type OnModuleInit,
   type Type,
@@ -21,6 +20,7 @@ import type { Request } from 'express';
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { ApiDocs } from '../common/optional-swagger.js';
+import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { DataTable } from '../datatables/datatable.decorator.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
@@ -46,18 +46,12 @@ export interface DataTableResourceController<C extends object, U extends object>
   remove(id: number, request: Request): Promise<void>;
 }
 
-function bodyPipe(expectedType: Type): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: true,
-    // The handlers are generic, so their parameter types say nothing at run time.
-    expectedType,
-  });
-}
 
 const parseId = new ParseIdPipe();
+
+/** Where the list route leaves the record URL of each row for the `actions: true` links. */
+const RECORD_URLS = Symbol('widgetlib.resource-record-urls');
+type RequestWithRecordUrls = Request & { [RECORD_URLS]?: (entity: ObjectLiteral) => string };
 const INTEGER_TYPES = new Set(['int', 'integer', 'int4', 'int8', 'smallint', 'bigint', 'mediumint']);
 const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
 
@@ -85,16 +79,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
   };
 
   // `@DataTable`'s options are fixed when the class is defined, but URLs come from the resolver of
-  // the running application: the instance hands it to this class's closure when it is created.
-  let recordUrl: ((id: unknown) => string) | null = null;
-  let primaryKey = 'id';
+  // the application serving the request: the list route hands the row URLs over with the request.
   const { actions, ...listOptions } = options.dataTable ?? {};
   const tableOptions: DataTableOptions<T> = {
     ...listOptions,
     ...(actions === true
       ? {
-          actions: (entity: T) => {
-            const url = recordUrl!((entity as Record<string, unknown>)[primaryKey]);
+          actions: (entity: T, request: Request) => {
+            const url = (request as RequestWithRecordUrls)[RECORD_URLS]!(entity);
             return { edit_url: url, delete_url: url };
           },
         }
@@ -114,12 +106,16 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
-      urls: UrlResolver,
+      private readonly urls: UrlResolver,
       formats: DateFormatsService,
       @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     ) {
       this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
-      recordUrl = (id) => urls.reverse(detailRoute, { id: String(id) });
+    }
+
+    /** The property of the entity's single primary key (checked at startup). */
+    private get primaryKey(): string {
+      return this.repository.metadata.primaryColumns[0]!.propertyName;
     }
 
     /**
@@ -134,7 +130,6 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       const problems = keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
       problems.push(...prepareTable(tableOptions, metadata, this.config).problems);
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
-      primaryKey = key!.propertyName;
     }
 
     @Get()
@@ -142,6 +137,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     @permit('list')
     @DataTable(tableOptions)
     list(@Req() request: Request): SelectQueryBuilder<ObjectLiteral> {
+      (request as RequestWithRecordUrls)[RECORD_URLS] = (entity) =>
+        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) });
       return this.baseQuery(request);
     }
 
@@ -167,7 +164,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiCreatedResponse({ description: 'The created record' }),
       ApiConflictResponse({ description: 'The record would break a unique constraint' }),
     ])
-    create(@Body(bodyPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
+    create(@Body(bodyValidationPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.save(manager, this.repository.create(), body, request);
         return this.representInScope(manager, key, request, 'The new');
@@ -186,14 +183,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ])
     update(
       @Param('id', parseId) id: number,
-      @Body(bodyPipe(updateDto)) body: U,
+      @Body(bodyValidationPipe(updateDto)) body: U,
       @Req() request: Request,
     ): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
         // Loaded without the base query's joins: a relation its join conditions hide is not in the
         // entity, so saving cannot unlink it.
-        const entity = await manager.getRepository(options.entity).findOneByOrFail({ [primaryKey]: key } as FindOptionsWhere<T>);
+        const entity = await manager.getRepository(options.entity).findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
         await this.save(manager, entity, body, request);
         return this.representInScope(manager, key, request, 'The changed');
       });
@@ -211,7 +208,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     async remove(@Param('id', parseId) id: number, @Req() request: Request): Promise<void> {
       await this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
-        await manager.delete(options.entity, { [primaryKey]: key });
+        await manager.delete(options.entity, { [this.primaryKey]: key });
       });
     }
 
@@ -265,7 +262,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       if (options.assign) await options.assign(entity, body, { manager, request });
       else manager.merge(options.entity, entity, body as object);
       const saved = await manager.save(options.entity, entity);
-      return (saved as Record<string, unknown>)[primaryKey];
+      return (saved as Record<string, unknown>)[this.primaryKey];
     }
 
     private represent(record: T): Representation {

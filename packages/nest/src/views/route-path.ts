@@ -14,6 +14,12 @@ const NAME = /^(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)+")/;
  * Joins route path fragments the way Nest does: one `/` between fragments, a leading `/`, no
  * trailing `/` except for the root. Empty fragments are skipped.
  */
+/** A route prefix as `/segment/...` without a trailing slash, or `''` for none. */
+export function normaliseRoutePrefix(prefix: string): string {
+  const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '';
+}
+
 export function joinRoutePath(...fragments: ReadonlyArray<string | undefined>): string {
   const joined = fragments
     .filter((fragment): fragment is string => Boolean(fragment))

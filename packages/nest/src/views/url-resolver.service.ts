@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_PATH, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { fillRoutePath, joinRoutePath, type RouteParams } from './route-path.js';
+import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.js';
 import { hasViewName, readViewId } from './view-name.metadata.js';
 import { HELP_DETAIL_ROUTE, HELP_LIST_ROUTE } from './views.constants.js';
 
@@ -43,8 +43,7 @@ export class UrlResolver implements OnApplicationBootstrap {
    * `app.setGlobalPrefix(prefix)` tells the resolver too (or uses `setGlobalPrefix(app, prefix)`).
    */
   useGlobalPrefix(prefix: string): void {
-    const trimmed = prefix.trim().replace(/^\/+|\/+$/g, '');
-    this.globalPrefix = trimmed ? `/${trimmed}` : '';
+    this.globalPrefix = normaliseRoutePrefix(prefix);
   }
 
   /** Whether `name` is a route name `reverse()` knows. */

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   providers?: Type[];
   /** The test imports its own `WidgetLibModule` (e.g. `forRootAsync`) instead of `forRoot(widgetlib)`. */
   withoutWidgetLibModule?: boolean;
+  /** Runs on the application before `init()` (a global prefix, say). */
+  beforeInit?: (app: INestApplication) => void;
   /** Receives every statement TypeORM runs (to count the statements of a request). */
   typeormLogger?: TypeOrmLogger;
 }
@@ -78,6 +80,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   }
   const app = moduleRef.createNestApplication({ logger: ['fatal'] });
   app.use(testAuthentication);
+  options.beforeInit?.(app);
   try {
     await app.init();
   } catch (error) {
