@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { WIDGETLIB_CONFIG, WidgetLibModule, type WidgetLibConfig } from '../src/index.js';
+import { WidgetLibModule, type WidgetLibConfig } from '../src/index.js';
+import { WIDGETLIB_CONFIG } from '../src/widgetlib.config.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const SETTINGS = Symbol('SETTINGS');

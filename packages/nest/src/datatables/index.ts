@@ -1,6 +1,5 @@
 export { DataTable } from './datatable.decorator.js';
 export type { DataTableEnvelope, DataTableOptions, DataTableRowActions } from './datatable.options.js';
-export { DataTablesListInterceptor } from './datatables-list.interceptor.js';
 export { LOOKUPS, type Lookup } from './table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from './sql-dialect.js';
 export {

@@ -1,7 +1,6 @@
 export { setGlobalPrefix } from './set-global-prefix.js';
 export { UrlResolver } from './url-resolver.service.js';
-export { ViewContextInterceptor, type WidgetLibLocals, type WidgetLibRequest } from './view-context.interceptor.js';
+export type { WidgetLibLocals, WidgetLibRequest } from './view-context.interceptor.js';
 export { ViewName } from './view-name.decorator.js';
-export { readViewId } from './view-name.metadata.js';
 export { HELP_DETAIL_ROUTE, HELP_LIST_ROUTE } from './views.constants.js';
 export type { RouteParams, RouteParamValue } from './route-path.js';
