@@ -87,10 +87,6 @@ switch (task) {
     runJest(taskArgs);
     break;
   case 'demo':
-    if (!existsSync(join(root, 'examples/demo/package.json'))) {
-      console.log('The demo app (examples/demo) is not part of this version yet; `npm test` runs the library.');
-      break;
-    }
     install();
     build();
     pnpm('--filter', '@widgetlib/demo', 'run', 'start', ...taskArgs);

@@ -15,7 +15,7 @@ const PEOPLE_TABLE: DataTableOptions<Person> = {
 };
 
 /**
- * widgetlib's `@DataTable`, as DESIGN.md 2.6 shows it, configured as the README advises for a
+ * widgetlib's `@DataTable`, as docs/design.md 2.6 shows it, configured as the README advises for a
  * PostgreSQL table of a million rows: `recordsTotal` of a filtered request from the planner's
  * estimate. `widgetlib-exact/people` is the same table with the default exact `recordsTotal`.
  */

@@ -1,6 +1,6 @@
 import { IMAGE_SCHEMES, LINK_SCHEMES, safeUrl } from './url-safety.js';
 
-// What help HTML may contain (DESIGN.md 2.2), for the server's sanitiser (sanitize-html, on write)
+// What help HTML may contain (docs/design.md 2.2), for the server's sanitiser (sanitize-html, on write)
 // and the browser's (DOMPurify, before showing): formatting, lists, headings, tables, code, links
 // (http, https, mailto, relative) and images (http, https, relative). No script, no event handler,
 // no style, no class or id, no other URL scheme, no protocol-relative or backslash URL.

@@ -1,4 +1,4 @@
-// The help API's limits (DESIGN.md 2.2): the server validates with them, the panel's form uses them.
+// The help API's limits (docs/design.md 2.2): the server validates with them, the panel's form uses them.
 export const HELP_ID_VIEW_MAX_LENGTH = 255;
 export const HELP_QUESTION_NAME_MAX_LENGTH = 255;
 export const HELP_TITLE_MAX_LENGTH = 350;

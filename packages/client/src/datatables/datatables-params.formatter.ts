@@ -16,7 +16,7 @@ export interface DataTableSettingsLike {
 export type FormatDataTableParams = (dataTableParams: AjaxData, settings: DataTableSettingsLike) => DataTableRequestParams;
 
 /**
- * The spec's table 4.3 made exact (DESIGN.md 3): `start` -> `offset`, `length` -> `limit`,
+ * The spec's table 4.3 made exact (docs/design.md 3): `start` -> `offset`, `length` -> `limit`,
  * `search[value]` -> `search`, every ordered column -> one comma-separated `ordering` (`-` for
  * descending), `draw` -> `draw`, and each column's search value -> its filter parameter.
  */

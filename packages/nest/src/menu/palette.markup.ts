@@ -2,7 +2,7 @@ import { escapeHtml } from '#rules/html-escape.js';
 import { jsonForScript } from '../common/html.js';
 import type { PanelPermissions } from './palette-permissions.js';
 
-/** The configuration the browser's help panel reads (DESIGN.md 2.3). */
+/** The configuration the browser's help panel reads (docs/design.md 2.3). */
 export interface PaletteConfig {
   id_view: string;
   help_url: string;
