@@ -15,7 +15,7 @@ const {
 } = widgetlib;
 
 const formatLabels = new Map(config.formats);
-const status = document.getElementById('albums-status');
+const statusLine = document.getElementById('albums-status');
 
 function renderFormat(value, type) {
   const label = formatLabels.get(value) ?? value;
@@ -71,9 +71,9 @@ document.getElementById('albums').addEventListener('click', async (event) => {
   if (!button || !window.confirm('Delete this album?')) return;
   try {
     await demo.send('DELETE', button.dataset.deleteUrl);
-    status.textContent = 'The album was deleted.';
+    statusLine.textContent = 'The album was deleted.';
     table.ajax.reload(null, false);
   } catch (error) {
-    status.textContent = `The album could not be deleted: ${error.message}`;
+    statusLine.textContent = `The album could not be deleted: ${error.message}`;
   }
 });

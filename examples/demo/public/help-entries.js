@@ -5,7 +5,7 @@ const { send } = demo;
 const form = document.getElementById('help-entry-form');
 const formTitle = document.getElementById('help-entry-form-title');
 const errors = document.getElementById('help-entry-errors');
-const status = document.getElementById('help-entries-status');
+const statusLine = document.getElementById('help-entries-status');
 const addButton = document.getElementById('help-entry-add');
 const fields = ['id_view', 'question_name', 'help_title', 'help_text'];
 let editing = null;
@@ -55,7 +55,7 @@ form.addEventListener('submit', async (event) => {
   try {
     await send(editing ? 'PUT' : 'POST', editing ?? config.url, body);
     form.hidden = true;
-    status.textContent = editing ? 'The entry was saved.' : 'The entry was added.';
+    statusLine.textContent = editing ? 'The entry was saved.' : 'The entry was added.';
     table.ajax.reload(null, false);
   } catch (error) {
     // What the user typed stays in the form; the server's message says what to change.
@@ -70,10 +70,10 @@ document.getElementById('help-entries').addEventListener('click', async (event) 
     if (edit) openForm({ ...(await send('GET', edit.dataset.editUrl)), actions: { edit_url: edit.dataset.editUrl } });
     if (remove && window.confirm('Delete this help entry?')) {
       await send('DELETE', remove.dataset.deleteUrl);
-      status.textContent = 'The entry was deleted.';
+      statusLine.textContent = 'The entry was deleted.';
       table.ajax.reload(null, false);
     }
   } catch (error) {
-    status.textContent = error.message;
+    statusLine.textContent = error.message;
   }
 });

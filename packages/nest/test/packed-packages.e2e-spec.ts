@@ -18,7 +18,7 @@ async function run(
     return await execFileAsync(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`, { cause: error });
   }
 }
 const here = dirname(fileURLToPath(import.meta.url));

@@ -57,7 +57,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
 
 async function load(url: string, signal: AbortSignal, texts: Readonly<DataTableTexts>): Promise<LoadOutcome> {
   let response: Response;
-  let body: unknown = null;
+  let body: unknown;
   try {
     response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
     body = await response.json().catch(() => null);

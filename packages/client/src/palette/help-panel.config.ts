@@ -39,7 +39,9 @@ export function readHelpPanelConfig(script: Element): HelpPanelConfig {
   try {
     parsed = JSON.parse(script.textContent ?? '');
   } catch (error) {
-    throw new TypeError(`help panel configuration #${script.id} is not valid JSON: ${(error as Error).message}`);
+    throw new TypeError(`help panel configuration #${script.id} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return parseHelpPanelConfig(parsed);
 }

@@ -58,6 +58,7 @@ export class MenuWidgetRegistry {
       throw new Error(
         `Menu widget ${widget.name} could not be created (${(error as Error).message.split('\n')[0]}); ` +
           'declare it as a provider of your module, or register an instance',
+        { cause: error },
       );
     }
   }

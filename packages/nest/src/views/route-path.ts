@@ -127,7 +127,7 @@ export function fillRoutePath(pattern: string, params: RouteParams = {}): string
     path = render(parse(pattern), params, used);
   } catch (error) {
     if (error instanceof MissingParam) {
-      throw new Error(`route path "${pattern}" needs the parameter "${error.message}"`);
+      throw new Error(`route path "${pattern}" needs the parameter "${error.message}"`, { cause: error });
     }
     throw error;
   }

@@ -67,7 +67,7 @@ export class UrlResolver implements OnApplicationBootstrap {
     try {
       path = fillRoutePath(route.pattern, params);
     } catch (error) {
-      throw new Error(`reverse("${name}"): ${(error as Error).message}`);
+      throw new Error(`reverse("${name}"): ${(error as Error).message}`, { cause: error });
     }
     if (!this.globalPrefix) return path;
     return path === '/' ? this.globalPrefix : this.globalPrefix + path;

@@ -58,6 +58,7 @@ async function withAdminConnection<T>(
     throw new Error(
       `${kind} is listed in WIDGETLIB_TEST_DATABASES but cannot be reached at ${url} ` +
         `(set ${variable} to change it): ${(error as Error).message}`,
+      { cause: error },
     );
   }
   try {
