@@ -1,9 +1,9 @@
 import type { Api } from 'datatables.net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import type { FormatDataTableParams, WidgetLibColumn, WidgetLibTableOptions } from '../src/index.js';
 import type { PageVariant } from './fixtures/datatables-fixture.page.js';
 import { startDataTablesApp, type DataTablesApp } from './fixtures/datatables-test-app.js';
-import { launchBrowser } from './support/browser.js';
 
 declare global {
   interface Window {
@@ -19,18 +19,18 @@ const ROWS = '#albums tbody tr';
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
 
 let server: DataTablesApp;
-let browser: Browser;
+let chromium: ChromiumSession;
 let context: BrowserContext;
 let page: Page;
 let dialogs: string[];
 let pageErrors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDataTablesApp(), launchBrowser()]);
+  [server, chromium] = await Promise.all([startDataTablesApp(), startChromium()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await server?.close();
 });
 
@@ -40,7 +40,7 @@ afterEach(async () => {
 
 /** Opens the page in a fresh context; every dialog (alert) and script error is recorded. */
 async function openPage(variant: PageVariant = 'min'): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   dialogs = [];
   pageErrors = [];

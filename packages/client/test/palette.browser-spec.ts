@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { Help } from '../../nest/src/index.js';
 import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
 import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
 import { PALETTE_VIEW_ID } from './palette-fixtures/palette-fixture.controller.js';
 import { startPaletteApp, type PaletteApp } from './palette-fixtures/palette-test-app.js';
-import { launchBrowser } from './support/browser.js';
 
 const VIEW_ENTRIES = [
   { question_name: 'name', help_title: 'Album name', help_text: '<p>The title printed on the <strong>cover</strong>.</p>' },
@@ -47,16 +47,16 @@ interface Box {
 
 describeEachDatabase('help panel in the browser', (kind) => {
   let app: PaletteApp;
-  let browser: Browser;
+  let chromium: ChromiumSession;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startPaletteApp(kind), launchBrowser()]);
+    [app, chromium] = await Promise.all([startPaletteApp(kind), startChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await app?.close();
   });
 
@@ -76,7 +76,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
   /** A fresh browser profile for `user`, authenticated the way the test host reads users. */
   async function newContext(user: TestUser, viewport = { width: 1280, height: 720 }): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
+    const context = await chromium.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
     contexts.push(context);
     return context;
   }
