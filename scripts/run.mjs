@@ -86,6 +86,11 @@ switch (task) {
       .join(' ');
     runJest(taskArgs);
     break;
+  case 'compat':
+    install();
+    build();
+    run(process.execPath, [join(root, 'compat/run.mjs'), ...taskArgs]);
+    break;
   case 'demo':
     if (!existsSync(join(root, 'examples/demo/package.json'))) {
       console.log('The demo app (examples/demo) is not part of this version yet; `npm test` runs the library.');
@@ -101,6 +106,6 @@ switch (task) {
     pnpm('--filter', '@widgetlib/bench', 'run', 'bench', ...taskArgs);
     break;
   default:
-    console.error(`Unknown task "${task}". Use one of: install, build, test, demo, bench.`);
+    console.error(`Unknown task "${task}". Use one of: install, build, test, compat, demo, bench.`);
     process.exit(2);
 }
