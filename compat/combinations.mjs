@@ -38,6 +38,7 @@ export const COMBINATIONS = [
     platform: 'express',
     // The lowest TypeORM widgetlib declares; TypeORM 0.3.20 accepts better-sqlite3 up to 9.
     dependencies: { ...shared, ...nest11, '@nestjs/platform-express': '^11.0.0', typeorm: '0.3.20', 'better-sqlite3': '^9.6.0' },
+    devDependencies: { '@types/express': '^5.0.0' },
   },
   {
     name: 'nest11-typeorm0.3-fastify-cjs',
@@ -50,6 +51,7 @@ export const COMBINATIONS = [
     module: 'esm',
     platform: 'express',
     dependencies: { ...shared, ...nest12, '@nestjs/platform-express': '^12.0.0' },
+    devDependencies: { '@types/express': '^5.0.0' },
   },
   {
     name: 'nest12-typeorm1-fastify-esm',
@@ -74,5 +76,6 @@ export const REPORTED_PACKAGES = [
   'class-transformer',
   'better-sqlite3',
   'pg',
+  '@types/express',
   'typescript',
 ];

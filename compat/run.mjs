@@ -102,7 +102,7 @@ async function prepareHost(combination, work, tarballs) {
       '@widgetlib/nest': `file:../${tarballs.nest}`,
       '@widgetlib/client': `file:../${tarballs.client}`,
     },
-    devDependencies: { typescript: '~5.9.3', '@types/node': '^20.19.0' },
+    devDependencies: { typescript: '~5.9.3', '@types/node': '^20.19.0', ...combination.devDependencies },
   };
   await writeFile(join(host, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(join(host, 'tsconfig.json'), `${JSON.stringify(tsconfig(combination), null, 2)}\n`);

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, ValidationPipe } from '@nestjs/common';
+import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { CreateHelpDto, HelpListQueryDto, ReplaceHelpDto, UpdateHelpDto } from './help.dto.js';
@@ -29,6 +30,7 @@ const Conflict = ApiDocs(({ ApiConflictResponse }) => [
 
 @ApiDocs(({ ApiTags }) => [ApiTags('help')])
 @ErrorResponses
+@AnswersWithTrailingSlash()
 @Controller('help')
 export class HelpController {
   constructor(private readonly helps: HelpService) {}

@@ -16,9 +16,9 @@ import {
   type Type,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
+import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { DataTable } from '../datatables/datatable.decorator.js';
@@ -34,11 +34,11 @@ type Representation = Record<string, unknown>;
 
 /** The routes a `DataTableResource` class has; a host may override any of them. */
 export interface DataTableResourceController<C extends object, U extends object> {
-  list(request: Request): SelectQueryBuilder<ObjectLiteral>;
-  retrieve(id: number, request: Request): Promise<Representation>;
-  create(body: C, request: Request): Promise<Representation>;
-  update(id: number, body: U, request: Request): Promise<Representation>;
-  remove(id: number, request: Request): Promise<void>;
+  list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  retrieve(id: number, request: HttpRequest): Promise<Representation>;
+  create(body: C, request: HttpRequest): Promise<Representation>;
+  update(id: number, body: U, request: HttpRequest): Promise<Representation>;
+  remove(id: number, request: HttpRequest): Promise<void>;
 }
 
 function bodyPipe(expectedType: Type): ValidationPipe {
@@ -102,6 +102,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ApiUnauthorizedResponse({ description: 'No authenticated user' }),
     ApiForbiddenResponse({ description: 'The user lacks the permission' }),
   ])
+  @AnswersWithTrailingSlash()
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
 
@@ -131,7 +132,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     @ViewName(listRoute)
     @permit('list')
     @DataTable(tableOptions)
-    list(@Req() request: Request): SelectQueryBuilder<ObjectLiteral> {
+    list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.baseQuery(request);
     }
 
@@ -143,7 +144,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiOkResponse({ description: 'The record' }),
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
-    async retrieve(@Param('id', parseId) id: number, @Req() request: Request): Promise<Representation> {
+    async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       return this.represent(await this.find(id, request));
     }
 
@@ -155,7 +156,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiCreatedResponse({ description: 'The created record' }),
       ApiConflictResponse({ description: 'The record would break a unique constraint' }),
     ])
-    async create(@Body(bodyPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
+    async create(@Body(bodyPipe(options.createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
       const id = await this.write(this.repository.create(), body, request);
       return this.represent(await this.find(id, request));
     }
@@ -173,7 +174,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     async update(
       @Param('id', parseId) id: number,
       @Body(bodyPipe(updateDto)) body: U,
-      @Req() request: Request,
+      @Req() request: HttpRequest,
     ): Promise<Representation> {
       await this.write(await this.find(id, request), body, request);
       return this.represent(await this.find(id, request));
@@ -188,19 +189,19 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiNoContentResponse({ description: 'Record removed' }),
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
-    async remove(@Param('id', parseId) id: number, @Req() request: Request): Promise<void> {
+    async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await this.find(id, request);
       await this.repository.delete(id);
     }
 
-    protected baseQuery(request: Request): SelectQueryBuilder<T> {
+    protected baseQuery(request: HttpRequest): SelectQueryBuilder<T> {
       return options.query
         ? options.query(this.repository, request)
         : this.repository.createQueryBuilder(this.repository.metadata.tableName);
     }
 
     /** The record with this id within the base query's scope, with its relations; 404 otherwise. */
-    protected async find(id: number, request: Request): Promise<T> {
+    protected async find(id: number, request: HttpRequest): Promise<T> {
       const query = this.baseQuery(request);
       const record = await query.andWhere(`${query.alias}.${primaryKey} = :widgetlibRecordId`, { widgetlibRecordId: id }).getOne();
       if (!record) throw new NotFoundException(`${this.repository.metadata.name} ${id} does not exist`);
@@ -208,7 +209,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     }
 
     /** Assigns the body and saves, in one transaction; a broken unique constraint is a 409. */
-    private async write(entity: T, body: C | U, request: Request): Promise<number> {
+    private async write(entity: T, body: C | U, request: HttpRequest): Promise<number> {
       try {
         return await this.repository.manager.transaction(async (manager) => {
           if (options.assign) await options.assign(entity, body, { manager, request });
