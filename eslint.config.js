@@ -25,6 +25,11 @@ export default tseslint.config(
   },
   { files: ['**/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['examples/demo/public/**/*.js'],
     languageOptions: {
       sourceType: 'script',

@@ -87,6 +87,11 @@ switch (task) {
       .join(' ');
     runJest(taskArgs);
     break;
+  case 'compat':
+    install();
+    build();
+    run(process.execPath, [join(root, 'compat/run.mjs'), ...taskArgs]);
+    break;
   case 'demo':
     install();
     build();
@@ -98,6 +103,6 @@ switch (task) {
     pnpm('--filter', '@widgetlib/bench', 'run', 'bench', ...taskArgs);
     break;
   default:
-    console.error(`Unknown task "${task}". Use one of: install, build, test, demo, bench.`);
+    console.error(`Unknown task "${task}". Use one of: install, build, test, compat, demo, bench.`);
     process.exit(2);
 }

@@ -1,18 +1,16 @@
 // Takes the README's screenshots of a running demo: `node scripts/screenshots.mjs [baseUrl] [outDir]`.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { startChromium } from '../../../scripts/chromium.mjs';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3000';
 const outDir = resolve(process.argv[3] ?? new URL('../../../docs/screenshots', import.meta.url).pathname);
 await mkdir(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.WIDGETLIB_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const chromium = await startChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const context = await chromium.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
   await page.goto(`${baseUrl}/sign-in`);
   await page.fill('#username', 'admin');
   await page.fill('#password', 'admin');
@@ -28,5 +26,5 @@ try {
   await page.screenshot({ path: `${outDir}/help-panel.png` });
   console.log(`Screenshots written to ${outDir}`);
 } finally {
-  await browser.close();
+  await chromium.close();
 }

@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { launchBrowser } from '../../../packages/client/test/support/browser.js';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { AppModule } from '../src/app.module.js';
 import { createDemoApp } from '../src/demo-app.js';
 
@@ -15,7 +15,7 @@ describe('the demo in Chromium (SQLite)', () => {
   let app: NestExpressApplication;
   let dataSource: DataSource;
   let baseUrl: string;
-  let browser: Browser;
+  let chromium: ChromiumSession;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
@@ -28,7 +28,7 @@ describe('the demo in Chromium (SQLite)', () => {
     await app.listen(0, '127.0.0.1');
     baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     dataSource = app.get(DataSource);
-    browser = await launchBrowser();
+    chromium = await startChromium();
   });
 
   afterEach(async () => {
@@ -37,12 +37,12 @@ describe('the demo in Chromium (SQLite)', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await app?.close();
   });
 
   async function signIn(username: 'admin' | 'editor' | 'viewer', path = '/albums'): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await chromium.newContext({ viewport: { width: 1440, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));

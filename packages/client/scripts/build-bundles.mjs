@@ -53,7 +53,7 @@ await Promise.all([
     stdin: {
       // src/browser.ts with DataTables: package.json's "sideEffects" would drop a bare import of it.
       contents: [
-        "import { DataTable } from 'datatables.net';",
+        "import DataTable from 'datatables.net';",
         "import * as widgetlib from './src/index.ts';",
         'window.DataTable ??= DataTable;',
         'window.widgetlib = widgetlib;',

@@ -1,4 +1,4 @@
-// esbuild plugin: `import { DataTable } from 'datatables.net'` gives `undefined` instead of bundling
+// esbuild plugin: `import DataTable from 'datatables.net'` gives `undefined` instead of bundling
 // DataTables; the library then uses the global `DataTable` set by datatables.net's own <script>
 // (src/datatables/datatables.engine.ts). Only type imports of datatables.net exist besides that one.
 export const datatablesFromGlobal = {
@@ -6,7 +6,7 @@ export const datatablesFromGlobal = {
   setup(build) {
     build.onResolve({ filter: /^datatables\.net(-dt)?$/ }, (args) => ({ path: args.path, namespace: 'widgetlib-datatables-global' }));
     build.onLoad({ filter: /.*/, namespace: 'widgetlib-datatables-global' }, () => ({
-      contents: 'export const DataTable = undefined;\nexport default undefined;\n',
+      contents: 'export default undefined;\n',
       loader: 'js',
     }));
   },

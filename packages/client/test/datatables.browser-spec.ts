@@ -1,9 +1,9 @@
 import type { Api } from 'datatables.net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import type { FormatDataTableParams, WidgetLibColumn, WidgetLibTableOptions } from '../src/index.js';
-import type { PageVariant } from './fixtures/datatables-fixture.page.js';
+import { DATATABLES_LINES, type DataTablesLine, type PageVariant } from './fixtures/datatables-fixture.page.js';
 import { startDataTablesApp, type DataTablesApp } from './fixtures/datatables-test-app.js';
-import { launchBrowser } from './support/browser.js';
 
 declare global {
   interface Window {
@@ -19,18 +19,20 @@ const ROWS = '#albums tbody tr';
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
 
 let server: DataTablesApp;
-let browser: Browser;
+let chromium: ChromiumSession;
 let context: BrowserContext;
 let page: Page;
 let dialogs: string[];
+/** The DataTables line of the running `describe` block. */
+let line: DataTablesLine;
 let pageErrors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startDataTablesApp(), launchBrowser()]);
+  [server, chromium] = await Promise.all([startDataTablesApp(), startChromium()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await server?.close();
 });
 
@@ -38,9 +40,13 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Opens the page in a fresh context; every dialog (alert) and script error is recorded. */
-async function openPage(variant: PageVariant = 'min'): Promise<void> {
-  context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+/**
+ * Opens the page in a fresh context; every dialog (alert) and script error is recorded. By default
+ * the `<script>` bundle after DataTables' own script, with jQuery first for DataTables 2.3, which
+ * needs it (3.x runs without).
+ */
+async function openPage(variant: PageVariant = line === '2.3' ? 'min-jquery' : 'min'): Promise<void> {
+  context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
   page = await context.newPage();
   dialogs = [];
   pageErrors = [];
@@ -49,7 +55,7 @@ async function openPage(variant: PageVariant = 'min'): Promise<void> {
     void dialog.dismiss();
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${server.baseUrl}/dt-fixture/page?variant=${variant}`);
+  await page.goto(`${server.baseUrl}/dt-fixture/page?variant=${variant}&datatables=${line}`);
 }
 
 /** Runs `action` and waits for the table's next draw (the answer to the request it caused). */
@@ -70,6 +76,11 @@ async function createTable(build: () => boolean = () => window.makeAlbumsTable()
 
 async function cellTexts(column: number): Promise<string[]> {
   return page.$$eval(ROWS, (rows, index) => rows.map((row) => (row as HTMLTableRowElement).cells[index]?.textContent ?? ''), column);
+}
+
+/** The version of the DataTables the page runs. */
+async function dataTablesVersion(): Promise<string> {
+  return page.evaluate(() => (window as unknown as { DataTable: { version: string } }).DataTable.version);
 }
 
 async function info(): Promise<string> {
@@ -101,7 +112,16 @@ const GENRES = 8;
 const NOTES = 9;
 const HOMEPAGE = 10;
 
-describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
+describe.each(DATATABLES_LINES)('createDataTable in Chromium against @DataTable (SQLite), DataTables %s', (dataTablesLine) => {
+  beforeAll(async () => {
+    line = dataTablesLine;
+  });
+
+  it('runs the DataTables release line it is about', async () => {
+    await openPage();
+    expect((await dataTablesVersion()).startsWith(`${line}.`)).toBe(true);
+  });
+
   it('shows the first page with the counts, the rendered cells and the filter row', async () => {
     await openPage();
     await createTable();
@@ -526,6 +546,7 @@ describe('createDataTable in Chromium against @DataTable (SQLite)', () => {
   it.each<PageVariant>(['min-jquery', 'full'])('works the same with the page variant %s', async (variant) => {
     await openPage(variant);
     expect(await page.evaluate(() => typeof (window as unknown as { jQuery?: unknown }).jQuery)).toBe(variant === 'min-jquery' ? 'function' : 'undefined');
+    expect(await dataTablesVersion()).toMatch(`${line}.`);
     await createTable();
     expect(await info()).toBe('Showing 1 to 10 of 25 entries');
     await afterDraw(() => page.locator(`${filterCell(YEAR)} input`).pressSequentially('1959'));

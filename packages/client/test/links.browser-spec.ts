@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
-import { bundleClient, launchBrowser } from './support/browser.js';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import { bundleClient } from './support/browser.js';
 
 const RENDERERS = ['showlink', 'downloadlink', 'objshowlink'] as const;
 type RendererName = (typeof RENDERERS)[number];
@@ -48,18 +49,18 @@ function renderInPage(page: Page, urls: readonly string[]): Promise<RenderedLink
 describe('link renderers in Chromium', () => {
   let server: Server;
   let baseUrl: string;
-  let browser: Browser;
+  let chromium: ChromiumSession;
   let page: Page;
 
   beforeAll(async () => {
-    [{ server, baseUrl }, browser] = await Promise.all([startPageServer(), launchBrowser()]);
-    page = await browser.newPage();
+    [{ server, baseUrl }, chromium] = await Promise.all([startPageServer(), startChromium()]);
+    page = await (await chromium.newContext()).newPage();
     await page.goto(`${baseUrl}/`);
     await page.waitForFunction(() => typeof window.widgetlib?.showlink === 'function');
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await new Promise((resolve) => server?.close(resolve));
   });
 

@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { escapeHtml } from '#rules/html-escape.js';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { Help } from '../../nest/src/index.js';
 import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
 import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
@@ -7,7 +8,6 @@ import { PALETTE_VIEW_ID } from './palette-fixtures/palette-fixture.controller.j
 import { startCrossOriginHelpApi } from './palette-fixtures/cross-origin-help-api.js';
 import { PALETTE_CSRF_TOKEN } from './palette-fixtures/palette-page.html.js';
 import { startPaletteApp, type PaletteApp } from './palette-fixtures/palette-test-app.js';
-import { launchBrowser } from './support/browser.js';
 import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '../../rules/test/help-html.corpus.js';
 import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
 
@@ -52,16 +52,16 @@ interface Box {
 
 describeEachDatabase('help panel in the browser', (kind) => {
   let app: PaletteApp;
-  let browser: Browser;
+  let chromium: ChromiumSession;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startPaletteApp(kind), launchBrowser()]);
+    [app, chromium] = await Promise.all([startPaletteApp(kind), startChromium()]);
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await app?.close();
   });
 
@@ -89,7 +89,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
   /** A fresh browser profile for `user`, authenticated the way the test host reads users. */
   async function newContext(user: TestUser, viewport = { width: 1280, height: 720 }): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
+    const context = await chromium.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
     contexts.push(context);
     return context;
   }

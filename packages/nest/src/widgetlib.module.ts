@@ -1,5 +1,6 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { APP_INTERCEPTOR, DiscoveryModule, RouterModule } from '@nestjs/core';
+import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
+import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
+import { addTrailingSlashRoutes } from './common/http-platform.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
 import { DateFormatsService } from './dates/date-formats.service.js';
@@ -53,7 +54,16 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     DataTablesListInterceptor,
   ],
 })
-export class WidgetLibModule extends ConfigurableWidgetLibModule {
+export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {
+  constructor(private readonly adapterHost: HttpAdapterHost) {
+    super();
+  }
+
+  /** Nest configures modules before it registers routes: the moment to prepare the HTTP platform. */
+  configure(): void {
+    addTrailingSlashRoutes(this.adapterHost.httpAdapter);
+  }
+
   static override forRoot(options: typeof WIDGETLIB_OPTIONS_TYPE = {}): DynamicModule {
     return WidgetLibModule.complete(super.forRoot(options), options);
   }

@@ -1,48 +1,15 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { pack, run } from './support/packing.js';
 
-const execFileAsync = promisify(execFile);
-
-/** Runs a command; a failure carries what the command printed, so the test says why. */
-async function run(
-  command: string,
-  args: string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<{ stdout: string }> {
-  try {
-    return await execFileAsync(command, args, { ...options, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`, { cause: error });
-  }
-}
-const here = dirname(fileURLToPath(import.meta.url));
-const packagesDir = resolve(here, '../..');
-const fixture = resolve(here, 'fixtures/packed-host');
+const fixture = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/packed-host');
 
 /** How `npm test` runs pnpm (`WIDGETLIB_PNPM`, set by scripts/run.mjs), or the one on the PATH. */
 function pnpm(): [string, string[]] {
   const [command = 'pnpm', ...args] = (process.env.WIDGETLIB_PNPM ?? 'pnpm').split(' ');
   return [command, args];
-}
-
-interface PackResult {
-  filename: string;
-  files: Array<{ path: string }>;
-}
-
-async function pack(name: 'nest' | 'client', destination: string): Promise<PackResult> {
-  const directory = join(packagesDir, name);
-  if (!existsSync(join(directory, 'dist/index.js'))) {
-    throw new Error(`packages/${name}/dist is missing: build the packages first (npm test does)`);
-  }
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: directory });
-  return (JSON.parse(stdout) as PackResult[])[0]!;
 }
 
 describe('the packed packages in a fresh host app outside the workspace', () => {
@@ -98,5 +65,15 @@ describe('the packed packages in a fresh host app outside the workspace', () => 
     expect(answer.help).toEqual([
       { id: 1, id_view: 'notes:list', question_name: 'text', help_title: 'Text', help_text: '<b>Hi</b>' },
     ]);
+
+    // The same installed packages from a CommonJS file: require() finds the `require` export
+    // condition and loads the ES module graph, which has no top-level await.
+    const required = await run(process.execPath, ['require-check.cjs'], { cwd: host });
+    expect(JSON.parse(required.stdout)).toEqual({
+      forRoot: 'function',
+      dataTable: 'function',
+      sanitized: '<b>Hi</b>',
+      params: { draw: 2, offset: 10, limit: 10, search: 'bread', ordering: 'text' },
+    });
   }, 300_000);
 });

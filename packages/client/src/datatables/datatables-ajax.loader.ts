@@ -1,4 +1,5 @@
-import type { AjaxData, Context } from 'datatables.net';
+import type { DataTableSettingsLike } from './datatables-params.formatter.js';
+import type { DataTablesAjaxData } from './datatables-versions.js';
 import {
   buildRequestUrl,
   type DataTableRequestParams,
@@ -20,7 +21,7 @@ export interface ServerLoaderOptions {
 }
 
 /** DataTables' `ajax` option as a function. */
-export type ServerLoader = (data: AjaxData, callback: (json: DataTableEnvelope) => void, settings: Context) => void;
+export type ServerLoader = (data: DataTablesAjaxData, callback: (json: DataTableEnvelope) => void, settings: DataTableSettingsLike) => void;
 
 type LoadOutcome = { envelope: DataTableEnvelope } | { error: string };
 

@@ -1,4 +1,4 @@
-import type { ColumnsConfig } from 'datatables.net';
+import type { DataTablesColumnOptions } from './datatables-versions.js';
 
 /** Column types of spec 2.5: each selects a filter widget and the lookup sent to the server. */
 export const COLUMN_FILTER_TYPES = ['string', 'number', 'boolean', 'date', 'select', 'select2', 'readonly'] as const;
@@ -8,7 +8,7 @@ export type ColumnFilterType = (typeof COLUMN_FILTER_TYPES)[number];
 export type ColumnChoice = readonly [value: string | number | boolean, label: string];
 
 /** A DataTables column with widgetlib's column configuration (spec 2.5). */
-export interface WidgetLibColumn extends ColumnsConfig {
+export interface WidgetLibColumn extends DataTablesColumnOptions {
   /** Selects the filter widget; also DataTables' column type. */
   type?: ColumnFilterType | (string & {});
   /** Options of a `select` column (and initial options of a `select2` column). */

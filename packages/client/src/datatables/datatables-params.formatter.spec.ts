@@ -49,6 +49,17 @@ describe('formatDataTableParams', () => {
     expect(formatDataTableParams(blank, settings)).not.toHaveProperty('search');
   });
 
+  it("reads the column types from DataTables 2.3's settings (aoColumns) as from 3.x's (columns)", () => {
+    const [data, settings] = request([
+      { data: 'title', type: 'string', search: 'blue' },
+      { data: 'year', type: 'number', search: '1959' },
+      { data: 'is_live', type: 'boolean', search: 'true' },
+    ]);
+    const expected = { title__icontains: 'blue', year: '1959', is_live: 'true' };
+    expect(formatDataTableParams(data, settings)).toMatchObject(expected);
+    expect(formatDataTableParams(data, { aoColumns: settings.columns })).toMatchObject(expected);
+  });
+
   it('sends length -1 (paging off) as limit -1', () => {
     const [data, settings] = request([{ data: 'name' }], { start: 0, length: -1 });
     expect(formatDataTableParams(data, settings)).toMatchObject({ offset: 0, limit: -1 });

@@ -1,5 +1,6 @@
-import type { AjaxData } from 'datatables.net';
+import type { DataTablesAjaxData as AjaxData } from './datatables-versions.js';
 import { columnFieldName, columnFilterType, type ColumnSettingsLike } from './datatables-column.types.js';
+import { settingsColumns } from './datatables-versions.js';
 
 /** One query parameter value; arrays become repeated parameters, null and undefined are left out. */
 export type RequestParamValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
@@ -7,9 +8,13 @@ export type RequestParamValue = string | number | boolean | null | undefined | R
 /** The list endpoint's query parameters, as `formatDataTableParams` builds them and `events.filter` sees them. */
 export type DataTableRequestParams = Record<string, RequestParamValue>;
 
-/** What the translation reads of DataTables' settings: the columns' types (a DataTables context fits). */
+/**
+ * What the translation reads of DataTables' settings: the columns' types (DataTables' own settings
+ * object fits: `columns` in 3.x, `aoColumns` in 2.3).
+ */
 export interface DataTableSettingsLike {
   columns?: ReadonlyArray<ColumnSettingsLike>;
+  aoColumns?: ReadonlyArray<ColumnSettingsLike>;
 }
 
 /** The signature of `formatDataTableParams` and of a replacement passed to `createDataTable`. */
@@ -79,7 +84,7 @@ export function columnFilterParams(dataTableParams: AjaxData, settings: DataTabl
     if (typeof value !== 'string' || value.trim() === '') return;
     const field = columnFieldName(column);
     if (!field) return;
-    const filter = columnFilter(field, columnFilterType(settings.columns?.[index]?.type), value.trim());
+    const filter = columnFilter(field, columnFilterType(settingsColumns(settings)?.[index]?.type), value.trim());
     if (filter) params[filter[0]] = filter[1];
   });
   return params;

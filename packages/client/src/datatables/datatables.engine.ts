@@ -1,7 +1,15 @@
-import { DataTable as BundledDataTable } from 'datatables.net';
+import * as datatables from 'datatables.net';
+import type { Api, Config } from 'datatables.net';
 
-/** The DataTables constructor with its static API (`DataTable.ext`, `DataTable.render`, ...). */
-export type DataTableEngine = typeof BundledDataTable;
+/** What the tables use of the DataTables constructor; DataTables 2.3's and 3.x's both are one. */
+export interface DataTableEngine {
+  new (table: HTMLElement, options: Config): Api;
+  ext: { errMode?: unknown };
+}
+
+// The default export: DataTables 2.3's ES module has no other (3.x also exports `DataTable`). Its
+// declarations say CommonJS, so the value is read here without them.
+const BundledDataTable = (datatables as { default?: unknown }).default as DataTableEngine | undefined;
 
 declare global {
   interface Window {
@@ -24,7 +32,7 @@ export function useDataTable(engine: DataTableEngine): void {
 
 export function dataTableEngine(): DataTableEngine {
   // `BundledDataTable` is undefined in widgetlib.min.js: its build resolves 'datatables.net' to nothing.
-  const engine = chosenEngine ?? (BundledDataTable as DataTableEngine | undefined) ?? globalThis.window?.DataTable;
+  const engine = chosenEngine ?? BundledDataTable ?? globalThis.window?.DataTable;
   if (!engine) {
     throw new Error(
       'widgetlib: DataTables is not loaded. Add datatables.net\'s script before widgetlib.min.js ' +

@@ -1,4 +1,4 @@
-import type { Api, Config, Context } from 'datatables.net';
+import type { Api, Config } from 'datatables.net';
 import { renderDate } from '../renderers/date.renderers.js';
 import { renderText } from '../renderers/value.renderers.js';
 import { createServerLoader, type DataTableFilterHook } from './datatables-ajax.loader.js';
@@ -7,6 +7,7 @@ import { showTableError } from './datatables-error.display.js';
 import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
 import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
 import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
+import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
 import { registerTable, tableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
 
@@ -72,12 +73,12 @@ function installErrorMode(DataTable: DataTableEngine): void {
   if (errorModeInstalled.has(DataTable.ext)) return;
   errorModeInstalled.add(DataTable.ext);
   const previous = DataTable.ext.errMode;
-  DataTable.ext.errMode = (settings: Context, techNote: number | undefined, message: string) => {
-    if (tableRecord(settings?.table)) {
+  DataTable.ext.errMode = (settings: DataTablesSettings, techNote: number | undefined, message: string) => {
+    if (tableRecord(settingsTable(settings))) {
       console.warn(message);
       return;
     }
-    if (typeof previous === 'function') previous(settings, techNote, message);
+    if (typeof previous === 'function') (previous as (...args: unknown[]) => void)(settings, techNote, message);
     else if (previous === 'throw') throw new Error(message);
     else if (previous === 'alert') window.alert(message);
   };

@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableOptions } from './datatable.options.js';
@@ -83,6 +84,7 @@ export function DataTable<T extends object = object>(options: DataTableOptions<T
   return applyDecorators(
     SetMetadata(DATA_TABLE_OPTIONS, options),
     UseInterceptors(DataTablesListInterceptor),
+    AnswersWithTrailingSlash(),
     dataTableApiDocs(options),
   );
 }

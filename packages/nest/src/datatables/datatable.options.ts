@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http-platform.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';
 
@@ -52,9 +52,9 @@ export interface DataTableOptions<T extends object = object> {
    */
   statementTimeout?: number;
   /** The `actions` of a row. */
-  actions?(entity: T, request: Request): DataTableRowActions;
+  actions?(entity: T, request: HttpRequest): DataTableRowActions;
   /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */
-  mapRow?(row: Record<string, unknown>, entity: T, request: Request): Record<string, unknown>;
+  mapRow?(row: Record<string, unknown>, entity: T, request: HttpRequest): Record<string, unknown>;
 }
 
 /** The answer of a data-table endpoint (spec 2.3). */

@@ -9,7 +9,6 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
 import {
   FindOptionsUtils,
@@ -18,6 +17,7 @@ import {
   type EntityMetadata,
   type ObjectLiteral,
 } from 'typeorm';
+import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
@@ -53,14 +53,14 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, context.getHandler());
     if (!options) return next.handle();
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<HttpRequest>();
     return next.handle().pipe(mergeMap((result: unknown) => from(this.answer(result, options, request, endpoint))));
   }
 
   private async answer(
     result: unknown,
     options: DataTableOptions,
-    request: Request,
+    request: HttpRequest,
     endpoint: string,
   ): Promise<DataTableEnvelope> {
     const base = this.baseQuery(result);

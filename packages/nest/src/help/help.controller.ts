@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { bodyValidationPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
@@ -24,6 +25,7 @@ const Conflict = ApiDocs(({ ApiConflictResponse }) => [
 
 @ApiDocs(({ ApiTags }) => [ApiTags('help')])
 @ErrorResponses
+@AnswersWithTrailingSlash()
 @Controller('help')
 export class HelpController {
   constructor(private readonly helps: HelpService) {}

@@ -18,6 +18,12 @@ describe('defaultGetPermissions', () => {
     expect([...granted!].sort()).toEqual(['a.add', 'a.view', 'b.view', 'c.delete']);
   });
 
+  it("reads the user from Fastify's raw request, where middleware puts it, when the request has none", () => {
+    expect([...defaultGetPermissions({ raw: { user: { permissions: ['a.view'] } } })!]).toEqual(['a.view']);
+    expect([...defaultGetPermissions({ user: { permissions: ['own'] }, raw: { user: { permissions: ['raw'] } } })!]).toEqual(['own']);
+    expect(defaultGetPermissions({ raw: {} })).toBeNull();
+  });
+
   it('gives a user without permissions an empty set, not "unauthenticated"', () => {
     expect([...defaultGetPermissions({ user: {} })!]).toEqual([]);
   });

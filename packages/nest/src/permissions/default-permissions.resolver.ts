@@ -1,3 +1,4 @@
+import { requestUser } from '../common/http-platform.js';
 import { ALL_PERMISSIONS } from './all-permissions.js';
 
 interface PermissionsHolder {
@@ -12,9 +13,10 @@ interface RequestUser extends PermissionsHolder {
 /**
  * The default `getPermissions`: no `request.user` is "not authenticated"; otherwise the user's own
  * permissions plus those of each of their groups; `user.isSuperuser === true` holds every permission.
+ * On Fastify the user may also sit on the raw request (`request.raw.user`), where middleware puts it.
  */
 export function defaultGetPermissions(request: unknown): ReadonlySet<string> | null {
-  const user = (request as { user?: RequestUser | null } | null)?.user;
+  const user = requestUser(request) as RequestUser | null | undefined;
   if (!user) return null;
   if (user.isSuperuser === true) return ALL_PERMISSIONS;
   const granted = new Set<string>(user.permissions ?? []);

@@ -16,9 +16,9 @@ import {
   type Type,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
+import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
@@ -39,11 +39,11 @@ type Representation = Record<string, unknown>;
 
 /** The routes a `DataTableResource` class has; a host may override any of them. */
 export interface DataTableResourceController<C extends object, U extends object> {
-  list(request: Request): SelectQueryBuilder<ObjectLiteral>;
-  retrieve(id: number, request: Request): Promise<Representation>;
-  create(body: C, request: Request): Promise<Representation>;
-  update(id: number, body: U, request: Request): Promise<Representation>;
-  remove(id: number, request: Request): Promise<void>;
+  list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  retrieve(id: number, request: HttpRequest): Promise<Representation>;
+  create(body: C, request: HttpRequest): Promise<Representation>;
+  update(id: number, body: U, request: HttpRequest): Promise<Representation>;
+  remove(id: number, request: HttpRequest): Promise<void>;
 }
 
 
@@ -51,7 +51,7 @@ const parseId = new ParseIdPipe();
 
 /** Where the list route leaves the record URL of each row for the `actions: true` links. */
 const RECORD_URLS = Symbol('widgetlib.resource-record-urls');
-type RequestWithRecordUrls = Request & { [RECORD_URLS]?: (entity: ObjectLiteral) => string };
+type RequestWithRecordUrls = HttpRequest & { [RECORD_URLS]?: (entity: ObjectLiteral) => string };
 const INTEGER_TYPES = new Set(['int', 'integer', 'int4', 'int8', 'smallint', 'bigint', 'mediumint']);
 const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
 
@@ -85,7 +85,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ...listOptions,
     ...(actions === true
       ? {
-          actions: (entity: T, request: Request) => {
+          actions: (entity: T, request: HttpRequest) => {
             const url = (request as RequestWithRecordUrls)[RECORD_URLS]!(entity);
             return { edit_url: url, delete_url: url };
           },
@@ -101,6 +101,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ApiUnauthorizedResponse({ description: 'No authenticated user' }),
     ApiForbiddenResponse({ description: 'The user lacks the permission' }),
   ])
+  @AnswersWithTrailingSlash()
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
 
@@ -136,7 +137,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     @ViewName(listRoute)
     @permit('list')
     @DataTable(tableOptions)
-    list(@Req() request: Request): SelectQueryBuilder<ObjectLiteral> {
+    list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       (request as RequestWithRecordUrls)[RECORD_URLS] = (entity) =>
         this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) });
       return this.baseQuery(request);
@@ -150,7 +151,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiOkResponse({ description: 'The record' }),
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
-    async retrieve(@Param('id', parseId) id: number, @Req() request: Request): Promise<Representation> {
+    async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       const record = await scopedRecordQuery(this.baseQuery(request), id).getOne();
       if (!record) throw this.notFound(id);
       return this.represent(record);
@@ -164,7 +165,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiCreatedResponse({ description: 'The created record' }),
       ApiConflictResponse({ description: 'The record would break a unique constraint' }),
     ])
-    create(@Body(bodyValidationPipe(options.createDto)) body: C, @Req() request: Request): Promise<Representation> {
+    create(@Body(bodyValidationPipe(options.createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.save(manager, this.repository.create(), body, request);
         return this.representInScope(manager, key, request, 'The new');
@@ -184,7 +185,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     update(
       @Param('id', parseId) id: number,
       @Body(bodyValidationPipe(updateDto)) body: U,
-      @Req() request: Request,
+      @Req() request: HttpRequest,
     ): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
@@ -205,7 +206,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       ApiNoContentResponse({ description: 'Record removed' }),
       ApiNotFoundResponse({ description: 'No such record' }),
     ])
-    async remove(@Param('id', parseId) id: number, @Req() request: Request): Promise<void> {
+    async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
         await manager.delete(options.entity, { [this.primaryKey]: key });
@@ -213,14 +214,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
-    protected baseQuery(request: Request, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
+    protected baseQuery(request: HttpRequest, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
       return options.query
         ? options.query(repository, request)
         : repository.createQueryBuilder(repository.metadata.tableName);
     }
 
     /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
-    private async lockInScope(manager: EntityManager, id: number, request: Request): Promise<unknown> {
+    private async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
       const row = await lockedRecordKeyQuery(base, id).getRawOne<{ wl_key: unknown }>();
       if (!row) throw this.notFound(id);
@@ -231,7 +232,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
      * The representation of the record `key` as the base query loads it, inside the write's
      * transaction: a write that would leave the record outside the scope is refused and undone.
      */
-    private async representInScope(manager: EntityManager, key: unknown, request: Request, subject: string): Promise<Representation> {
+    private async representInScope(manager: EntityManager, key: unknown, request: HttpRequest, subject: string): Promise<Representation> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
       const record = await scopedRecordQuery(base, key).getOne();
       if (!record) {
@@ -258,7 +259,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     }
 
     /** Assigns the body to the entity and saves it; answers its primary key. */
-    private async save(manager: EntityManager, entity: T, body: C | U, request: Request): Promise<unknown> {
+    private async save(manager: EntityManager, entity: T, body: C | U, request: HttpRequest): Promise<unknown> {
       if (options.assign) await options.assign(entity, body, { manager, request });
       else manager.merge(options.entity, entity, body as object);
       const saved = await manager.save(options.entity, entity);

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http-platform.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import type { PUBLIC } from '../permissions/permissions.constants.js';
@@ -10,7 +10,7 @@ export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete
 export interface ResourceWriteContext {
   /** The manager of the transaction the write runs in. */
   manager: EntityManager;
-  request: Request;
+  request: HttpRequest;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface DataTableResourceOptions<T extends ObjectLiteral, C extends obj
    * here are the relations of each representation; a `where` here scopes every route, so a record
    * outside it is a 404 for retrieve, update and delete too.
    */
-  query?: (repository: Repository<T>, request: Request) => SelectQueryBuilder<T>;
+  query?(repository: Repository<T>, request: HttpRequest): SelectQueryBuilder<T>;
   /** The list's search, ordering, filter and paging options (`@DataTable`'s). */
   dataTable?: Omit<DataTableOptions<T>, 'actions'> & {
     /** Row actions: `true` links each row to the resource's own record route; or your own. */

@@ -1,5 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Observable } from 'rxjs';
+import { templateLocals } from '../common/http-platform.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { UrlResolver } from './url-resolver.service.js';
 import { readViewId } from './view-name.metadata.js';
@@ -10,7 +11,7 @@ export interface WidgetLibRequest {
   viewId?: string;
 }
 
-/** What server-rendered pages find in `res.locals.widgetlib`. */
+/** What server-rendered pages find in `res.locals.widgetlib` (Fastify: `reply.locals.widgetlib`). */
 export interface WidgetLibLocals {
   viewId: string;
   dateFormat: string;
@@ -20,7 +21,8 @@ export interface WidgetLibLocals {
 
 /**
  * Registered globally by `WidgetLibModule`: sets `request.viewId` for every HTTP request a route
- * handles, and `res.locals.widgetlib` for templates (`@Render` pages read it like any local).
+ * handles, and `res.locals.widgetlib` for templates (`@Render` pages read it like any local; on
+ * Fastify `reply.locals.widgetlib`, which @fastify/view reads).
  */
 @Injectable()
 export class ViewContextInterceptor implements NestInterceptor {
@@ -34,15 +36,15 @@ export class ViewContextInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const viewId = readViewId(context.getClass(), context.getHandler());
     http.getRequest<WidgetLibRequest>().viewId = viewId;
-    const response = http.getResponse<{ locals?: Record<string, unknown> }>();
-    if (response.locals && typeof response.locals === 'object') {
-      const locals: WidgetLibLocals = {
+    const locals = templateLocals(http.getResponse());
+    if (locals) {
+      const widgetlib: WidgetLibLocals = {
         viewId,
         dateFormat: this.config.dateFormat,
         datetimeFormat: this.config.datetimeFormat,
         helpUrl: this.urls.reverse(HELP_LIST_ROUTE),
       };
-      response.locals.widgetlib = locals;
+      locals.widgetlib = widgetlib;
     }
     return next.handle();
   }

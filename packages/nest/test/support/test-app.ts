@@ -1,7 +1,8 @@
 import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DataSource, type Logger as TypeOrmLogger } from 'typeorm';
 import { WIDGETLIB_ENTITIES, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '../../src/index.js';
 import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from '../../src/index.js';
@@ -21,11 +22,17 @@ export function asUser(user: TestUser): Record<string, string> {
   return { [TEST_USER_HEADER]: JSON.stringify(user) };
 }
 
-function testAuthentication(request: Request, _response: Response, next: NextFunction): void {
-  const header = request.header(TEST_USER_HEADER);
-  if (header) (request as Request & { user?: TestUser }).user = JSON.parse(header) as TestUser;
+/**
+ * Middleware, as a host's authentication: on Express it sees Express's request, on Fastify the raw
+ * Node.js request (so the user lands on `request.raw.user` there).
+ */
+function testAuthentication(request: IncomingMessage, _response: ServerResponse, next: () => void): void {
+  const header = request.headers[TEST_USER_HEADER];
+  if (typeof header === 'string') (request as IncomingMessage & { user?: TestUser }).user = JSON.parse(header) as TestUser;
   next();
 }
+
+export type HttpPlatform = 'express' | 'fastify';
 
 export interface TestAppOptions {
   widgetlib?: WidgetLibModuleOptions & WidgetLibModuleExtras;
@@ -39,6 +46,10 @@ export interface TestAppOptions {
   beforeInit?: (app: INestApplication) => void;
   /** Receives every statement TypeORM runs (to count the statements of a request). */
   typeormLogger?: TypeOrmLogger;
+  /** The HTTP platform (default Express). */
+  platform?: HttpPlatform;
+  /** Options of the Fastify adapter, on Fastify. */
+  fastifyOptions?: ConstructorParameters<typeof FastifyAdapter>[0];
 }
 
 export interface TestApp {
@@ -78,7 +89,10 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     await database.drop();
     throw error;
   }
-  const app = moduleRef.createNestApplication({ logger: ['fatal'] });
+  const app =
+    options.platform === 'fastify'
+      ? moduleRef.createNestApplication(new FastifyAdapter(options.fastifyOptions), { logger: ['fatal'] })
+      : moduleRef.createNestApplication({ logger: ['fatal'] });
   app.use(testAuthentication);
   options.beforeInit?.(app);
   try {
@@ -89,6 +103,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     await database.drop();
     throw error;
   }
+  if (options.platform === 'fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   const dataSource = app.get(DataSource);
   if (options.entities?.length) await dataSource.synchronize();
   return {

@@ -1,0 +1,104 @@
+// What differs between the HTTP platforms Nest runs on (Express and Fastify), in one place. The
+// library's code reads requests and responses through these, and never imports either platform.
+import { METHOD_METADATA } from '@nestjs/common/constants.js';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * The request as the platform hands it to Nest: Express's `Request` or Fastify's `FastifyRequest`.
+ * Callbacks that receive it may declare the host's own request type instead.
+ */
+export interface HttpRequest {
+  readonly headers: IncomingHttpHeaders;
+  readonly query?: unknown;
+  user?: unknown;
+}
+
+/**
+ * The user the host's authentication put on the request: on the request Nest hands over, or, on
+ * Fastify, on the Node.js request underneath it, where Nest middleware (which Fastify runs on the
+ * raw request) puts it.
+ */
+export function requestUser(request: unknown): unknown {
+  const { user, raw } = (request ?? {}) as { user?: unknown; raw?: { user?: unknown } };
+  return user ?? raw?.user;
+}
+
+/**
+ * The data every template of the response sees: Express's `res.locals`, or Fastify's
+ * `reply.locals` (what @fastify/view reads), created when no plugin made it.
+ */
+export function templateLocals(response: unknown): Record<string, unknown> | null {
+  if (!response || typeof response !== 'object') return null;
+  const holder = response as { locals?: unknown };
+  if (holder.locals === undefined || holder.locals === null) holder.locals = {};
+  return typeof holder.locals === 'object' ? (holder.locals as Record<string, unknown>) : null;
+}
+
+// Express answers `/help/` like `/help`; Fastify's router tells them apart unless the host sets
+// `ignoreTrailingSlash`. The routes marked below get a twin with the trailing slash on Fastify.
+// The mark rides on the route config that Nest's Fastify adapter hands to Fastify (the metadata
+// key of @nestjs/platform-fastify's `@RouteConfig()`).
+const FASTIFY_ROUTE_CONFIG = '__fastify_route_config__';
+const WITH_TRAILING_SLASH = 'widgetlibTrailingSlash';
+
+function markWithTrailingSlash(handler: object): void {
+  const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG, handler) ?? {}) as Record<string, unknown>;
+  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG, { ...config, [WITH_TRAILING_SLASH]: true }, handler);
+}
+
+/**
+ * Makes a route (on a handler) or every route of a controller (on the class) answer with and
+ * without a trailing slash on every platform.
+ */
+export function AnswersWithTrailingSlash(): ClassDecorator & MethodDecorator {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    if (descriptor) {
+      markWithTrailingSlash(descriptor.value as object);
+      return;
+    }
+    const prototype = (target as { prototype: object }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown;
+      if (typeof handler === 'function' && Reflect.getMetadata(METHOD_METADATA, handler) !== undefined) {
+        markWithTrailingSlash(handler);
+      }
+    }
+  };
+}
+
+/** The part of a Fastify instance the twins need (Fastify is not a dependency of the library). */
+interface FastifyRoutes {
+  initialConfig: { ignoreTrailingSlash?: boolean; routerOptions?: { ignoreTrailingSlash?: boolean } };
+  addHook(name: 'onRoute', hook: (this: FastifyRoutes, route: FastifyRouteOptions) => void): unknown;
+  route(route: FastifyRouteOptions): unknown;
+}
+
+interface FastifyRouteOptions {
+  method: string | string[];
+  url: string;
+  handler: unknown;
+  config?: Record<string, unknown>;
+  constraints?: unknown;
+  schema?: unknown;
+}
+
+/** On Fastify, registers the trailing-slash twin of every marked route as Nest registers it. */
+export function addTrailingSlashRoutes(adapter: { getType(): string; getInstance(): unknown } | undefined): void {
+  if (adapter?.getType() !== 'fastify') return;
+  const fastify = adapter.getInstance() as FastifyRoutes;
+  const { ignoreTrailingSlash, routerOptions } = fastify.initialConfig;
+  if (ignoreTrailingSlash || routerOptions?.ignoreTrailingSlash) return;
+  fastify.addHook('onRoute', function (route) {
+    // HEAD routes are the ones Fastify adds for GET routes; the twin of a GET gets its own.
+    if (route.config?.[WITH_TRAILING_SLASH] !== true || route.url.endsWith('/') || route.method === 'HEAD') return;
+    const { method, url, handler, config, constraints, schema } = route;
+    this.route({
+      method,
+      url: `${url}/`,
+      handler,
+      config: { ...config, [WITH_TRAILING_SLASH]: false },
+      ...(constraints === undefined ? {} : { constraints }),
+      ...(schema === undefined ? {} : { schema }),
+    });
+  });
+}
