@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { parseBooleanWord } from '#rules/boolean-words.js';
 import { foldCase } from './case-fold.js';
 import { MAX_TEXT_LENGTH } from './table-request.limits.js';
 import {
@@ -84,7 +85,6 @@ const OWN_PARAMETERS = new Set([
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME_START = /^\d{4}-\d{2}-\d{2}[T ]/;
@@ -92,11 +92,6 @@ const ISO_DATE_TIME_START = /^\d{4}-\d{2}-\d{2}[T ]/;
 /** `-year` -> year, descending. */
 export function parseOrderingField(field: string): OrderKey {
   return field.startsWith('-') ? { path: field.slice(1), descending: true } : { path: field, descending: false };
-}
-
-/** `true/false/1/0/yes/no` in any case, or `undefined`. */
-export function parseBooleanWord(text: string): boolean | undefined {
-  return BOOLEAN_WORDS[text.toLowerCase()];
 }
 
 interface NativeColumn {
