@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { launchBrowser } from '../../../packages/client/test/support/browser.js';
+import { launchBrowser } from '@widgetlib/test-support/browser.js';
 import { AppModule } from '../src/app.module.js';
 import { createDemoApp } from '../src/demo-app.js';
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FormatDataTableParams, WidgetLibColumn, WidgetLibTableOptions } from '../src/index.js';
 import type { PageVariant } from './fixtures/datatables-fixture.page.js';
 import { startDataTablesApp, type DataTablesApp } from './fixtures/datatables-test-app.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser } from '@widgetlib/test-support/browser.js';
 
 declare global {
   interface Window {

@@ -1,15 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { escapeHtml } from '#rules/html-escape.js';
-import { Help } from '../../nest/src/index.js';
-import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
-import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
+import { Help } from '@widgetlib/nest';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { TEST_USER_HEADER, type TestUser } from '@widgetlib/test-support/test-app.js';
 import { HELP_PANEL_VIEW_ID } from './help-panel-fixtures/help-panel-fixture.controller.js';
 import { startCrossOriginHelpApi } from './help-panel-fixtures/cross-origin-help-api.js';
 import { HELP_PANEL_CSRF_TOKEN } from './help-panel-fixtures/help-panel-page.html.js';
 import { startHelpPanelApp, type HelpPanelApp } from './help-panel-fixtures/help-panel-test-app.js';
-import { launchBrowser } from './support/browser.js';
-import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '../../rules/test/help-html.corpus.js';
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
+import { launchBrowser } from '@widgetlib/test-support/browser.js';
+import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '@widgetlib/test-support/help-html.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 
 const VIEW_ENTRIES = [
   { question_name: 'name', help_title: 'Album name', help_text: '<p>The title printed on the <strong>cover</strong>.</p>' },

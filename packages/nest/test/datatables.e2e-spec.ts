@@ -5,8 +5,8 @@ import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 // In ES-module mode jest's object is not a global.
 const mocks = (import.meta as unknown as { jest: typeof jest }).jest;

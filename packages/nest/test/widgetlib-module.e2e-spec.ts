@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { WIDGETLIB_CONFIG, WidgetLibModule, type WidgetLibConfig } from '../src/index.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const SETTINGS = Symbol('SETTINGS');
 

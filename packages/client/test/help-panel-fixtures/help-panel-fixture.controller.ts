@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
-import { jsonForScript, MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '../../../nest/src/index.js';
+import { jsonForScript, MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '@widgetlib/nest';
 import { renderHelpPanelPage } from './help-panel-page.html.js';
 
 export const HELP_PANEL_VIEW_ID = 'albums:edit';
