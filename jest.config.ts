@@ -22,6 +22,8 @@ const workspacePackages = {
   '^@widgetlib/client$': '<rootDir>/packages/client/src/index.ts',
   // The shared rules: each package's build compiles them into its own dist/rules (package.json "imports").
   '^#rules/(.*)\\.js$': '<rootDir>/packages/rules/src/$1',
+  // What the packages' tests share (never built or published).
+  '^@widgetlib/test-support/(.*)\\.js$': '<rootDir>/packages/test-support/src/$1',
 };
 
 function project(name: string, extra: Config = {}): Config {
@@ -40,7 +42,7 @@ function project(name: string, extra: Config = {}): Config {
 }
 
 const config: Config = {
-  projects: [project('rules'), project('nest'), project('client'), project('demo')],
+  projects: [project('rules'), project('test-support'), project('nest'), project('client'), project('demo')],
   testTimeout: 30_000,
 };
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { describeEachDatabase } from '../../../packages/nest/test/support/test-databases.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { Artist } from '../src/catalogue/artist.entity.js';
 import { Genre } from '../src/catalogue/genre.entity.js';
 import { startDemo, type DemoClient, type DemoServer } from './support/demo-server.js';

@@ -3,7 +3,7 @@ import {
   createTestDatabase,
   describeEachDatabase,
   pendingSchemaChanges,
-} from '../../../packages/nest/test/support/test-databases.js';
+} from '@widgetlib/test-support/test-databases.js';
 import { Album } from '../src/catalogue/album.entity.js';
 import { Artist } from '../src/catalogue/artist.entity.js';
 import { Genre } from '../src/catalogue/genre.entity.js';

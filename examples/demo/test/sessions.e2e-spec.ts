@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { describeEachDatabase } from '../../../packages/nest/test/support/test-databases.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { DemoSessions } from '../src/auth/demo-sessions.js';
 import { Album } from '../src/catalogue/album.entity.js';
 import { startDemo, type DemoServer } from './support/demo-server.js';

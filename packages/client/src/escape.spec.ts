@@ -1,4 +1,4 @@
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 import { safeUrl } from './escape.js';
 
 describe('safeUrl', () => {

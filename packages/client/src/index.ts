@@ -1,4 +1,4 @@
 export { escapeHtml, safeUrl } from './escape.js';
 export * from './datatables/index.js';
 export * from './renderers/index.js';
-export * from './palette/index.js';
+export * from './help-panel/index.js';

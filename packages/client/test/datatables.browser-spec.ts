@@ -468,6 +468,44 @@ describe.each(DATATABLES_LINES)('createDataTable in Chromium against @DataTable 
     expect(await cellTexts(0)).toEqual(['21', '22', '23', '24', '25']);
   });
 
+  it('takes the filter row and the translation as named options (the options-object form)', async () => {
+    await openPage();
+    await createTable(() => {
+      window.albumsTable = window.widgetlib.createDataTable('albums', '/dt-fixture/albums', {
+        columns: window.albumColumns(),
+        filterRow: true,
+        formatDataTableParams: window.widgetlib.formatDataTablePageParams,
+      });
+      return true;
+    });
+    // createDataTable's own defaults still apply: the server's ordering, the filter row's widgets.
+    expect(lastQuery()).toMatchObject({ page: '1', page_size: '10' });
+    expect(lastQuery()).not.toHaveProperty('ordering');
+    expect(await page.locator(`${FILTER_ROW} > td`).count()).toBe(11);
+    expect(await page.evaluate(() => 'filterRow' in window.albumsTable.init())).toBe(false);
+    const before = server.state.albumQueries.length;
+    await afterDraw(() => page.fill(`${filterCell(TITLE)} input`, 'Miles'));
+    expect(queriesSince(before)).toEqual([expect.objectContaining({ title__icontains: 'Miles', page: '1', page_size: '10' })]);
+    expect(await cellTexts(TITLE)).toEqual(['Miles Smiles', 'Miles Ahead']);
+  });
+
+  it('lets a positional addfilter or formatDataTableParamsfnc win over its named option', async () => {
+    await openPage();
+    await createTable(() => {
+      window.albumsTable = window.widgetlib.createDataTable(
+        'albums',
+        '/dt-fixture/albums',
+        { columns: window.albumColumns(), filterRow: true, formatDataTableParams: window.widgetlib.formatDataTablePageParams },
+        false,
+        window.widgetlib.formatDataTableParams,
+      );
+      return true;
+    });
+    expect(await page.locator(FILTER_ROW).count()).toBe(0);
+    expect(lastQuery()).toMatchObject({ offset: '0', limit: '10' });
+    expect(lastQuery()).not.toHaveProperty('page');
+  });
+
   it('shows a 400 from the server inside the table with its message, never as an alert', async () => {
     await openPage();
     await createTable(() =>

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { bundleClient } from './support/browser.js';
+import { bundleClient } from './support/client-bundle.js';
 
 const RENDERERS = ['showlink', 'downloadlink', 'objshowlink'] as const;
 type RendererName = (typeof RENDERERS)[number];

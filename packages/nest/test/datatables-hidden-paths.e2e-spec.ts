@@ -7,8 +7,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Column, Entity, ManyToOne, PrimaryGeneratedColumn, Repository, type Relation, type SelectQueryBuilder } from 'typeorm';
 import { DataTable, DataTableResource } from '../src/index.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 // In ES-module mode jest's object is not a global.
 const mocks = (import.meta as unknown as { jest: typeof jest }).jest;

@@ -6,8 +6,8 @@ import { seedAlbums } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { Bulky, BulkyController, seedBulky } from './fixtures/bulky.fixture.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase, isMysqlFamily } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase, isMysqlFamily } from '@widgetlib/test-support/test-databases.js';
 
 const BULKY_ROWS = 200_000;
 /** Four distinct terms (the module-wide limit), each matching no row, so that every row is read for each. */

@@ -5,8 +5,8 @@ import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { ALBUMS, ARTISTS, GENRES, seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
 import { referenceAnswer, type ReferenceRequest } from './fixtures/album-table.reference.js';
 import { ALBUM_TABLE, AlbumsController } from './fixtures/albums.controller.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 /** Random valid requests per database, each compared with the plain TypeScript reference. */
 export const PROPERTY_RUNS = 250;

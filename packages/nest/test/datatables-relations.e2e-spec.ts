@@ -6,8 +6,8 @@ import type { DataSource } from 'typeorm';
 import { DataTable } from '../src/index.js';
 import { Label, LABEL_ENTITIES, LabelProfile, Mood, Release, Review, Style } from './fixtures/label.entities.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 @Controller()
 class LabelsController {

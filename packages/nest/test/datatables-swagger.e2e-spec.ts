@@ -1,7 +1,7 @@
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { ALBUM_TABLE, AlbumsController } from './fixtures/albums.controller.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 interface QueryParameter {
   name: string;

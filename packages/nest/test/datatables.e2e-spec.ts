@@ -5,8 +5,8 @@ import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { describeEachDatabase } from './support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 // In ES-module mode jest's object is not a global.
 const mocks = (import.meta as unknown as { jest: typeof jest }).jest;
@@ -430,6 +430,9 @@ describeEachDatabase('Data tables', (kind) => {
       ['sales__range=a,b', 'sales__range'],
       ['is_live=maybe', 'is_live'],
       ['sales__isnull=perhaps', 'sales__isnull'],
+      ['is_live=constructor', 'is_live'],
+      ['sales__isnull=__proto__', 'sales__isnull'],
+      ['sales__isnull=constructor', 'sales__isnull'],
       ['released=2020-02-30', 'released'],
       ['released__gte=yesterday', 'released__gte'],
       ['recorded_at__lte=noon', 'recorded_at__lte'],

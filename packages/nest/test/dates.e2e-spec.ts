@@ -4,8 +4,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { DateFormatsService, GTDate, GTDateTime, GTDateTimeField, type GTDateField } from '../src/index.js';
-import { describeEachDatabase, pendingSchemaChanges, type DatabaseKind } from './support/test-databases.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { describeEachDatabase, pendingSchemaChanges, type DatabaseKind } from '@widgetlib/test-support/test-databases.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const WIDGETLIB_DATES = { dateFormat: 'dd.MM.yyyy', datetimeFormat: 'dd.MM.yyyy HH:mm', timezone: 'Europe/Berlin' };
 

@@ -10,8 +10,8 @@ import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { BOOK_PERMISSIONS, Book, BooksController, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
-import { describeEachDatabase } from './support/test-databases.js';
-import { asUser, createTestApp, type HttpPlatform, type TestApp, type TestUser } from './support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, type HttpPlatform, type TestApp, type TestUser } from '@widgetlib/test-support/test-app.js';
 
 /** A server-rendered page's parts: the sidebar footer, the date formats, the view context of `res.locals`. */
 @Controller('pages')

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Help, HelpService } from '../src/index.js';
-import { describeEachDatabase, isMysqlFamily } from './support/test-databases.js';
-import { asUser, createTestApp, type TestApp, type TestUser } from './support/test-app.js';
+import { describeEachDatabase, isMysqlFamily } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, type TestApp, type TestUser } from '@widgetlib/test-support/test-app.js';
 
 const SEED = [
   { id_view: 'albums:edit', question_name: 'name', help_title: 'Name', help_text: '<p>The album name</p>' },

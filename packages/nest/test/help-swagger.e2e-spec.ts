@@ -1,5 +1,5 @@
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 describe('Help API documentation with @nestjs/swagger', () => {
   let testApp: TestApp;

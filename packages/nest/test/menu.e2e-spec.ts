@@ -13,9 +13,9 @@ import {
   type MenuWidget,
 } from '../src/index.js';
 import { escapeHtml } from '#rules/html-escape.js';
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
-import { describeEachDatabase } from './support/test-databases.js';
-import { asUser, createTestApp, type TestApp } from './support/test-app.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const HOSTILE_TITLE = `"><script>alert('title')</script><img src=x onerror=alert(1)>`;
 const HOSTILE_ICON = `fa" onmouseover="alert('icon')`;

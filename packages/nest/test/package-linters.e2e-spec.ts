@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { pack, packagesDir, run } from './support/packing.js';
+import { pack, packagesDir, run } from '@widgetlib/test-support/packing.js';
 
 const attwBin = join(packagesDir, '../node_modules/.bin/attw');
 

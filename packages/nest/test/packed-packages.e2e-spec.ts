@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pack, run } from './support/packing.js';
+import { pack, run } from '@widgetlib/test-support/packing.js';
 
 const fixture = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures/packed-host');
 

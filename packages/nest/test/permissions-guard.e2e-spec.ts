@@ -2,7 +2,7 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { PermissionsGuard, RequirePermissions } from '../src/index.js';
-import { asUser, createTestApp, type TestApp } from './support/test-app.js';
+import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 @Controller('guarded')
 @UseGuards(PermissionsGuard)

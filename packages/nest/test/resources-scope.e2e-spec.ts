@@ -12,8 +12,8 @@ import {
   PublicDocsController,
   UndeclaredDocsController,
 } from './fixtures/scoped-resource.fixture.js';
-import { describeEachDatabase } from './support/test-databases.js';
-import { asUser, createTestApp, type TestApp } from './support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const ALICE = asUser({ name: 'alice', permissions: ['notes.use', 'docs.use'] });
 

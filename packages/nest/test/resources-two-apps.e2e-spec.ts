@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { setGlobalPrefix } from '../src/index.js';
 import { BOOK_PERMISSIONS, Book, BooksController, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
-import { asUser, createTestApp, type TestApp } from './support/test-app.js';
+import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const EVERYTHING = asUser({ permissions: Object.values(BOOK_PERMISSIONS) });
 

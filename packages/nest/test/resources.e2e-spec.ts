@@ -4,8 +4,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { UrlResolver } from '../src/index.js';
 import { BOOK_PERMISSIONS, Book, BooksController, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
-import { describeEachDatabase } from './support/test-databases.js';
-import { asUser, createTestApp, type TestApp } from './support/test-app.js';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const EVERYTHING = asUser({ permissions: Object.values(BOOK_PERMISSIONS) });
 

@@ -19,8 +19,8 @@ import {
   type WidgetLibLocals,
   type WidgetLibRequest,
 } from '../src/index.js';
-import { createTestDatabase, describeEachDatabase, type DatabaseKind } from './support/test-databases.js';
-import { asUser, createTestApp, TEST_USER_HEADER, type TestApp } from './support/test-app.js';
+import { createTestDatabase, describeEachDatabase, type DatabaseKind } from '@widgetlib/test-support/test-databases.js';
+import { asUser, createTestApp, TEST_USER_HEADER, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 interface ViewContext {
   viewId: string | undefined;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { WidgetLibModule, type WidgetLibConfig } from '../src/index.js';
 import { WIDGETLIB_CONFIG } from '../src/widgetlib.config.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const SETTINGS = Symbol('SETTINGS');
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../test/url.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 import { IMAGE_SCHEMES, safeUrl } from './url-safety.js';
 
 describe('safeUrl', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../../../packages/nest/test/support/test-databases.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '@widgetlib/test-support/test-databases.js';
 import { AppModule, type DemoAppOptions } from '../../src/app.module.js';
 import { createDemoApp } from '../../src/demo-app.js';
 

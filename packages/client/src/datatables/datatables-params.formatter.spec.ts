@@ -141,10 +141,13 @@ describe('formatDataTableParams', () => {
       { data: 'a', type: 'boolean', search: 'Yes' },
       { data: 'b', type: 'boolean', search: '0' },
       { data: 'c', type: 'boolean', search: 'maybe' },
+      { data: 'd', type: 'boolean', search: ' NO ' },
+      { data: 'e', type: 'boolean', search: 'constructor' },
     ]);
     const params = formatDataTableParams(data, settings);
-    expect(params).toMatchObject({ a: 'true', b: 'false' });
+    expect(params).toMatchObject({ a: 'true', b: 'false', d: 'false' });
     expect(params).not.toHaveProperty('c');
+    expect(params).not.toHaveProperty('e');
   });
 
   it('ignores empty column searches and columns without a field', () => {

@@ -1,3 +1,4 @@
+import { parseBooleanWord } from '#rules/boolean-words.js';
 import type { DataTablesAjaxData as AjaxData } from './datatables-versions.js';
 import { columnFieldName, columnFilterType, type ColumnSettingsLike } from './datatables-column.types.js';
 import { settingsColumns } from './datatables-versions.js';
@@ -97,8 +98,10 @@ function columnFilter(field: string, type: ReturnType<typeof columnFilterType>, 
     case 'number':
     case 'select':
       return [field, value];
-    case 'boolean':
-      return booleanValue(value) === null ? null : [field, String(booleanValue(value))];
+    case 'boolean': {
+      const flag = parseBooleanWord(value);
+      return flag === undefined ? null : [field, String(flag)];
+    }
     case 'date':
       return [`${field}__range`, value];
     case 'select2':
@@ -106,13 +109,6 @@ function columnFilter(field: string, type: ReturnType<typeof columnFilterType>, 
     case 'readonly':
       return null;
   }
-}
-
-function booleanValue(value: string): boolean | null {
-  const lowered = value.toLowerCase();
-  if (['true', '1', 'yes'].includes(lowered)) return true;
-  if (['false', '0', 'no'].includes(lowered)) return false;
-  return null;
 }
 
 /**

@@ -133,24 +133,35 @@ export function gtCreateDataTable(id: string | HTMLElement, url: string, table_o
   return api;
 }
 
+/** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */
+export interface CreateDataTableOptions extends WidgetLibTableOptions {
+  /** Adds the filter row under the headers (the spec's `addfilter` argument). */
+  filterRow?: boolean;
+}
+
 /**
  * The spec's table builder: a server-side table on the element `id`, loading from `url`, with
  * `extraoptions` (columns, order, events, texts and any DataTables option). Without an `order`
  * option the server's default ordering applies. `addfilter` adds the filter row under the headers.
+ *
+ * The same with named options instead of the trailing positional ones:
+ * `createDataTable(id, url, { columns, filterRow: true, formatDataTableParams })`. A positional
+ * `addfilter` or `formatDataTableParamsfnc`, when given, wins over its option.
  */
 export function createDataTable(
   id: string | HTMLElement,
   url: string,
-  extraoptions: WidgetLibTableOptions = {},
-  addfilter = false,
-  formatDataTableParamsfnc: FormatDataTableParams = formatDataTableParams,
+  extraoptions: CreateDataTableOptions = {},
+  addfilter?: boolean,
+  formatDataTableParamsfnc?: FormatDataTableParams,
 ): Api {
+  const { filterRow = false, ...options } = extraoptions;
   const api = gtCreateDataTable(id, url, {
     order: [],
     searchDelay: 300,
-    ...extraoptions,
-    formatDataTableParams: formatDataTableParamsfnc,
+    ...options,
+    formatDataTableParams: formatDataTableParamsfnc ?? options.formatDataTableParams ?? formatDataTableParams,
   });
-  if (addfilter) addSearchInputsAndFooterDataTable(api, api.table().node().id, extraoptions.columns ?? []);
+  if (addfilter ?? filterRow) addSearchInputsAndFooterDataTable(api, api.table().node().id, options.columns ?? []);
   return api;
 }

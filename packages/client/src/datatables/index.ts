@@ -1,6 +1,5 @@
 export type { DataTableFilterHook } from './datatables-ajax.loader.js';
 export {
-  COLUMN_FILTER_TYPES,
   columnFieldName,
   type ColumnChoice,
   type ColumnFilterType,
@@ -12,18 +11,17 @@ export {
   clearDataTableFilters,
 } from './datatables-filter-row.builder.js';
 export {
-  buildRequestUrl,
   formatDataTablePageParams,
   formatDataTableParams,
   type DataTableRequestParams,
   type FormatDataTableParams,
   type RequestParamValue,
 } from './datatables-params.formatter.js';
-export { errorMessage, parseEnvelope, type DataTableEnvelope } from './datatables-response.parser.js';
 export { useDataTable, type DataTableEngine } from './datatables.engine.js';
 export {
   createDataTable,
   gtCreateDataTable,
+  type CreateDataTableOptions,
   type DataTableEvents,
   type WidgetLibTableOptions,
 } from './datatables.factory.js';

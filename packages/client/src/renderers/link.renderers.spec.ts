@@ -1,5 +1,5 @@
 import { resetDataTableTexts, setDataTableTexts } from '../datatables/datatables.texts.js';
-import { HOSTILE_URLS } from '../../../rules/test/url.corpus.js';
+import { HOSTILE_URLS } from '@widgetlib/test-support/url.corpus.js';
 import { downloadlink, objshowlink, showlink } from './link.renderers.js';
 
 afterEach(() => resetDataTableTexts());

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, describeEachDatabase, isMysqlFamily } from '../../test/support/test-databases.js';
+import { createTestDatabase, describeEachDatabase, isMysqlFamily } from '@widgetlib/test-support/test-databases.js';
 import { databaseServer, exactCollation, mysqlServerOfVersion } from './database-server.js';
 
 describe('mysqlServerOfVersion', () => {

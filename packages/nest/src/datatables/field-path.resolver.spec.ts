@@ -1,7 +1,7 @@
 import { Exclude, Expose } from 'class-transformer';
 import { Column, Entity, ManyToOne, OneToMany, PrimaryGeneratedColumn, type DataSource, type Relation } from 'typeorm';
 import { ALBUM_ENTITIES, Album } from '../../test/fixtures/album.entities.js';
-import { metadataOnlyDataSource } from '../../test/support/entity-metadata.js';
+import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
 import { fieldSpecOf, INT32_RANGE, resolveFieldPath } from './field-path.resolver.js';
 
 @Entity('spec_owner')

@@ -1,5 +1,5 @@
 import { INT32_RANGE } from './field-path.resolver.js';
-import { FilterValueParser, parseBooleanWord, readInteger, readText } from './filter-value.parser.js';
+import { FilterValueParser, readInteger, readText } from './filter-value.parser.js';
 import { RequestProblems } from './request-problems.js';
 import type { FieldSpec, Lookup } from './table-request.types.js';
 
@@ -12,12 +12,6 @@ function predicate(lookup: Lookup, text: string, field: FieldSpec, timezone = 'U
 }
 
 describe('filter values', () => {
-  it('reads the boolean words in any case', () => {
-    expect(['true', 'YES', '1'].map(parseBooleanWord)).toEqual([true, true, true]);
-    expect(['false', 'No', '0'].map(parseBooleanWord)).toEqual([false, false, false]);
-    expect(parseBooleanWord('maybe')).toBeUndefined();
-  });
-
   it('reads integers within bounds and texts without NUL within 256 characters', () => {
     const problems = new RequestProblems();
     expect(readInteger(problems, 'n', '+42', 0, 100, 'small')).toBe(42);

@@ -1,19 +1,14 @@
 import { DateTime } from 'luxon';
+import { parseBooleanWord } from '#rules/boolean-words.js';
 import { MAX_TEXT_LENGTH } from './table-request.limits.js';
 import { listed, quoted, type RequestProblems } from './request-problems.js';
 import type { Bound, FieldSpec, FilterValue, Lookup, Predicate } from './table-request.types.js';
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const BOOLEAN_WORDS: Record<string, boolean> = { true: true, '1': true, yes: true, false: false, '0': false, no: false };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME_START = /^\d{4}-\d{2}-\d{2}[T ]/;
-
-/** `true/false/1/0/yes/no` in any case, or `undefined`. */
-export function parseBooleanWord(text: string): boolean | undefined {
-  return BOOLEAN_WORDS[text.toLowerCase()];
-}
 
 /** An integer parameter within `min`..`max`; otherwise a problem saying what is `allowed`. */
 export function readInteger(

@@ -1,4 +1,5 @@
-import { parseBooleanWord, readInteger } from './filter-value.parser.js';
+import { parseBooleanWord } from '#rules/boolean-words.js';
+import { readInteger } from './filter-value.parser.js';
 import type { QueryParameters } from './query-string.flattener.js';
 import { quoted, type RequestProblems } from './request-problems.js';
 

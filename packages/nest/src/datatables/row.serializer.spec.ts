@@ -1,6 +1,6 @@
 import { GTDateField, GTDateTimeField } from '../dates/index.js';
 import { ALBUM_ENTITIES, Album, Artist, Genre } from '../../test/fixtures/album.entities.js';
-import { metadataOnlyDataSource } from '../../test/support/entity-metadata.js';
+import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
 import { serializeRow } from './row.serializer.js';
 
 describe('serializeRow', () => {

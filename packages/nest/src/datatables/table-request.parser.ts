@@ -1,5 +1,6 @@
 import { foldCase } from './case-fold.js';
-import { FilterValueParser, parseBooleanWord, readInteger, readText } from './filter-value.parser.js';
+import { parseBooleanWord } from '#rules/boolean-words.js';
+import { FilterValueParser, readInteger, readText } from './filter-value.parser.js';
 import {
   isNativeParameter,
   nativeColumnPath,

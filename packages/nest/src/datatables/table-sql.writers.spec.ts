@@ -1,6 +1,6 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ALBUM_ENTITIES, Album } from '../../test/fixtures/album.entities.js';
-import { metadataOnlyDataSource } from '../../test/support/entity-metadata.js';
+import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
 import { ConditionWriter } from './condition.writer.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { SortKeyWriter } from './sort-keys.writer.js';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '../../../rules/test/help-html.corpus.js';
+import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '@widgetlib/test-support/help-html.corpus.js';
 import { sanitizeHelpHtml, sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
 
 // The browser's sanitiser runs the same corpus (packages/client/src/palette/help-text.sanitizer.spec.ts).

@@ -5,7 +5,7 @@ import {
   describeEachDatabase,
   pendingSchemaChanges,
   type TestDatabase,
-} from '../../test/support/test-databases.js';
+} from '@widgetlib/test-support/test-databases.js';
 import { WIDGETLIB_ENTITIES } from '../widgetlib.entities.js';
 import { WIDGETLIB_MIGRATIONS } from './index.js';
 

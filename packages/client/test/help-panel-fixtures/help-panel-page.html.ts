@@ -1,21 +1,21 @@
 import { escapeHtml } from '../../src/escape.js';
 
-export const PALETTE_CSRF_TOKEN = 'palette-test-csrf-token';
+export const HELP_PANEL_CSRF_TOKEN = 'help-panel-test-csrf-token';
 
 /**
  * A host's edit page: labelled form fields, and a sidebar whose footer holds the help widget. The
- * panels start with `window.paletteSettings` when a test defines it (texts, CSRF, icon class).
+ * panels start with `window.helpPanelSettings` when a test defines it (texts, CSRF, icon class).
  */
-export function renderPalettePage(footer: string): string {
+export function renderHelpPanelPage(footer: string): string {
   const field = (name: string, label: string, control = `<input id="id_${name}" name="${name}" type="text">`) =>
     `<div class="field"><label for="id_${name}">${escapeHtml(label)}</label>${control}</div>`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta name="csrf-token" content="${PALETTE_CSRF_TOKEN}">
+<meta name="csrf-token" content="${HELP_PANEL_CSRF_TOKEN}">
 <title>Edit album</title>
-<link rel="stylesheet" href="/palette-fixture/palette.css">
+<link rel="stylesheet" href="/help-panel-fixture/help-panel.css">
 <style>
   body { margin: 0; font: 14px system-ui, sans-serif; display: flex; min-height: 100vh; }
   aside { width: 200px; background: #24292f; color: #fff; display: flex; flex-direction: column; }
@@ -44,8 +44,8 @@ export function renderPalettePage(footer: string): string {
     ${field('barcode', 'Barcode')}
   </form>
 </main>
-<script src="/palette-fixture/widgetlib.js"></script>
-<script>window.widgetlib.initHelpPanels(document, window.paletteSettings);</script>
+<script src="/help-panel-fixture/widgetlib.js"></script>
+<script>window.widgetlib.initHelpPanels(document, window.helpPanelSettings);</script>
 </body>
 </html>`;
 }

@@ -21,6 +21,11 @@ export class HelpApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's messages, or the error itself. */
+export function failureMessages(error: unknown): string[] {
+  return error instanceof HelpApiError ? error.messages : [String(error)];
+}
+
 /** The messages of a Nest error body (`message` is a string or an array of strings), if any. */
 export function errorMessages(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];

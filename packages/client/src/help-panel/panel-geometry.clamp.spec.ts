@@ -3,7 +3,9 @@ import {
   defaultGeometry,
   MIN_PANEL_HEIGHT,
   MIN_PANEL_WIDTH,
+  movedBy,
   parseStoredGeometry,
+  resizedBy,
   VIEWPORT_MARGIN,
 } from './panel-geometry.clamp.js';
 
@@ -67,6 +69,36 @@ describe('defaultGeometry', () => {
     const geometry = defaultGeometry(viewport, icon);
     expect(geometry.left + geometry.width).toBe(1150 - VIEWPORT_MARGIN);
     expect(geometry.top).toBe(VIEWPORT_MARGIN);
+  });
+});
+
+describe('movedBy', () => {
+  it('moves the corner and keeps the size', () => {
+    expect(movedBy({ left: 100, top: 50, width: 400, height: 300 }, { dx: -30, dy: 12 })).toEqual({
+      left: 70,
+      top: 62,
+      width: 400,
+      height: 300,
+    });
+  });
+});
+
+describe('resizedBy', () => {
+  it('grows and shrinks the size, the top left corner staying put', () => {
+    const from = { left: 100, top: 50, width: 400, height: 300 };
+    expect(resizedBy(from, { dx: 25, dy: -40 }, viewport)).toEqual({ left: 100, top: 50, width: 425, height: 260 });
+  });
+
+  it('stops at the right and bottom margins instead of pushing the panel left or up', () => {
+    const from = { left: 700, top: 400, width: 400, height: 300 };
+    const grown = resizedBy(from, { dx: 500, dy: 500 }, viewport);
+    expect(grown).toEqual({
+      left: 700,
+      top: 400,
+      width: viewport.width - VIEWPORT_MARGIN - 700,
+      height: viewport.height - VIEWPORT_MARGIN - 400,
+    });
+    expect(clampGeometry(grown, viewport)).toEqual(grown);
   });
 });
 

@@ -39,6 +39,29 @@ export function clampGeometry(geometry: PanelGeometry, viewport: ViewportSize): 
   };
 }
 
+/** A movement of the pointer, or of the arrow keys, in CSS pixels. */
+export interface GeometryDelta {
+  dx: number;
+  dy: number;
+}
+
+/** The geometry moved by `delta`, its size kept (the caller clamps it into the viewport). */
+export function movedBy(from: PanelGeometry, { dx, dy }: GeometryDelta): PanelGeometry {
+  return { ...from, left: from.left + dx, top: from.top + dy };
+}
+
+/**
+ * The size grown by `delta`, the top left corner staying where it is: a size that would reach past
+ * the viewport's right or bottom margin stops there instead of pushing the panel left or up.
+ */
+export function resizedBy(from: PanelGeometry, { dx, dy }: GeometryDelta, viewport: ViewportSize): PanelGeometry {
+  return {
+    ...from,
+    width: Math.min(from.width + dx, viewport.width - VIEWPORT_MARGIN - from.left),
+    height: Math.min(from.height + dy, viewport.height - VIEWPORT_MARGIN - from.top),
+  };
+}
+
 /** A box on the page, such as the footer icon's `getBoundingClientRect()`. */
 export interface AnchorBox {
   left: number;

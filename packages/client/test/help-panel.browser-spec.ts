@@ -1,15 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { escapeHtml } from '#rules/html-escape.js';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { Help } from '../../nest/src/index.js';
-import { describeEachDatabase } from '../../nest/test/support/test-databases.js';
-import { TEST_USER_HEADER, type TestUser } from '../../nest/test/support/test-app.js';
-import { PALETTE_VIEW_ID } from './palette-fixtures/palette-fixture.controller.js';
-import { startCrossOriginHelpApi } from './palette-fixtures/cross-origin-help-api.js';
-import { PALETTE_CSRF_TOKEN } from './palette-fixtures/palette-page.html.js';
-import { startPaletteApp, type PaletteApp } from './palette-fixtures/palette-test-app.js';
-import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '../../rules/test/help-html.corpus.js';
-import { HOSTILE_URLS, LEGITIMATE_URLS } from '../../rules/test/url.corpus.js';
+import { Help } from '@widgetlib/nest';
+import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { TEST_USER_HEADER, type TestUser } from '@widgetlib/test-support/test-app.js';
+import { HELP_PANEL_VIEW_ID } from './help-panel-fixtures/help-panel-fixture.controller.js';
+import { startCrossOriginHelpApi } from './help-panel-fixtures/cross-origin-help-api.js';
+import { HELP_PANEL_CSRF_TOKEN } from './help-panel-fixtures/help-panel-page.html.js';
+import { startHelpPanelApp, type HelpPanelApp } from './help-panel-fixtures/help-panel-test-app.js';
+import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '@widgetlib/test-support/help-html.corpus.js';
+import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 
 const VIEW_ENTRIES = [
   { question_name: 'name', help_title: 'Album name', help_text: '<p>The title printed on the <strong>cover</strong>.</p>' },
@@ -20,7 +20,7 @@ const VIEW_ENTRIES = [
   { question_name: 'producer', help_title: 'Producer', help_text: '<p>Who produced the recording.</p>' },
   { question_name: 'notes', help_title: 'Liner notes', help_text: '<p>Text from the sleeve:</p><ul><li>credits</li><li>thanks</li></ul>' },
   { question_name: 'rating', help_title: 'Rating', help_text: '<p>Your rating, from one to five stars.</p>' },
-].map((entry) => ({ id_view: PALETTE_VIEW_ID, ...entry }));
+].map((entry) => ({ id_view: HELP_PANEL_VIEW_ID, ...entry }));
 
 const OTHER_VIEW_ENTRIES = [
   { id_view: 'artists:edit', question_name: 'name', help_title: 'Artist name', help_text: '<p>Another view.</p>' },
@@ -51,13 +51,13 @@ interface Box {
 }
 
 describeEachDatabase('help panel in the browser', (kind) => {
-  let app: PaletteApp;
+  let app: HelpPanelApp;
   let chromium: ChromiumSession;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [app, chromium] = await Promise.all([startPaletteApp(kind), startChromium()]);
+    [app, chromium] = await Promise.all([startHelpPanelApp(kind), startChromium()]);
   });
 
   afterAll(async () => {
@@ -84,7 +84,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
    * so without the server's sanitising. Only the browser's sanitiser then stands between them and the page.
    */
   async function insertUnsanitised(entries: ReadonlyArray<Pick<Help, 'question_name' | 'help_title' | 'help_text'>>): Promise<void> {
-    await helps().createQueryBuilder().insert().values(entries.map((entry) => ({ id_view: PALETTE_VIEW_ID, ...entry }))).callListeners(false).execute();
+    await helps().createQueryBuilder().insert().values(entries.map((entry) => ({ id_view: HELP_PANEL_VIEW_ID, ...entry }))).callListeners(false).execute();
   }
 
   /** A fresh browser profile for `user`, authenticated the way the test host reads users. */
@@ -98,7 +98,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
   async function loadPage(context: BrowserContext, page?: Page, query = ''): Promise<Page> {
     const tab = page ?? (await context.newPage());
     if (!page) tab.on('pageerror', (error) => pageErrors.push(String(error)));
-    await tab.goto(`${app.baseUrl}/palette-fixture/albums/edit${query}`);
+    await tab.goto(`${app.baseUrl}/help-panel-fixture/albums/edit${query}`);
     await tab.waitForFunction(
       (panel) => {
         const status = document.querySelector(`${panel} .widgetlib-palette__status`)?.textContent ?? '';
@@ -170,7 +170,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await page.getAttribute(PANEL, 'role')).toBe('dialog');
     expect(await activeElement(page)).toBe('search');
     expectInside(await panelBox(page), { width: 1280, height: 720 });
-    await page.screenshot({ path: `/tmp/palette-${kind}-open-panel.png` });
+    await page.screenshot({ path: `/tmp/help-panel-${kind}-open-panel.png` });
 
     await page.getByRole('button', { name: 'Close help' }).click();
     expect(await page.isHidden(PANEL)).toBe(true);
@@ -278,7 +278,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
     const shown = (await rating.boundingBox())!;
     expect(shown.y).toBeGreaterThanOrEqual(body.y);
     expect(shown.y + shown.height).toBeLessThanOrEqual(body.y + body.height);
-    await page.screenshot({ path: `/tmp/palette-${kind}-highlighted-entry.png` });
+    await page.screenshot({ path: `/tmp/help-panel-${kind}-highlighted-entry.png` });
 
     expect(await visibleTitles(page)).toEqual(VIEW_TITLES);
     expect(await page.locator(`${ENTRY}.widgetlib-palette__entry--highlighted`).count()).toBe(1);
@@ -332,7 +332,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await entryBy(page, 'barcode').waitFor();
 
     const stored = await helps().findOneByOrFail({ question_name: 'barcode' });
-    expect(stored).toMatchObject({ id_view: PALETTE_VIEW_ID, help_title: 'Barcode number', help_text: '<p>The <em>EAN</em> under the bars.</p>' });
+    expect(stored).toMatchObject({ id_view: HELP_PANEL_VIEW_ID, help_title: 'Barcode number', help_text: '<p>The <em>EAN</em> under the bars.</p>' });
     expect(await page.textContent(`${PANEL} [role=status]`)).toBe('Help saved.');
     expect(await entryBy(page, 'barcode').getAttribute('aria-current')).toBe('true');
     expect(await page.getAttribute('label[for=id_barcode] + .widgetlib-help-icon', 'aria-label')).toBe('Help: Barcode number');
@@ -349,13 +349,13 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await activeElement(page)).toBe(`edit-${await idOf('year')}-title`);
     await form.getByLabel('Title').fill('Year of release');
     await form.getByLabel('Text (HTML allowed)').fill('<p>As printed on the sleeve.</p>');
-    await page.screenshot({ path: `/tmp/palette-${kind}-edit-form.png` });
+    await page.screenshot({ path: `/tmp/help-panel-${kind}-edit-form.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     // The panel closes the form, then reloads the entries and only then says so.
     await page.waitForFunction((panel) => document.querySelector(`${panel} [role=status]`)?.textContent === 'Help saved.', PANEL);
     expect(await page.locator(`${ENTRY}[data-question-name=year] form`).count()).toBe(0);
 
-    const stored = await helps().findOneByOrFail({ id_view: PALETTE_VIEW_ID, question_name: 'year' });
+    const stored = await helps().findOneByOrFail({ id_view: HELP_PANEL_VIEW_ID, question_name: 'year' });
     expect(stored).toMatchObject({ help_title: 'Year of release', help_text: '<p>As printed on the sleeve.</p>' });
     expect(await entryBy(page, 'year').locator('.widgetlib-palette__entry-title').textContent()).toBe('Year of release');
     expect(await page.getAttribute('label[for=id_year] + .widgetlib-help-icon', 'aria-label')).toBe('Help: Year of release');
@@ -363,7 +363,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
   });
 
   async function idOf(questionName: string): Promise<number> {
-    return (await helps().findOneByOrFail({ id_view: PALETTE_VIEW_ID, question_name: questionName })).id;
+    return (await helps().findOneByOrFail({ id_view: HELP_PANEL_VIEW_ID, question_name: questionName })).id;
   }
 
   it('deletes only the chosen entry', async () => {
@@ -378,7 +378,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
     const remaining = await helps().find({ order: { id: 'ASC' } });
     expect(remaining.map(({ id_view, question_name }) => `${id_view}/${question_name}`).sort()).toEqual(
       [...VIEW_ENTRIES, ...OTHER_VIEW_ENTRIES]
-        .filter((entry) => !(entry.id_view === PALETTE_VIEW_ID && entry.question_name === 'year'))
+        .filter((entry) => !(entry.id_view === HELP_PANEL_VIEW_ID && entry.question_name === 'year'))
         .map(({ id_view, question_name }) => `${id_view}/${question_name}`)
         .sort(),
     );
@@ -395,13 +395,13 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByLabel('Title').fill('My barcode help');
     await page.getByLabel('Text (HTML allowed)').fill('<p>Typed with care</p>');
     // Someone else documents the same field meanwhile: the API answers 409.
-    await helps().save(helps().create({ id_view: PALETTE_VIEW_ID, question_name: 'barcode', help_title: 'Theirs', help_text: '' }));
+    await helps().save(helps().create({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode', help_title: 'Theirs', help_text: '' }));
 
     await page.getByRole('button', { name: 'Save' }).click();
     const alert = page.locator(`${PANEL} form [role=alert]`);
     await alert.getByText('already exists').waitFor();
     expect(await alert.textContent()).toBe(
-      `A help entry for id_view "${PALETTE_VIEW_ID}" and question_name "barcode" already exists`,
+      `A help entry for id_view "${HELP_PANEL_VIEW_ID}" and question_name "barcode" already exists`,
     );
     expect(await page.getByLabel('Field').inputValue()).toBe('barcode');
     expect(await page.getByLabel('Title').inputValue()).toBe('My barcode help');
@@ -416,12 +416,12 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByRole('button', { name: 'Delete help “Rating”' }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await entryBy(page, 'rating').locator('[role=alert]').getByText('Invalid CSRF token').waitFor();
-    expect(await helps().countBy({ id_view: PALETTE_VIEW_ID, question_name: 'rating' })).toBe(1);
+    expect(await helps().countBy({ id_view: HELP_PANEL_VIEW_ID, question_name: 'rating' })).toBe(1);
 
-    await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'palette-test-csrf-token'));
+    await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'help-panel-test-csrf-token'));
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await entryBy(page, 'rating').waitFor({ state: 'detached' });
-    expect(await helps().countBy({ id_view: PALETTE_VIEW_ID, question_name: 'rating' })).toBe(0);
+    expect(await helps().countBy({ id_view: HELP_PANEL_VIEW_ID, question_name: 'rating' })).toBe(0);
   });
 
   it('sends no CSRF token when help_url names another origin', async () => {
@@ -430,7 +430,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
       const context = await newContext(USERS.admin);
       // The page of a host whose help API is on another origin (another port of 127.0.0.1).
       const page = await loadPage(context, undefined, `?help_url=${encodeURIComponent(`${elsewhere.baseUrl}/help/`)}`);
-      expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).toBe(PALETTE_CSRF_TOKEN);
+      expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).toBe(HELP_PANEL_CSRF_TOKEN);
       await openPanel(page);
       await page.getByRole('button', { name: 'Add help' }).click();
       await page.getByLabel('Field').selectOption('barcode');
@@ -443,10 +443,10 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
       const writes = elsewhere.requests.filter(({ method }) => method === 'POST' || method === 'DELETE');
       expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual(['POST /help/', 'DELETE /help/1/']);
-      expect(JSON.parse(writes[0]!.body)).toMatchObject({ id_view: PALETTE_VIEW_ID, question_name: 'barcode' });
+      expect(JSON.parse(writes[0]!.body)).toMatchObject({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode' });
       for (const { headers } of elsewhere.requests) {
         expect(headers['x-csrf-token']).toBeUndefined();
-        expect(JSON.stringify(headers)).not.toContain(PALETTE_CSRF_TOKEN);
+        expect(JSON.stringify(headers)).not.toContain(HELP_PANEL_CSRF_TOKEN);
       }
       expect(await helps().countBy({ question_name: 'barcode' })).toBe(0);
     } finally {
@@ -540,7 +540,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
   it("shows the host's words instead of the default ones", async () => {
     const context = await newContext(USERS.admin);
     await context.addInitScript(() => {
-      (window as unknown as { paletteSettings: unknown }).paletteSettings = {
+      (window as unknown as { helpPanelSettings: unknown }).helpPanelSettings = {
         fieldIconClass: 'fa fa-question-circle',
         texts: {
           title: 'Ayuda',

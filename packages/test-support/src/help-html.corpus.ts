@@ -1,7 +1,7 @@
 // Help HTML that both sanitisers are tested with: the server's (sanitize-html, packages/nest) and the
 // browser's (DOMPurify, packages/client), with one checker of their output written apart from the
 // sanitisers' own code.
-import { escapeHtml } from '../src/html-escape.js';
+import { escapeHtml } from '#rules/html-escape.js';
 import { HOSTILE_URLS, LEGITIMATE_URLS } from './url.corpus.js';
 
 /** Payloads that must come out with nothing executable, styled, classed or pointing elsewhere. */

@@ -2,16 +2,16 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MenuService } from '../../../nest/src/index.js';
+import { MenuService } from '@widgetlib/nest';
 import { HelpController } from '../../../nest/src/help/help.controller.js';
-import { createTestApp, type TestApp } from '../../../nest/test/support/test-app.js';
-import type { DatabaseKind } from '../../../nest/test/support/test-databases.js';
-import { bundleClient } from '../support/browser.js';
+import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import type { DatabaseKind } from '@widgetlib/test-support/test-databases.js';
+import { bundleClient } from '../support/client-bundle.js';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { PALETTE_ASSETS, PaletteFixtureController, type PaletteAssets } from './palette-fixture.controller.js';
-import { PALETTE_CSRF_TOKEN } from './palette-page.html.js';
+import { HELP_PANEL_ASSETS, HelpPanelFixtureController, type HelpPanelAssets } from './help-panel-fixture.controller.js';
+import { HELP_PANEL_CSRF_TOKEN } from './help-panel-page.html.js';
 
-const paletteCss = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/palette/palette.css');
+const helpPanelCss = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/help-panel/help-panel.css');
 
 interface CsrfRequest {
   method: string;
@@ -24,14 +24,14 @@ interface CsrfResponse {
 
 /** A host's CSRF protection: writes to the help API need the page's token in X-CSRF-Token. */
 function requireCsrfToken(request: CsrfRequest, response: CsrfResponse, next: () => void): void {
-  if (request.method === 'GET' || request.header('x-csrf-token') === PALETTE_CSRF_TOKEN) {
+  if (request.method === 'GET' || request.header('x-csrf-token') === HELP_PANEL_CSRF_TOKEN) {
     next();
     return;
   }
   response.status(403).json({ statusCode: 403, error: 'Forbidden', message: 'Invalid CSRF token' });
 }
 
-export interface PaletteApp {
+export interface HelpPanelApp {
   testApp: TestApp;
   baseUrl: string;
   close(): Promise<void>;
@@ -41,17 +41,17 @@ export interface PaletteApp {
  * The test host listening on a free port: the help API behind CSRF protection, the help panel's
  * menu item registered, and the page.
  */
-export async function startPaletteApp(kind: DatabaseKind): Promise<PaletteApp> {
-  const assets: PaletteAssets = { bundle: await bundleClient(), css: await readFile(paletteCss, 'utf8') };
+export async function startHelpPanelApp(kind: DatabaseKind): Promise<HelpPanelApp> {
+  const assets: HelpPanelAssets = { bundle: await bundleClient(), css: await readFile(helpPanelCss, 'utf8') };
 
-  @Module({ controllers: [PaletteFixtureController], providers: [{ provide: PALETTE_ASSETS, useValue: assets }] })
-  class PaletteFixtureModule implements NestModule {
+  @Module({ controllers: [HelpPanelFixtureController], providers: [{ provide: HELP_PANEL_ASSETS, useValue: assets }] })
+  class HelpPanelFixtureModule implements NestModule {
     configure(consumer: MiddlewareConsumer): void {
       consumer.apply(requireCsrfToken).forRoutes(HelpController);
     }
   }
 
-  const testApp = await createTestApp(kind, { imports: [PaletteFixtureModule] });
+  const testApp = await createTestApp(kind, { imports: [HelpPanelFixtureModule] });
   await testApp.app.get(MenuService).registerHelpPanel();
   await testApp.app.listen(0, '127.0.0.1');
   const { port } = testApp.app.getHttpServer().address() as AddressInfo;

@@ -1,13 +1,10 @@
-/** A pointer movement since the gesture started, in CSS pixels. */
-export interface PointerDelta {
-  dx: number;
-  dy: number;
-}
+import type { GeometryDelta } from './panel-geometry.clamp.js';
 
 export interface PointerGesture {
   /** Called when the gesture starts; returns false to ignore this pointer. */
   start(event: PointerEvent): boolean;
-  move(delta: PointerDelta): void;
+  /** The pointer's movement since the gesture started. */
+  move(delta: GeometryDelta): void;
   end(): void;
 }
 
@@ -47,7 +44,7 @@ export function trackPointer(handle: HTMLElement, gesture: PointerGesture): () =
   };
 }
 
-const ARROW_STEPS: Record<string, PointerDelta> = {
+const ARROW_STEPS: Record<string, GeometryDelta> = {
   ArrowLeft: { dx: -1, dy: 0 },
   ArrowRight: { dx: 1, dy: 0 },
   ArrowUp: { dx: 0, dy: -1 },
@@ -55,7 +52,7 @@ const ARROW_STEPS: Record<string, PointerDelta> = {
 };
 
 /** The step an arrow key asks for (10 px, 50 px with Shift), or null for any other key. */
-export function arrowKeyStep(event: KeyboardEvent): PointerDelta | null {
+export function arrowKeyStep(event: KeyboardEvent): GeometryDelta | null {
   const direction = ARROW_STEPS[event.key];
   if (!direction || event.altKey || event.ctrlKey || event.metaKey) return null;
   const size = event.shiftKey ? 50 : 10;

@@ -18,3 +18,10 @@ export function createElement<K extends keyof HTMLElementTagNameMap>(
   element.append(...children);
   return element;
 }
+
+/** Shows `messages` in an error area, one paragraph each, as text; no messages hide it. */
+export function showMessages(area: HTMLElement, messages: readonly string[]): void {
+  const doc = area.ownerDocument;
+  area.replaceChildren(...messages.map((message) => createElement(doc, 'p', { text: message })));
+  area.hidden = messages.length === 0;
+}

@@ -1,9 +1,9 @@
 import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
-import { HelpApiError, type HelpEntryInput } from './help-api.client.js';
+import { failureMessages, type HelpEntryInput } from './help-api.client.js';
 import type { LabelledField } from './field-help.icons.js';
 import type { HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry } from './help-panel.types.js';
-import { createElement } from './palette-dom.js';
+import { createElement, showMessages } from './dom-element.factory.js';
 
 export interface HelpEntryFormOptions {
   doc: Document;
@@ -138,7 +138,7 @@ export class HelpEntryForm {
   private async save(): Promise<void> {
     const input = this.input();
     if (!input) {
-      this.showError([this.options.texts.noFields]);
+      showMessages(this.error, [this.options.texts.noFields]);
       return;
     }
     this.saveButton.disabled = true;
@@ -146,16 +146,10 @@ export class HelpEntryForm {
     try {
       await this.options.submit(input);
     } catch (error) {
-      this.showError(error instanceof HelpApiError ? error.messages : [String(error)]);
+      showMessages(this.error, failureMessages(error));
     } finally {
       this.saveButton.disabled = false;
       this.element.removeAttribute('aria-busy');
     }
-  }
-
-  private showError(messages: readonly string[]): void {
-    const { doc } = this.options;
-    this.error.replaceChildren(...messages.map((message) => createElement(doc, 'p', { text: message })));
-    this.error.hidden = false;
   }
 }

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '../../../rules/test/help-html.corpus.js';
+import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '@widgetlib/test-support/help-html.corpus.js';
 import { sanitizeHelpText } from './help-text.sanitizer.js';
 
 function parse(html: string): HTMLElement {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 
-export const packagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const packagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs a command; a failure carries what the command printed, so the test says why. */
 export async function run(

@@ -4,8 +4,8 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DataSource, type Logger as TypeOrmLogger } from 'typeorm';
-import { WIDGETLIB_ENTITIES, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '../../src/index.js';
-import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from '../../src/index.js';
+import { WIDGETLIB_ENTITIES, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
+import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from '@widgetlib/nest';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
 
 /** The header through which tests say who the request's user is (JSON), as a host's auth would. */

@@ -1,0 +1,70 @@
+import { createElement } from './dom-element.factory.js';
+import type { HelpPanelTexts } from './help-panel.texts.js';
+import type { HelpEntry, HelpPanelPermissions } from './help-panel.types.js';
+import { searchableText } from './help-search.filter.js';
+import { sanitizeHelpText } from './help-text.sanitizer.js';
+
+/** One listed entry: its item and what the search box matches it against. */
+export interface HelpEntryItem {
+  entry: HelpEntry;
+  item: HTMLLIElement;
+  searchable: string;
+}
+
+export interface HelpEntryItemOptions {
+  doc: Document;
+  texts: HelpPanelTexts;
+  /** Prefix of the item's element ids (the panel's id). */
+  idPrefix: string;
+  permissions: HelpPanelPermissions;
+  edit(entry: HelpEntry): void;
+  delete(entry: HelpEntry, item: HTMLLIElement): void;
+}
+
+function entryButton(doc: Document, text: string, label: string, kind: 'edit' | 'delete', onClick: () => void): HTMLButtonElement {
+  const button = createElement(doc, 'button', {
+    className: `widgetlib-palette__button widgetlib-palette__${kind}`,
+    text,
+    attributes: { type: 'button', 'aria-label': label },
+  });
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+/**
+ * The list item of an entry: its title and question name as text, its help text sanitised, and edit
+ * and delete buttons as permitted. Focusable (the panel moves focus to an entry it shows).
+ */
+export function buildHelpEntryItem(entry: HelpEntry, options: HelpEntryItemOptions): HelpEntryItem {
+  const { doc, texts, idPrefix } = options;
+  const titleId = `${idPrefix}-entry-${entry.id}`;
+  const text = createElement(doc, 'div', { className: 'widgetlib-palette__text' });
+  text.innerHTML = sanitizeHelpText(entry.help_text ?? '');
+  const item = createElement(
+    doc,
+    'li',
+    {
+      className: 'widgetlib-palette__entry',
+      attributes: { tabindex: '-1', 'aria-labelledby': titleId, 'data-help-id': String(entry.id) },
+    },
+    createElement(doc, 'h3', {
+      className: 'widgetlib-palette__entry-title',
+      text: entry.help_title,
+      attributes: { id: titleId },
+    }),
+    createElement(doc, 'p', { className: 'widgetlib-palette__question', text: entry.question_name }),
+    text,
+  );
+  item.dataset.questionName = entry.question_name;
+  const { change, delete: remove } = options.permissions;
+  if (change || remove) {
+    const actions = createElement(doc, 'div', { className: 'widgetlib-palette__entry-actions' });
+    const title = entry.help_title;
+    if (change) actions.append(entryButton(doc, texts.edit, texts.editEntry(title), 'edit', () => options.edit(entry)));
+    if (remove) {
+      actions.append(entryButton(doc, texts.delete, texts.deleteEntry(title), 'delete', () => options.delete(entry, item)));
+    }
+    item.append(actions);
+  }
+  return { entry, item, searchable: searchableText(entry.help_title, text.textContent ?? '') };
+}
