@@ -37,14 +37,26 @@ export const COMBINATIONS = [
     module: 'commonjs',
     platform: 'express',
     // The lowest TypeORM widgetlib declares; TypeORM 0.3.20 accepts better-sqlite3 up to 9.
-    dependencies: { ...shared, ...nest11, '@nestjs/platform-express': '^11.0.0', typeorm: '0.3.20', 'better-sqlite3': '^9.6.0' },
+    dependencies: {
+      ...shared,
+      ...nest11,
+      '@nestjs/platform-express': '^11.0.0',
+      typeorm: '0.3.20',
+      'better-sqlite3': '^9.6.0',
+    },
     devDependencies: { '@types/express': '^5.0.0' },
   },
   {
     name: 'nest11-typeorm0.3-fastify-cjs',
     module: 'commonjs',
     platform: 'fastify',
-    dependencies: { ...shared, ...nest11, '@nestjs/platform-fastify': '^11.0.0', typeorm: '~0.3.28', 'better-sqlite3': '^12.0.0' },
+    dependencies: {
+      ...shared,
+      ...nest11,
+      '@nestjs/platform-fastify': '^11.0.0',
+      typeorm: '~0.3.28',
+      'better-sqlite3': '^12.0.0',
+    },
   },
   {
     name: 'nest12-typeorm1-express-esm',

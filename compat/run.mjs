@@ -36,14 +36,18 @@ async function run(command, commandArgs, options) {
   try {
     return await execFileAsync(command, commandArgs, { maxBuffer: 64 * 1024 * 1024, env, ...options });
   } catch (error) {
-    throw new Error(`${command} ${commandArgs.join(' ')} failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`, { cause: error });
+    throw new Error(`${command} ${commandArgs.join(' ')} failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
 async function pack(name, destination) {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], { cwd: join(root, 'packages', name) });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: join(root, 'packages', name),
+  });
   return JSON.parse(stdout)[0].filename;
 }
 
@@ -150,7 +154,11 @@ async function postgresDatabase(requireFromHost, name) {
 
 /** Starts the compiled host and resolves with its URL once it prints it. */
 function startHost(host, extraEnv) {
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: host, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: host,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const started = new Promise((resolveStart, rejectStart) => {
     const timer = setTimeout(() => rejectStart(new Error(`the host did not start within 60 s:\n${output}`)), 60_000);
@@ -187,7 +195,10 @@ async function smokeOn(combination, prepared, database) {
   let postgres;
   const extraEnv = {};
   if (database === 'postgres') {
-    postgres = await postgresDatabase(prepared.requireFromHost, `widgetlib_compat_${combination.name.replace(/[^a-z0-9]/g, '_')}_${process.pid}`);
+    postgres = await postgresDatabase(
+      prepared.requireFromHost,
+      `widgetlib_compat_${combination.name.replace(/[^a-z0-9]/g, '_')}_${process.pid}`,
+    );
     extraEnv.DATABASE_URL = postgres.url;
   }
   const host = startHost(prepared.host, extraEnv);
@@ -207,7 +218,9 @@ async function main() {
   const since = Date.now();
   const combinations = COMBINATIONS.filter((combination) => !only || only.includes(combination.name));
   const work = await mkdtemp(join(tmpdir(), 'widgetlib-compat-'));
-  console.log(`Compatibility suite in ${work}: ${combinations.map((c) => c.name).join(', ')} on ${databases.join(', ')}`);
+  console.log(
+    `Compatibility suite in ${work}: ${combinations.map((c) => c.name).join(', ')} on ${databases.join(', ')}`,
+  );
   const tarballs = { nest: await pack('nest', work), client: await pack('client', work) };
 
   const outcomes = await Promise.all(
@@ -215,7 +228,9 @@ async function main() {
       let prepared;
       try {
         prepared = await prepareHost(combination, work, tarballs);
-        console.log(`${combination.name}: installed in ${prepared.timings.install}, compiled in ${prepared.timings.compile}`);
+        console.log(
+          `${combination.name}: installed in ${prepared.timings.install}, compiled in ${prepared.timings.compile}`,
+        );
       } catch (error) {
         console.log(`${combination.name}: could not be prepared`);
         return { combination, error: error.message, runs: [] };
@@ -230,13 +245,19 @@ async function main() {
   let failed = 0;
   console.log('\nCompatibility summary');
   for (const { combination, prepared, error, runs } of outcomes) {
-    console.log(`\n${combination.name} (${combination.module === 'esm' ? 'ES-module' : 'CommonJS'} host, ${combination.platform})`);
+    console.log(
+      `\n${combination.name} (${combination.module === 'esm' ? 'ES-module' : 'CommonJS'} host, ${combination.platform})`,
+    );
     if (error) {
       failed += 1;
       console.log(`  FAILED to install or compile:\n${error.replace(/^/gm, '    ')}`);
       continue;
     }
-    console.log(`  ${Object.entries(prepared.versions).map(([name, version]) => `${name} ${version}`).join(', ')}`);
+    console.log(
+      `  ${Object.entries(prepared.versions)
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')}`,
+    );
     console.log(`  install ${prepared.timings.install}, compile ${prepared.timings.compile}`);
     for (const { database, results, time } of runs) {
       const good = results.filter((result) => result.ok).length;

@@ -28,7 +28,11 @@ function client(baseUrl) {
     const headers = { accept: 'application/json' };
     if (permissions) headers['x-compat-permissions'] = permissions.join(',');
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     let json;
     try {
@@ -55,7 +59,10 @@ function checks(request) {
       async () => {
         deepStrictEqual((await request('GET', '/help/')).status, 401);
         deepStrictEqual((await request('GET', '/help/', { permissions: ['books.view'] })).status, 403);
-        deepStrictEqual((await request('POST', '/help/', { permissions: ['widgetlib.view_help'], body: {} })).status, 403);
+        deepStrictEqual(
+          (await request('POST', '/help/', { permissions: ['widgetlib.view_help'], body: {} })).status,
+          403,
+        );
       },
     ],
     [
@@ -63,22 +70,44 @@ function checks(request) {
       async () => {
         const created = await request('POST', '/help/', {
           permissions: HELP,
-          body: { id_view: 'catalogue:album-form', question_name: 'title', help_title: 'Title', help_text: '<b>Name</b><script>x()</script>' },
+          body: {
+            id_view: 'catalogue:album-form',
+            question_name: 'title',
+            help_title: 'Title',
+            help_text: '<b>Name</b><script>x()</script>',
+          },
         });
         deepStrictEqual(created.status, 201, created.text);
         const { id } = created.json;
-        deepStrictEqual(created.json, { id, id_view: 'catalogue:album-form', question_name: 'title', help_title: 'Title', help_text: '<b>Name</b>' });
+        deepStrictEqual(created.json, {
+          id,
+          id_view: 'catalogue:album-form',
+          question_name: 'title',
+          help_title: 'Title',
+          help_text: '<b>Name</b>',
+        });
         for (const path of ['/help/?id_view=catalogue:album-form', '/help?id_view=catalogue:album-form']) {
           const listed = await request('GET', path, { permissions: ['widgetlib.view_help'] });
           deepStrictEqual([listed.status, listed.json], [200, [created.json]], `${path}: ${listed.text}`);
         }
-        const replacement = { id_view: 'catalogue:album-form', question_name: 'title', help_title: 'Album title', help_text: '' };
-        deepStrictEqual((await request('PUT', `/help/${id}/`, { permissions: ['widgetlib.view_help'], body: replacement })).status, 403);
+        const replacement = {
+          id_view: 'catalogue:album-form',
+          question_name: 'title',
+          help_title: 'Album title',
+          help_text: '',
+        };
+        deepStrictEqual(
+          (await request('PUT', `/help/${id}/`, { permissions: ['widgetlib.view_help'], body: replacement })).status,
+          403,
+        );
         const replaced = await request('PUT', `/help/${id}/`, { permissions: HELP, body: replacement });
         deepStrictEqual([replaced.status, replaced.json], [200, { id, ...replacement }], replaced.text);
         const invalid = await request('PUT', `/help/${id}/`, { permissions: HELP, body: { help_title: '' } });
         deepStrictEqual(invalid.status, 400, invalid.text);
-        deepStrictEqual((await request('DELETE', `/help/${id}/`, { permissions: ['widgetlib.view_help'] })).status, 403);
+        deepStrictEqual(
+          (await request('DELETE', `/help/${id}/`, { permissions: ['widgetlib.view_help'] })).status,
+          403,
+        );
         const deleted = await request('DELETE', `/help/${id}/`, { permissions: HELP });
         deepStrictEqual([deleted.status, deleted.text], [204, '']);
         deepStrictEqual((await request('GET', `/help/${id}/`, { permissions: HELP })).status, 404);
@@ -154,7 +183,10 @@ function checks(request) {
       'DataTableResource: create, retrieve, list, update, delete, with permissions',
       async () => {
         deepStrictEqual((await request('POST', '/books/', { body: { title: 'A', pages: 1 } })).status, 401);
-        deepStrictEqual((await request('POST', '/books/', { permissions: ['books.view'], body: { title: 'A', pages: 1 } })).status, 403);
+        deepStrictEqual(
+          (await request('POST', '/books/', { permissions: ['books.view'], body: { title: 'A', pages: 1 } })).status,
+          403,
+        );
         const created = await request('POST', '/books/', { permissions: BOOKS, body: { title: 'Dune', pages: 412 } });
         deepStrictEqual(created.status, 201, created.text);
         const { id } = created.json;
@@ -163,9 +195,15 @@ function checks(request) {
         deepStrictEqual([retrieved.status, retrieved.json], [200, created.json]);
         const listed = await request('GET', '/books/?search=dun', { permissions: BOOKS });
         deepStrictEqual([listed.status, ids(listed.json)], [200, [id]], listed.text);
-        const updated = await request('PUT', `/books/${id}/`, { permissions: BOOKS, body: { title: 'Dune Messiah', pages: 256 } });
+        const updated = await request('PUT', `/books/${id}/`, {
+          permissions: BOOKS,
+          body: { title: 'Dune Messiah', pages: 256 },
+        });
         deepStrictEqual([updated.status, updated.json], [200, { id, title: 'Dune Messiah', pages: 256 }], updated.text);
-        const invalid = await request('PUT', `/books/${id}/`, { permissions: BOOKS, body: { title: 'X', pages: 0, extra: 1 } });
+        const invalid = await request('PUT', `/books/${id}/`, {
+          permissions: BOOKS,
+          body: { title: 'X', pages: 0, extra: 1 },
+        });
         deepStrictEqual(invalid.status, 400, invalid.text);
         const deleted = await request('DELETE', `/books/${id}/`, { permissions: BOOKS });
         deepStrictEqual([deleted.status, deleted.text], [204, '']);
@@ -175,18 +213,31 @@ function checks(request) {
     [
       "help panel: the sidebar footer's HTML, the view context (res.locals) and the date formats",
       async () => {
-        const page = await request('GET', '/pages/album-form', { permissions: ['widgetlib.view_help', 'widgetlib.add_help'] });
+        const page = await request('GET', '/pages/album-form', {
+          permissions: ['widgetlib.view_help', 'widgetlib.add_help'],
+        });
         deepStrictEqual(page.status, 200, page.text);
         const { footer, dateFormats, locals } = page.json;
-        const config = /<script type="application\/json" id="widgetlib-palette-config-[^"]+">(.*?)<\/script>/.exec(footer);
-        if (!footer.includes('data-widgetlib-palette=') || !config) throw new Error(`no help panel in the footer: ${footer}`);
+        const config = /<script type="application\/json" id="widgetlib-palette-config-[^"]+">(.*?)<\/script>/.exec(
+          footer,
+        );
+        if (!footer.includes('data-widgetlib-palette=') || !config)
+          throw new Error(`no help panel in the footer: ${footer}`);
         deepStrictEqual(JSON.parse(config[1]), {
           id_view: 'catalogue:album-form',
           help_url: '/help/',
           permissions: { add: true, change: false, view: true, delete: false },
         });
-        deepStrictEqual(locals, { viewId: 'catalogue:album-form', dateFormat: 'yyyy-MM-dd', datetimeFormat: 'yyyy-MM-dd HH:mm', helpUrl: '/help/' });
-        deepStrictEqual(dateFormats, '<script>document.date_format = "yyyy-MM-dd";document.datetime_format = "yyyy-MM-dd HH:mm";</script>');
+        deepStrictEqual(locals, {
+          viewId: 'catalogue:album-form',
+          dateFormat: 'yyyy-MM-dd',
+          datetimeFormat: 'yyyy-MM-dd HH:mm',
+          helpUrl: '/help/',
+        });
+        deepStrictEqual(
+          dateFormats,
+          '<script>document.date_format = "yyyy-MM-dd";document.datetime_format = "yyyy-MM-dd HH:mm";</script>',
+        );
       },
     ],
     [

@@ -89,12 +89,22 @@ async function locateChromium() {
   const configured = process.env.WIDGETLIB_CHROMIUM;
   if (configured) {
     if (isExecutableFile(configured)) {
-      return { executablePath: configured, args: SYSTEM_CHROMIUM_ARGS, singleProcess: false, source: 'WIDGETLIB_CHROMIUM' };
+      return {
+        executablePath: configured,
+        args: SYSTEM_CHROMIUM_ARGS,
+        singleProcess: false,
+        source: 'WIDGETLIB_CHROMIUM',
+      };
     }
     process.stderr.write(`WIDGETLIB_CHROMIUM=${configured} is not an executable file; looking for another Chromium.\n`);
   }
   if (isExecutableFile(DEBIAN_CHROMIUM)) {
-    return { executablePath: DEBIAN_CHROMIUM, args: SYSTEM_CHROMIUM_ARGS, singleProcess: false, source: DEBIAN_CHROMIUM };
+    return {
+      executablePath: DEBIAN_CHROMIUM,
+      args: SYSTEM_CHROMIUM_ARGS,
+      singleProcess: false,
+      source: DEBIAN_CHROMIUM,
+    };
   }
   return bundledChromium();
 }

@@ -20,6 +20,9 @@ function emitted(folder) {
 for (const file of emitted(dist)) {
   const text = readFileSync(file, 'utf8');
   const toRules = relative(dirname(file), rules).split('\\').join('/') || '.';
-  const rewritten = text.replace(/(['"])#rules\//g, (_match, quote) => `${quote}${toRules.startsWith('.') ? toRules : `./${toRules}`}/`);
+  const rewritten = text.replace(
+    /(['"])#rules\//g,
+    (_match, quote) => `${quote}${toRules.startsWith('.') ? toRules : `./${toRules}`}/`,
+  );
   if (rewritten !== text) writeFileSync(file, rewritten);
 }

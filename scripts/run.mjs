@@ -82,6 +82,7 @@ switch (task) {
     // jest compiles with swc, which strips types without checking them: check everything first.
     pnpm('exec', 'tsc', '-p', 'tsconfig.json');
     pnpm('exec', 'eslint', '--max-warnings', '0', '.');
+    pnpm('exec', 'prettier', '--check', '--log-level', 'warn', '.');
     env.NODE_OPTIONS = [env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
       .filter(Boolean)
       .join(' ');

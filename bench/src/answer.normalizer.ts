@@ -37,7 +37,8 @@ export function differences(expected: NormalizedAnswer, actual: NormalizedAnswer
   if (expectedIds !== actualIds) return `ids [${actualIds}], expected [${expectedIds}]`;
   for (const [index, row] of actual.rows.entries()) {
     const reference = expected.rows[index];
-    if (row.country !== reference.country) return `row ${row.id}: country ${row.country}, expected ${reference.country}`;
+    if (row.country !== reference.country)
+      return `row ${row.id}: country ${row.country}, expected ${reference.country}`;
     if (row.tags.join(',') !== reference.tags.join(',')) {
       return `row ${row.id}: tags [${row.tags.join(',')}], expected [${reference.tags.join(',')}]`;
     }

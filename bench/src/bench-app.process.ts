@@ -16,7 +16,9 @@ export interface ServerReady {
 
 countStatements();
 const database = JSON.parse(process.env.BENCH_DATABASE ?? '') as BenchDatabase;
-const app = await NestFactory.create(BenchAppModule.forDatabase(database, WIDGETLIB_IMPLEMENTATION), { logger: ['error', 'warn'] });
+const app = await NestFactory.create(BenchAppModule.forDatabase(database, WIDGETLIB_IMPLEMENTATION), {
+  logger: ['error', 'warn'],
+});
 await app.listen(0, '127.0.0.1');
 const ready: ServerReady = {
   port: (app.getHttpServer().address() as AddressInfo).port,

@@ -49,7 +49,8 @@ export class BenchServer {
     });
     this.child = child;
     return new Promise((resolve, reject) => {
-      const failed = (code: number | null) => reject(new Error(`the bench server exited (code ${code}) before it was ready`));
+      const failed = (code: number | null) =>
+        reject(new Error(`the bench server exited (code ${code}) before it was ready`));
       child.once('exit', failed);
       child.once('message', (message) => {
         const ready = message as ServerReady;

@@ -49,7 +49,12 @@ export async function measureClientBundles(clientPackage: string): Promise<Bundl
   }
   const entry = join(clientPackage, 'dist/index.js');
   if (!existsSync(entry)) {
-    sizes.push({ what: 'ES module entry dist/index.js', gzipBytes: null, note: 'not built: the file does not exist', ownCode: true });
+    sizes.push({
+      what: 'ES module entry dist/index.js',
+      gzipBytes: null,
+      note: 'not built: the file does not exist',
+      ownCode: true,
+    });
     return sizes;
   }
   sizes.push({

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 export function libraryFingerprint(): string {
   const distDirectory = dirname(fileURLToPath(import.meta.resolve('@widgetlib/nest')));
   const hash = createHash('sha256');
-  const files = (readdirSync(distDirectory, { recursive: true }) as string[]).filter((file) => file.endsWith('.js')).sort();
+  const files = (readdirSync(distDirectory, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.js'))
+    .sort();
   for (const file of files) {
     hash.update(file);
     hash.update(readFileSync(join(distDirectory, file)));

@@ -24,7 +24,8 @@ export async function describeMachine(database: string, sqliteVersion: string): 
   return {
     cpus: `${processors} (nproc), ${cpus()[0]?.model ?? 'unknown model'}`,
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    postgres: `${version.split(' on ')[0]} (shared_buffers ${shared_buffers}, work_mem ${work_mem}, ` +
+    postgres:
+      `${version.split(' on ')[0]} (shared_buffers ${shared_buffers}, work_mem ${work_mem}, ` +
       `max_parallel_workers_per_gather ${parallel}; server settings untouched)`,
     node: process.version,
     sqlite: `SQLite ${sqliteVersion} (better-sqlite3)`,

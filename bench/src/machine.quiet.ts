@@ -17,7 +17,12 @@ function cpuTimes(): CpuTimes | null {
   } catch {
     return null;
   }
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = stat.split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = stat
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   const values = [user, nice, system, idle, iowait, irq, softirq, steal].map((value) => value ?? 0);
   const total = values.reduce((sum, value) => sum + value, 0);
   return { busy: total - values[3]! - values[4]!, total };

@@ -86,7 +86,9 @@ function isWidgetlib(implementation: Implementation): implementation is Widgetli
 }
 
 function find(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: Implementation) {
-  return runs.find((run) => run.database === database && run.scenario.id === scenarioId && run.implementation === implementation);
+  return runs.find(
+    (run) => run.database === database && run.scenario.id === scenarioId && run.implementation === implementation,
+  );
 }
 
 /**
@@ -99,12 +101,18 @@ export function p50(load: LoadResult): Figure {
 }
 
 export function p99(load: LoadResult): Figure {
-  if (load.requests === 0 || load.stoppedAtCap) return { value: Math.max(load.p99, (load.plan.cap ?? 0) * 1000), qualifier: '>=' };
+  if (load.requests === 0 || load.stoppedAtCap)
+    return { value: Math.max(load.p99, (load.plan.cap ?? 0) * 1000), qualifier: '>=' };
   return { value: load.p99, qualifier: '' };
 }
 
 /** widgetlib / SQL on p50, widgetlib / nestjs-paginate on requests per second. */
-export function ratios(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: WidgetlibImplementation = 'widgetlib') {
+export function ratios(
+  runs: ScenarioRun[],
+  database: DatabaseName,
+  scenarioId: string,
+  implementation: WidgetlibImplementation = 'widgetlib',
+) {
   const widgetlib = find(runs, database, scenarioId, implementation)?.load;
   const sql = find(runs, database, scenarioId, 'sql')?.load;
   const paginate = find(runs, database, scenarioId, 'nestjs-paginate')?.load;
@@ -129,7 +137,8 @@ function runsText(runs: { rounds: number; seconds: number }): string {
 }
 
 function plan(load: LoadResult): string {
-  if (load.plan.amount === null) return load.rounds > 1 ? `${load.rounds} x ${load.plan.duration} s` : `${load.plan.duration} s`;
+  if (load.plan.amount === null)
+    return load.rounds > 1 ? `${load.rounds} x ${load.plan.duration} s` : `${load.plan.duration} s`;
   const stopped = load.stoppedAtCap ? `, stopped at the ${load.plan.cap} s cap` : '';
   return `${load.plan.amount} requests${stopped}`;
 }
@@ -150,15 +159,27 @@ export function scenarioTable(runs: ScenarioRun[]): string {
       load ? load.requestsPerSecond.toFixed(1) : '',
       run.statements === null ? '' : String(Number(run.statements.toFixed(2))),
       run.appCpuMs === null ? '' : run.appCpuMs.toFixed(1),
-      load ? `${plan(load)}: ${load.requests} answered, ${load.errors} errors${load.errorDetail ? ` (${load.errorDetail})` : ''}` : (run.problem ?? ''),
+      load
+        ? `${plan(load)}: ${load.requests} answered, ${load.errors} errors${load.errorDetail ? ` (${load.errorDetail})` : ''}`
+        : (run.problem ?? ''),
       figure(p50VersusSql, 'x'),
       figure(rpsVersusPaginate, 'x'),
     ];
   });
   return table(
     [
-      'DB', 'Scenario', 'Implementation', 'single answer ms', 'p50 ms', 'p99 ms', 'req/s', 'statements/req', 'app CPU ms/req', 'run',
-      'widgetlib/SQL p50', 'widgetlib/nestjs-paginate req/s',
+      'DB',
+      'Scenario',
+      'Implementation',
+      'single answer ms',
+      'p50 ms',
+      'p99 ms',
+      'req/s',
+      'statements/req',
+      'app CPU ms/req',
+      'run',
+      'widgetlib/SQL p50',
+      'widgetlib/nestjs-paginate req/s',
     ],
     rows,
   );
@@ -176,22 +197,38 @@ export function targetLines(report: Report): TargetLine[] {
   for (const id of [...FAST_SCENARIOS, ...INDEXED_SCENARIOS]) {
     const bound = FAST_SCENARIOS.includes(id) ? 1.1 : 0.5;
     const value = ratios(report.runs, database, id).p50VersusSql;
-    lines.push({ target: `${id}: widgetlib p50 <= ${bound}x SQL`, measured: value === null ? 'not measured' : figure(value, 'x'), holds: value === null ? null : value.value <= bound });
+    lines.push({
+      target: `${id}: widgetlib p50 <= ${bound}x SQL`,
+      measured: value === null ? 'not measured' : figure(value, 'x'),
+      holds: value === null ? null : value.value <= bound,
+    });
   }
   for (const id of [...FAR_AHEAD_SCENARIOS, ...AHEAD_SCENARIOS]) {
     const bound = FAR_AHEAD_SCENARIOS.includes(id) ? 4 : 1.5;
     const value = ratios(report.runs, database, id).rpsVersusPaginate;
-    lines.push({ target: `${id}: widgetlib req/s >= ${bound}x nestjs-paginate`, measured: value === null ? 'not measured' : figure(value, 'x'), holds: value === null ? null : value.value >= bound });
+    lines.push({
+      target: `${id}: widgetlib req/s >= ${bound}x nestjs-paginate`,
+      measured: value === null ? 'not measured' : figure(value, 'x'),
+      holds: value === null ? null : value.value >= bound,
+    });
   }
   const widgetlibRuns = report.runs.filter((run) => isWidgetlib(run.implementation) && run.statements !== null);
   if (widgetlibRuns.length > 0) {
     const most = Math.max(...widgetlibRuns.map((run) => run.statements as number));
-    lines.push({ target: 'widgetlib: at most 3 statements per request', measured: `at most ${Number(most.toFixed(2))}`, holds: most <= 3 });
+    lines.push({
+      target: 'widgetlib: at most 3 statements per request',
+      measured: `at most ${Number(most.toFixed(2))}`,
+      holds: most <= 3,
+    });
   } else {
     lines.push({ target: 'widgetlib: at most 3 statements per request', measured: 'not measured', holds: null });
   }
   const unfiltered = report.runs.filter(
-    (run) => run.database === database && isWidgetlib(run.implementation) && run.scenario.id !== 'S5' && run.personTagRows !== null,
+    (run) =>
+      run.database === database &&
+      isWidgetlib(run.implementation) &&
+      run.scenario.id !== 'S5' &&
+      run.personTagRows !== null,
   );
   if (unfiltered.length > 0) {
     const worst = unfiltered.reduce((a, b) => ((a.personTagRows as number) >= (b.personTagRows as number) ? a : b));
@@ -242,7 +279,7 @@ export function renderReport(report: Report): string {
     `- SQLite: ${report.datasets.sqlite}`,
     '',
     '## Scenarios (pages of 10 rows, 16 connections)',
-    'An implementation is timed only after its answer has the same count, ids, countries and tags as the hand-written SQL\'s. ' +
+    "An implementation is timed only after its answer has the same count, ids, countries and tags as the hand-written SQL's. " +
       '"single answer" is the median time of sequential requests on an idle server (three, or one when an answer takes over 2 s). ' +
       `Up to 200 ms, an implementation is timed in ${runsText(report.timing.runs.postgres)} on PostgreSQL and ${runsText(report.timing.runs.sqlite)} on SQLite; ` +
       'the implementations of a scenario take their runs in turn, every other round in reverse order, and the figures join the answers of all runs. ' +
@@ -255,10 +292,10 @@ export function renderReport(report: Report): string {
       'and ratios built on it are lower bounds or approximations ("~"). ' +
       'Statements per request are counted in the driver (`pg` Client#query, better-sqlite3 statement execution) during those sequential requests. ' +
       '"app CPU" is the CPU time (user and system) of the Nest application\'s process per answered request during the run; ' +
-      'the database\'s and the load generator\'s are not in it.',
+      "the database's and the load generator's are not in it.",
     '',
     '`widgetlib` is `@DataTable` configured as the README advises for a PostgreSQL table of a million rows ' +
-      '(`estimatedTotalAbove: 100_000`: the `recordsTotal` of a filtered request is the planner\'s estimate; ' +
+      "(`estimatedTotalAbove: 100_000`: the `recordsTotal` of a filtered request is the planner's estimate; " +
       '`recordsFiltered` and unfiltered requests are always counted exactly). The targets are read on it. ' +
       '`widgetlib-exact` is the same endpoint with the default exact `recordsTotal`, run where the two differ (filtered requests on PostgreSQL).',
     '',
@@ -267,7 +304,11 @@ export function renderReport(report: Report): string {
     '## Targets (PostgreSQL)',
     table(
       ['Target', 'Measured', 'Holds'],
-      targets.map((line) => [line.target, line.measured, line.holds === null ? 'not measured' : line.holds ? 'yes' : 'NO']),
+      targets.map((line) => [
+        line.target,
+        line.measured,
+        line.holds === null ? 'not measured' : line.holds ? 'yes' : 'NO',
+      ]),
     ),
     '',
     '## Load check (PostgreSQL, widgetlib)',
@@ -290,15 +331,26 @@ export function renderReport(report: Report): string {
     '## Client bundle (gzip level 9)',
     table(
       ['What', 'gzip bytes', 'Note'],
-      report.bundles.map((bundle) => [bundle.what, bundle.gzipBytes === null ? 'not measured' : String(bundle.gzipBytes), bundle.note]),
+      report.bundles.map((bundle) => [
+        bundle.what,
+        bundle.gzipBytes === null ? 'not measured' : String(bundle.gzipBytes),
+        bundle.note,
+      ]),
     ),
     '',
   ];
   if (problems.length > 0) {
-    sections.push('## Answers that were not timed', ...problems.map((run) => `- ${run.database} ${run.scenario.id} ${run.implementation}: ${run.problem}`), '');
+    sections.push(
+      '## Answers that were not timed',
+      ...problems.map((run) => `- ${run.database} ${run.scenario.id} ${run.implementation}: ${run.problem}`),
+      '',
+    );
   }
   if (report.explainFile) {
-    sections.push(`EXPLAIN (ANALYZE, BUFFERS) of the statements of widgetlib and of the hand-written SQL, per scenario: \`${report.explainFile}\`.`, '');
+    sections.push(
+      `EXPLAIN (ANALYZE, BUFFERS) of the statements of widgetlib and of the hand-written SQL, per scenario: \`${report.explainFile}\`.`,
+      '',
+    );
   }
   return sections.join('\n');
 }

@@ -28,7 +28,10 @@ const repositoryRoot = resolve(benchRoot, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyDatabase = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length) as DatabaseName | undefined;
-const onlyScenarios = args.find((arg) => arg.startsWith('--scenarios='))?.slice('--scenarios='.length).split(',');
+const onlyScenarios = args
+  .find((arg) => arg.startsWith('--scenarios='))
+  ?.slice('--scenarios='.length)
+  .split(',');
 
 /**
  * `runs`: how a fast answer is timed per database. On PostgreSQL, where the targets are read, in
@@ -37,11 +40,21 @@ const onlyScenarios = args.find((arg) => arg.startsWith('--scenarios='))?.slice(
  */
 const settings = quick
   ? {
-      postgresPeople: 100_000, postgresDatabase: 'widgetlib_bench_quick', maxAmount: 32, amountSeconds: 10, cap: 20, loadSeconds: 15,
+      postgresPeople: 100_000,
+      postgresDatabase: 'widgetlib_bench_quick',
+      maxAmount: 32,
+      amountSeconds: 10,
+      cap: 20,
+      loadSeconds: 15,
       runs: { postgres: { rounds: 2, seconds: 3 }, sqlite: { rounds: 1, seconds: 3 } },
     }
   : {
-      postgresPeople: 1_000_000, postgresDatabase: 'widgetlib_bench', maxAmount: 48, amountSeconds: 30, cap: 60, loadSeconds: 60,
+      postgresPeople: 1_000_000,
+      postgresDatabase: 'widgetlib_bench',
+      maxAmount: 48,
+      amountSeconds: 30,
+      cap: 60,
+      loadSeconds: 60,
       runs: { postgres: { rounds: 4, seconds: 5 }, sqlite: { rounds: 1, seconds: 10 } },
     };
 const SQLITE_PEOPLE = 100_000;
@@ -67,7 +80,9 @@ const WARM_UP_SECONDS = [5, 1];
 const started = performance.now();
 function log(message: string): void {
   const elapsed = Math.round((performance.now() - started) / 1000);
-  process.stderr.write(`[${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}] ${message}\n`);
+  process.stderr.write(
+    `[${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}] ${message}\n`,
+  );
 }
 
 function median(values: number[]): number {
@@ -94,7 +109,8 @@ async function probe(server: BenchServer, path: string, requests: number) {
  * fit in about `amountSeconds` (at least one per connection), stopped at `cap` seconds whatever.
  */
 function loadPlan(probeMs: number, database: DatabaseName): LoadPlan {
-  if (probeMs <= SLOW_ANSWER_MS) return { connections: CONNECTIONS, duration: settings.runs[database].seconds, amount: null, cap: null };
+  if (probeMs <= SLOW_ANSWER_MS)
+    return { connections: CONNECTIONS, duration: settings.runs[database].seconds, amount: null, cap: null };
   const fitting = Math.round((settings.amountSeconds * 1000 * PARALLEL_ANSWERS) / probeMs);
   const amount = Math.min(settings.maxAmount, Math.max(CONNECTIONS, fitting));
   return { connections: CONNECTIONS, duration: null, amount, cap: settings.cap };
@@ -117,12 +133,26 @@ async function explain(client: pg.Client, statements: RecordedStatement[]): Prom
       const match = /on person_tag\b.*actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(line);
       if (match) personTagRows += Number(match[1]) * Number(match[2]);
     }
-    parts.push('```sql', statement.sql, `-- parameters: ${JSON.stringify(statement.params)}`, '```', '```', ...lines, '```');
+    parts.push(
+      '```sql',
+      statement.sql,
+      `-- parameters: ${JSON.stringify(statement.params)}`,
+      '```',
+      '```',
+      ...lines,
+      '```',
+    );
   }
   return { text: parts.join('\n'), personTagRows };
 }
 
-async function runScenarios(database: DatabaseName, server: BenchServer, list: Scenario[], explainClient: pg.Client | null, explains: string[]) {
+async function runScenarios(
+  database: DatabaseName,
+  server: BenchServer,
+  list: Scenario[],
+  explainClient: pg.Client | null,
+  explains: string[],
+) {
   const runs: ScenarioRun[] = [];
   for (const scenario of list) {
     const path = (implementation: Implementation) => `${ENDPOINTS[implementation]}?${scenario.query[implementation]}`;
@@ -134,7 +164,8 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
     for (const implementation of present) {
       const answer = await server.get(path(implementation));
       answerMs.set(implementation, answer.ms);
-      if (answer.status !== 200) problems.set(implementation, `HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      if (answer.status !== 200)
+        problems.set(implementation, `HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
       else answers.set(implementation, normalizeAnswer(implementation, answer.body));
     }
     const reference = answers.get('sql');
@@ -145,12 +176,25 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
       if (difference) problems.set(implementation, `answer differs from the hand-written SQL: ${difference}`);
     }
     /** The implementations to time, with their probe's figures, in the order of the first round. */
-    const toTime: { implementation: Implementation; statements: number; probeMs: number; personTagRows: number | null }[] = [];
+    const toTime: {
+      implementation: Implementation;
+      statements: number;
+      probeMs: number;
+      personTagRows: number | null;
+    }[] = [];
     for (const implementation of applicable) {
       if (!present.includes(implementation)) {
         runs.push({
-          database, scenario, implementation, status: 'absent', problem: null, statements: null, probeMs: null, load: null,
-          appCpuMs: null, personTagRows: null,
+          database,
+          scenario,
+          implementation,
+          status: 'absent',
+          problem: null,
+          statements: null,
+          probeMs: null,
+          load: null,
+          appCpuMs: null,
+          personTagRows: null,
         });
         continue;
       }
@@ -161,13 +205,28 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
       if (explainClient && implementation !== 'nestjs-paginate') {
         const explained = await explain(explainClient, probed.firstRequest);
         personTagRows = explained.personTagRows;
-        explains.push(`## ${scenario.id} ${scenario.title}: ${implementation}`, '', `GET ${path(implementation)}`, '', explained.text, '');
+        explains.push(
+          `## ${scenario.id} ${scenario.title}: ${implementation}`,
+          '',
+          `GET ${path(implementation)}`,
+          '',
+          explained.text,
+          '',
+        );
       }
       if (problem) {
         log(`${database} ${scenario.id} ${implementation}: NOT TIMED, ${problem}`);
         runs.push({
-          database, scenario, implementation, status: answers.has(implementation) ? 'differs' : 'failed', problem,
-          statements: probed.statements, probeMs: probed.medianMs, load: null, appCpuMs: null, personTagRows,
+          database,
+          scenario,
+          implementation,
+          status: answers.has(implementation) ? 'differs' : 'failed',
+          problem,
+          statements: probed.statements,
+          probeMs: probed.medianMs,
+          load: null,
+          appCpuMs: null,
+          personTagRows,
         });
         continue;
       }
@@ -183,7 +242,8 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
         if (round > 0 && plan.duration === null) continue;
         const url = `${server.base}${path(implementation)}`;
         const waited = await waitForQuietMachine(QUIET_LIMIT_MS);
-        if (waited >= QUIET_LIMIT_MS) log(`  the machine was still busy after ${QUIET_LIMIT_MS / 1000} s: timing anyway`);
+        if (waited >= QUIET_LIMIT_MS)
+          log(`  the machine was still busy after ${QUIET_LIMIT_MS / 1000} s: timing anyway`);
         if (plan.duration !== null) {
           await runLoad(url, { ...plan, duration: WARM_UP_SECONDS[Math.min(round, WARM_UP_SECONDS.length - 1)]! });
           await server.settle();
@@ -207,8 +267,16 @@ async function runScenarios(database: DatabaseName, server: BenchServer, list: S
       const timed = loads.get(implementation)!;
       const load = joinRuns(timed.runs);
       runs.push({
-        database, scenario, implementation, status: 'timed', problem: null, statements, probeMs, load,
-        appCpuMs: load.requests > 0 ? timed.cpuMicroseconds / 1000 / load.requests : null, personTagRows,
+        database,
+        scenario,
+        implementation,
+        status: 'timed',
+        problem: null,
+        statements,
+        probeMs,
+        load,
+        appCpuMs: load.requests > 0 ? timed.cpuMicroseconds / 1000 / load.requests : null,
+        personTagRows,
       });
     }
   }
@@ -221,7 +289,10 @@ function measuredCode(): string {
   const commit = git('log', '-1', '--format=%h %s');
   const changed = git('status', '--porcelain', '--', 'packages/nest/src');
   const source = changed
-    ? `with uncommitted changes in packages/nest/src: ${changed.split('\n').map((line) => line.trim()).join('; ')}`
+    ? `with uncommitted changes in packages/nest/src: ${changed
+        .split('\n')
+        .map((line) => line.trim())
+        .join('; ')}`
     : 'packages/nest/src as committed';
   return `commit ${commit} (${source}); @widgetlib/nest build ${libraryFingerprint()}`;
 }
@@ -231,7 +302,10 @@ async function main(): Promise<void> {
   const code = measuredCode();
   const databases: DatabaseName[] = onlyDatabase ? [onlyDatabase] : ['postgres', 'sqlite'];
   log(`${quick ? 'Quick' : 'Full'} run on ${databases.join(' and ')}`);
-  const postgresState = await preparePostgres({ database: settings.postgresDatabase, persons: settings.postgresPeople }, log);
+  const postgresState = await preparePostgres(
+    { database: settings.postgresDatabase, persons: settings.postgresPeople },
+    log,
+  );
   log(`PostgreSQL data ${postgresState}`);
   const sqliteState = databases.includes('sqlite')
     ? await prepareSqlite(SQLITE_FILE, settings.postgresDatabase, SQLITE_PEOPLE, log)
@@ -241,17 +315,22 @@ async function main(): Promise<void> {
   const runs: ScenarioRun[] = [];
   const loadChecks: LoadCheck[] = [];
   let loadCheckNote: string | null = null;
-  const explains: string[] = ['# EXPLAIN (ANALYZE, BUFFERS) of each request\'s statements (PostgreSQL)', ''];
+  const explains: string[] = ["# EXPLAIN (ANALYZE, BUFFERS) of each request's statements (PostgreSQL)", ''];
   for (const database of databases) {
     const server = await BenchServer.start(
       benchRoot,
-      database === 'postgres' ? { kind: 'postgres', url: postgresUrl(settings.postgresDatabase) } : { kind: 'sqlite', file: SQLITE_FILE },
+      database === 'postgres'
+        ? { kind: 'postgres', url: postgresUrl(settings.postgresDatabase) }
+        : { kind: 'sqlite', file: SQLITE_FILE },
       log,
     );
     log(`${database}: implementations ${server.implementations.join(', ')}`);
     const explainClient =
       database === 'postgres'
-        ? new pg.Client({ connectionString: postgresUrl(settings.postgresDatabase), application_name: 'widgetlib-bench-explain' })
+        ? new pg.Client({
+            connectionString: postgresUrl(settings.postgresDatabase),
+            application_name: 'widgetlib-bench-explain',
+          })
         : null;
     await explainClient?.connect();
     try {

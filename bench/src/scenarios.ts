@@ -71,23 +71,30 @@ export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): 
       id: 'S3',
       filtered: true,
       title: `search "${SEARCH_TERM}" in name, email, country name`,
-      query: { ...widgetlibAndSql(`limit=${PAGE}&search=${SEARCH_TERM}`), 'nestjs-paginate': `limit=${PAGE}&search=${SEARCH_TERM}` },
+      query: {
+        ...widgetlibAndSql(`limit=${PAGE}&search=${SEARCH_TERM}`),
+        'nestjs-paginate': `limit=${PAGE}&search=${SEARCH_TERM}`,
+      },
     },
     {
       id: 'S4',
       filtered: true,
       title: `name icontains "${NAME_TERM}", born ${BORN_FROM}..${BORN_TO}, active`,
       query: {
-        ...widgetlibAndSql(`limit=${PAGE}&name__icontains=${NAME_TERM}&born__range=${BORN_FROM},${BORN_TO}&active=true`),
-        'nestjs-paginate':
-          `limit=${PAGE}&filter.name=$ilike:${NAME_TERM}&filter.born=$btw:${BORN_FROM},${BORN_TO}&filter.active=$eq:${paginateTrue}`,
+        ...widgetlibAndSql(
+          `limit=${PAGE}&name__icontains=${NAME_TERM}&born__range=${BORN_FROM},${BORN_TO}&active=true`,
+        ),
+        'nestjs-paginate': `limit=${PAGE}&filter.name=$ilike:${NAME_TERM}&filter.born=$btw:${BORN_FROM},${BORN_TO}&filter.active=$eq:${paginateTrue}`,
       },
     },
     {
       id: 'S5',
       filtered: true,
       title: `tag name = "${TAG_NAME}" (to-many)`,
-      query: { ...widgetlibAndSql(`limit=${PAGE}&tags__name=${TAG_NAME}`), 'nestjs-paginate': `limit=${PAGE}&filter.tags.name=$eq:${TAG_NAME}` },
+      query: {
+        ...widgetlibAndSql(`limit=${PAGE}&tags__name=${TAG_NAME}`),
+        'nestjs-paginate': `limit=${PAGE}&filter.tags.name=$eq:${TAG_NAME}`,
+      },
     },
     {
       id: 'S6',

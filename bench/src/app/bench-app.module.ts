@@ -50,7 +50,10 @@ class BenchProbeController {
 @Module({})
 export class BenchAppModule {
   /** `library`: what the library under test adds to the host (widgetlib's module, entities, controller). */
-  static forDatabase(database: BenchDatabase, library: { controllers: Type[]; imports: DynamicModule[]; entities: Type[] }): DynamicModule {
+  static forDatabase(
+    database: BenchDatabase,
+    library: { controllers: Type[]; imports: DynamicModule[]; entities: Type[] },
+  ): DynamicModule {
     const entities = [Person, Country, Tag, ...library.entities];
     // Each library gets a pool of its own, as it would in its own application: what one leaves
     // behind in its database sessions is never charged to the other.
@@ -62,7 +65,8 @@ export class BenchAppModule {
       database.kind === 'postgres'
         ? {
             provide: PeopleSqlStore,
-            useFactory: () => new PostgresPeopleStore(new pg.Pool(PostgresPeopleStore.poolOptions(database.url, POOL_SIZE, pg.types))),
+            useFactory: () =>
+              new PostgresPeopleStore(new pg.Pool(PostgresPeopleStore.poolOptions(database.url, POOL_SIZE, pg.types))),
           }
         : {
             provide: PeopleSqlStore,

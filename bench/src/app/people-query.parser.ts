@@ -71,7 +71,8 @@ export function parsePeopleQuery(query: RawQuery): PeopleQuery {
     born = { from: date(bounds[0], 'born__range'), to: date(bounds[1], 'born__range') };
   }
   const active = single(query, 'active');
-  if (active !== null && !['true', 'false'].includes(active)) throw new PeopleQueryError('active must be true or false');
+  if (active !== null && !['true', 'false'].includes(active))
+    throw new PeopleQueryError('active must be true or false');
   return {
     limit: Math.min(integer(query, 'limit', PAGE_SIZE, 1), MAX_PAGE_SIZE),
     offset: integer(query, 'offset', 0, 0),

@@ -33,16 +33,23 @@ function like(dialect: Dialect, column: string, placeholder: string): string {
 }
 
 /** The WHERE clause of the request, and whether it reads the country. */
-function whereClause(query: PeopleQuery, dialect: Dialect, parameters: Parameters): { sql: string; readsCountry: boolean } {
+function whereClause(
+  query: PeopleQuery,
+  dialect: Dialect,
+  parameters: Parameters,
+): { sql: string; readsCountry: boolean } {
   const conditions: string[] = [];
   for (const term of query.searchTerms) {
     const pattern = containsPattern(term);
     // PostgreSQL refers to one parameter three times; SQLite's `?` takes one value per use.
     const shared = dialect === 'postgres' ? parameters.add(pattern) : null;
-    const matches = ['p.name', 'p.email', 'c.name'].map((column) => like(dialect, column, shared ?? parameters.add(pattern)));
+    const matches = ['p.name', 'p.email', 'c.name'].map((column) =>
+      like(dialect, column, shared ?? parameters.add(pattern)),
+    );
     conditions.push(`(${matches.join(' OR ')})`);
   }
-  if (query.nameContains !== null) conditions.push(like(dialect, 'p.name', parameters.add(containsPattern(query.nameContains))));
+  if (query.nameContains !== null)
+    conditions.push(like(dialect, 'p.name', parameters.add(containsPattern(query.nameContains))));
   if (query.born?.from) conditions.push(`p.born >= ${parameters.add(query.born.from)}`);
   if (query.born?.to) conditions.push(`p.born <= ${parameters.add(query.born.to)}`);
   if (query.active !== null) {

@@ -98,7 +98,15 @@ export class PostgresPeopleStore extends PeopleSqlStore {
       this.rows<PageRecord>(statements.page),
       this.rows<{ n: string }>(statements.count),
     ]);
-    const tags = page.length === 0 ? [] : await this.rows<TagRecord>(buildTagsStatement(page.map((row) => row.id), 'postgres'));
+    const tags =
+      page.length === 0
+        ? []
+        : await this.rows<TagRecord>(
+            buildTagsStatement(
+              page.map((row) => row.id),
+              'postgres',
+            ),
+          );
     return { data: assemble(page, tags), recordsFiltered: Number(count[0].n) };
   }
 }
@@ -123,7 +131,15 @@ export class SqlitePeopleStore extends PeopleSqlStore {
     const statements = buildPeopleStatements(query, 'sqlite');
     const page = this.rows<PageRecord>(statements.page);
     const count = this.rows<{ n: number }>(statements.count);
-    const tags = page.length === 0 ? [] : this.rows<TagRecord>(buildTagsStatement(page.map((row) => row.id), 'sqlite'));
+    const tags =
+      page.length === 0
+        ? []
+        : this.rows<TagRecord>(
+            buildTagsStatement(
+              page.map((row) => row.id),
+              'sqlite',
+            ),
+          );
     return { data: assemble(page, tags), recordsFiltered: count[0].n };
   }
 }

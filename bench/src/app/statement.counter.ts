@@ -54,7 +54,10 @@ export function countStatements(): void {
     return query.apply(this, args);
   };
   const probe = new BetterSqlite3(':memory:');
-  const statementPrototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  const statementPrototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
   probe.close();
   for (const method of ['all', 'get', 'run', 'iterate']) {
     const original = statementPrototype[method];

@@ -65,7 +65,8 @@ export async function preparePostgres(dataset: Dataset, log: Log): Promise<'reus
     await admin.query(`CREATE DATABASE "${dataset.database}"`);
   });
   await withClient(dataset.database, async (client) => {
-    const run = (label: string, sql: string, params: unknown[] = []) => timed(log, label, () => client.query(sql, params));
+    const run = (label: string, sql: string, params: unknown[] = []) =>
+      timed(log, label, () => client.query(sql, params));
     await client.query(`SET maintenance_work_mem = '256MB'`);
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await client.query(`
@@ -92,7 +93,9 @@ export async function preparePostgres(dataset: Dataset, log: Log): Promise<'reus
        SELECT i + 1, ($1::text[])[1 + i % 40] || ($2::text[])[1 + i / 40] FROM generate_series(0, 999) AS i`,
       [COUNTRY_PREFIXES, COUNTRY_SUFFIXES],
     );
-    await run('tags', `INSERT INTO tag (id, name) SELECT i, ($1::text[])[i] FROM generate_series(1, 50) AS i`, [TAG_NAMES]);
+    await run('tags', `INSERT INTO tag (id, name) SELECT i, ($1::text[])[i] FROM generate_series(1, 50) AS i`, [
+      TAG_NAMES,
+    ]);
     // Names, domains and countries are drawn with random() ^ k so that early list entries are common.
     await run(
       'people',
@@ -133,26 +136,35 @@ export async function preparePostgres(dataset: Dataset, log: Log): Promise<'reus
       SELECT setval('tag_id_seq', (SELECT max(id) FROM tag));
       SELECT setval('person_id_seq', (SELECT max(id) FROM person));
     `);
-    await run('keys and constraints', `
+    await run(
+      'keys and constraints',
+      `
       ALTER TABLE person_tag ADD PRIMARY KEY (person_id, tag_id);
       ALTER TABLE person ADD FOREIGN KEY (country_id) REFERENCES country (id);
       ALTER TABLE person_tag ADD FOREIGN KEY (person_id) REFERENCES person (id) ON DELETE CASCADE;
       ALTER TABLE person_tag ADD FOREIGN KEY (tag_id) REFERENCES tag (id) ON DELETE CASCADE;
       CREATE UNIQUE INDEX tag_name_key ON tag (name);
-    `);
-    await run('btree indexes', `
+    `,
+    );
+    await run(
+      'btree indexes',
+      `
       CREATE INDEX person_country_id_idx ON person (country_id);
       CREATE INDEX person_name_idx ON person (name);
       CREATE INDEX person_born_idx ON person (born);
       CREATE INDEX person_created_at_idx ON person (created_at);
       CREATE INDEX person_tag_tag_id_idx ON person_tag (tag_id, person_id);
       CREATE INDEX country_name_idx ON country (name);
-    `);
-    await run('trigram indexes', `
+    `,
+    );
+    await run(
+      'trigram indexes',
+      `
       CREATE INDEX person_name_trgm_idx ON person USING gin (name gin_trgm_ops);
       CREATE INDEX person_email_trgm_idx ON person USING gin (email gin_trgm_ops);
       CREATE INDEX country_name_trgm_idx ON country USING gin (name gin_trgm_ops);
-    `);
+    `,
+    );
     await run('vacuum analyze', 'VACUUM ANALYZE');
     await client.query(`INSERT INTO bench_meta (key, value) VALUES ('dataset', $1)`, [datasetStamp(dataset.persons)]);
   });

@@ -16,7 +16,8 @@ function isComplete(file: string, expected: string): boolean {
   try {
     const table = database.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'bench_meta'`).get();
     if (!table) return false;
-    const row = database.prepare(`SELECT value FROM bench_meta WHERE key = 'dataset'`).get() as { value: string } | undefined;
+    const row = database.prepare(`SELECT value FROM bench_meta WHERE key = 'dataset'`).get() as
+      { value: string } | undefined;
     return row?.value === expected;
   } finally {
     database.close();
@@ -28,7 +29,12 @@ function isComplete(file: string, expected: string): boolean {
  * distributions), every country and tag, their tags, and the same btree indexes (SQLite has no
  * trigram index). A file already holding this dataset is reused.
  */
-export async function prepareSqlite(file: string, source: string, persons: number, log: (message: string) => void): Promise<'reused' | 'created'> {
+export async function prepareSqlite(
+  file: string,
+  source: string,
+  persons: number,
+  log: (message: string) => void,
+): Promise<'reused' | 'created'> {
   const expected = stamp(source, persons);
   if (isComplete(file, expected)) return 'reused';
   log(`Copying ${persons.toLocaleString('en')} people from ${source} into ${file}`);

@@ -33,7 +33,13 @@ export class BooksController extends DataTableResource({
   entity: Book,
   name: 'books',
   createDto: BookDto,
-  permissions: { list: 'books.view', retrieve: 'books.view', create: 'books.add', update: 'books.change', delete: 'books.delete' },
+  permissions: {
+    list: 'books.view',
+    retrieve: 'books.view',
+    create: 'books.add',
+    update: 'books.change',
+    delete: 'books.delete',
+  },
   dataTable: { searchFields: ['title'], orderingFields: ['title', 'pages'], filters: { pages: ['gte', 'lte'] } },
 }) {}
 
@@ -86,7 +92,9 @@ export class ClientQueryController {
       })),
     } as unknown as Parameters<typeof formatDataTableParams>[0];
     const params = formatDataTableParams(dataTablesRequest, { columns });
-    return { query: new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString() };
+    return {
+      query: new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString(),
+    };
   }
 }
 

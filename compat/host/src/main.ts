@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   // The library's tables come from its migrations; the host's own from its entities.
   await dataSource.synchronize();
   await dataSource.getRepository(Artist).save(seed.artists);
-  await dataSource.getRepository(Album).save(seed.albums.map(({ artist, ...album }) => ({ ...album, artist: { id: artist } })));
+  await dataSource
+    .getRepository(Album)
+    .save(seed.albums.map(({ artist, ...album }) => ({ ...album, artist: { id: artist } })));
   await app.get(MenuService).registerHelpPanel();
   OpenApiController.document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('compat host').build());
   await app.listen(0, '127.0.0.1');

@@ -30,7 +30,9 @@ function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
     { label: 'Edit', url: actions.edit_url, className: 'secondary' },
-    ...(config.canManage ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }] : []),
+    ...(config.canManage
+      ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }]
+      : []),
   ]);
 }
 
@@ -41,12 +43,39 @@ const table = createDataTable(
     columns: [
       { data: 'catalogue_code', name: 'catalogue_code', title: 'Code', type: 'readonly' },
       { data: 'title', name: 'title', title: 'Title', type: 'string' },
-      { data: 'artist', name: 'artist__name', title: 'Artist', type: 'string', render: selectobjprint({ display_name: 'name' }) },
+      {
+        data: 'artist',
+        name: 'artist__name',
+        title: 'Artist',
+        type: 'string',
+        render: selectobjprint({ display_name: 'name' }),
+      },
       { data: 'tracks', name: 'tracks', title: 'Tracks', type: 'number' },
       { data: 'explicit', name: 'explicit', title: 'Explicit', type: 'boolean', render: yesnoprint },
-      { data: 'released_on', name: 'released_on', title: 'Released', type: 'date', dateformat: document.date_format, render: renderDate() },
-      { data: 'added_at', name: 'added_at', title: 'Added', type: 'date', dateformat: document.datetime_format, render: renderDatetime() },
-      { data: 'format', name: 'format', title: 'Format', type: 'select', choices: config.formats, render: renderFormat },
+      {
+        data: 'released_on',
+        name: 'released_on',
+        title: 'Released',
+        type: 'date',
+        dateformat: document.date_format,
+        render: renderDate(),
+      },
+      {
+        data: 'added_at',
+        name: 'added_at',
+        title: 'Added',
+        type: 'date',
+        dateformat: document.datetime_format,
+        render: renderDatetime(),
+      },
+      {
+        data: 'format',
+        name: 'format',
+        title: 'Format',
+        type: 'select',
+        choices: config.formats,
+        render: renderFormat,
+      },
       {
         data: 'genres',
         name: 'genres__id',
@@ -56,9 +85,30 @@ const table = createDataTable(
         orderable: false,
         render: gt_print_list_object('name'),
       },
-      { data: 'notes', name: 'notes', title: 'Notes', type: 'string', orderable: false, render: truncateTextRenderer(32) },
-      { data: 'homepage', name: 'homepage', title: 'Homepage', type: 'string', orderable: false, render: renderHomepage },
-      { data: 'liner_notes_url', title: 'Liner notes', type: 'readonly', orderable: false, searchable: false, render: downloadlink },
+      {
+        data: 'notes',
+        name: 'notes',
+        title: 'Notes',
+        type: 'string',
+        orderable: false,
+        render: truncateTextRenderer(32),
+      },
+      {
+        data: 'homepage',
+        name: 'homepage',
+        title: 'Homepage',
+        type: 'string',
+        orderable: false,
+        render: renderHomepage,
+      },
+      {
+        data: 'liner_notes_url',
+        title: 'Liner notes',
+        type: 'readonly',
+        orderable: false,
+        searchable: false,
+        render: downloadlink,
+      },
       { data: 'actions', title: '', type: 'readonly', orderable: false, searchable: false, render: renderActions },
     ],
     order: [[6, 'desc']],

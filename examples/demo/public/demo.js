@@ -22,7 +22,9 @@ window.demo = {
       const safe = safeUrl(url);
       if (!safe) return [];
       return data
-        ? [`<button type="button" class="button small ${className}" data-${data}="${escapeHtml(safe)}">${escapeHtml(label)}</button>`]
+        ? [
+            `<button type="button" class="button small ${className}" data-${data}="${escapeHtml(safe)}">${escapeHtml(label)}</button>`,
+          ]
         : [`<a class="button small ${className}" href="${escapeHtml(safe)}">${escapeHtml(label)}</a>`];
     });
     return `<div class="row-actions">${parts.join('')}</div>`;

@@ -14,7 +14,9 @@ function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
     ...(config.can.change ? [{ label: 'Edit', url: actions.edit_url, className: 'secondary', data: 'edit-url' }] : []),
-    ...(config.can.delete ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }] : []),
+    ...(config.can.delete
+      ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }]
+      : []),
   ]);
 }
 
@@ -26,7 +28,14 @@ const table = createDataTable(
       { data: 'id_view', name: 'id_view', title: 'View id', type: 'string' },
       { data: 'question_name', name: 'question_name', title: 'Field', type: 'string' },
       { data: 'help_title', name: 'help_title', title: 'Title', type: 'string' },
-      { data: 'help_text', name: 'help_text', title: 'Text', type: 'string', orderable: false, render: truncateTextRenderer(60) },
+      {
+        data: 'help_text',
+        name: 'help_text',
+        title: 'Text',
+        type: 'string',
+        orderable: false,
+        render: truncateTextRenderer(60),
+      },
       { data: 'actions', title: '', type: 'readonly', orderable: false, searchable: false, render: renderActions },
     ],
   },

@@ -5,7 +5,16 @@ import { Genre } from '../src/catalogue/genre.entity.js';
 import { startDemo, type DemoClient, type DemoServer } from './support/demo-server.js';
 
 // Pairs where a wildcard or an escape taken as such would match the second name too.
-const ARTISTS = ['Zq100% Live', 'Zq1000 Live', 'Zqsnake_case', 'Zqsnakeycase', 'Zqback\\slash', 'Zqbackslash', 'Zqhey!', 'Zqhey'];
+const ARTISTS = [
+  'Zq100% Live',
+  'Zq1000 Live',
+  'Zqsnake_case',
+  'Zqsnakeycase',
+  'Zqback\\slash',
+  'Zqbackslash',
+  'Zqhey!',
+  'Zqhey',
+];
 const GENRES = ['Zq_genre%', 'Zqxgenre%', 'Zqxgenre'];
 
 describeEachDatabase('demo option searches', (kind) => {

@@ -184,7 +184,16 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.click('.widgetlib-palette-toggle');
     await page.waitForSelector(`${PANEL}:not([hidden]) .widgetlib-palette__entry`);
     const titles = await page.locator(`${PANEL} .widgetlib-palette__entry-title`).allTextContents();
-    expect(titles.sort()).toEqual(['Artist', 'Explicit lyrics', 'Format', 'Genres', 'Notes', 'Release date', 'Title', 'Tracks']);
+    expect(titles.sort()).toEqual([
+      'Artist',
+      'Explicit lyrics',
+      'Format',
+      'Genres',
+      'Notes',
+      'Release date',
+      'Title',
+      'Tracks',
+    ]);
     expect({
       add: await page.locator(`${PANEL} .widgetlib-palette__add`).count(),
       edit: await page.locator(`${PANEL} .widgetlib-palette__edit`).count(),
@@ -226,14 +235,18 @@ describe('the demo in Chromium (SQLite)', () => {
     await admin.click('.widgetlib-palette-toggle');
     await admin.getByRole('button', { name: 'Delete help “Official homepage”' }).click();
     await admin.getByRole('button', { name: 'Yes, delete' }).click();
-    await admin.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`).waitFor({ state: 'detached' });
+    await admin
+      .locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`)
+      .waitFor({ state: 'detached' });
     expect(await dataSource.query("SELECT id FROM widgetlib_help WHERE question_name = 'homepage'")).toEqual([]);
     expect(await count("SELECT COUNT(*) AS n FROM widgetlib_help WHERE id_view = 'catalogue:album-form'")).toBe(8);
   });
 
   it('serves the help entries admin table from the library, with writes by permission', async () => {
     const page = await signIn('editor', '/help-entries');
-    await page.waitForFunction(() => document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 10 of 16'));
+    await page.waitForFunction(() =>
+      document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 10 of 16'),
+    );
     expect(await page.locator('#help-entries button[data-delete-url]').count()).toBe(0);
     await page.click('#help-entry-add');
     await page.fill('#entry-id_view', 'help:admin');
@@ -241,12 +254,16 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.fill('#entry-help_title', '<img src=x onerror=window.__pwned=1>');
     await page.fill('#entry-help_text', '<p onclick="window.__pwned=1">Hi<script>window.__pwned=1</script></p>');
     await page.click('#help-entry-form button[type=submit]');
-    await page.waitForFunction(() => document.querySelector('#help-entries-status')?.textContent === 'The entry was added.');
-    expect(await dataSource.query("SELECT help_title, help_text FROM widgetlib_help WHERE id_view = 'help:admin'")).toEqual([
-      { help_title: '<img src=x onerror=window.__pwned=1>', help_text: '<p>Hi</p>' },
-    ]);
+    await page.waitForFunction(
+      () => document.querySelector('#help-entries-status')?.textContent === 'The entry was added.',
+    );
+    expect(
+      await dataSource.query("SELECT help_title, help_text FROM widgetlib_help WHERE id_view = 'help:admin'"),
+    ).toEqual([{ help_title: '<img src=x onerror=window.__pwned=1>', help_text: '<p>Hi</p>' }]);
     await page.fill('#help-entries_wrapper .dt-search input', 'pwned');
-    await page.waitForFunction(() => document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 1 of 1'));
+    await page.waitForFunction(() =>
+      document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 1 of 1'),
+    );
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
     await page.click('#help-entry-add');
@@ -264,7 +281,9 @@ describe('the demo in Chromium (SQLite)', () => {
     await expectInfo(page, info(10, ALBUMS));
     const firstCode = (await columnTexts(page, 0))[0]!;
     await page.locator('#albums tbody tr:first-child button[data-delete-url]').click();
-    await page.waitForFunction(() => document.querySelector('#albums-status')?.textContent === 'The album was deleted.');
+    await page.waitForFunction(
+      () => document.querySelector('#albums-status')?.textContent === 'The album was deleted.',
+    );
     await expectInfo(page, info(10, ALBUMS - 1, ALBUMS - 1));
     expect(await count(`SELECT COUNT(*) AS n FROM album WHERE catalogue_code = '${firstCode}'`)).toBe(0);
     expect(await columnTexts(page, 0)).not.toContain(firstCode);

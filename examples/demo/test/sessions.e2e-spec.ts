@@ -14,7 +14,11 @@ describeEachDatabase('demo sessions', (kind) => {
 
   beforeAll(async () => {
     server = await startDemo(kind, {
-      sessions: { idleTimeoutMs: IDLE_TIMEOUT_MS, signInFormTimeoutMs: SIGN_IN_FORM_TIMEOUT_MS, cleanupIntervalMs: 500 },
+      sessions: {
+        idleTimeoutMs: IDLE_TIMEOUT_MS,
+        signInFormTimeoutMs: SIGN_IN_FORM_TIMEOUT_MS,
+        cleanupIntervalMs: 500,
+      },
     });
     sessions = server.app.get(DemoSessions);
   });
@@ -96,7 +100,9 @@ describeEachDatabase('demo sessions', (kind) => {
 
     await sleep(IDLE_TIMEOUT_MS + 1_500);
     expect((await client.get('/api/albums/')).status).toBe(401);
-    expect((await client.get('/albums', { accept: 'text/html' })).headers.get('location')).toBe('/sign-in?next=%2Falbums');
+    expect((await client.get('/albums', { accept: 'text/html' })).headers.get('location')).toBe(
+      '/sign-in?next=%2Falbums',
+    );
     expect(await storedSessions()).toBe(0);
   }, 30_000);
 
@@ -114,14 +120,18 @@ describeEachDatabase('demo sessions', (kind) => {
     for (const headers of [{}, wrong]) {
       expect((await admin.json('DELETE', `/api/albums/${album!.id}`, undefined, headers)).status).toBe(403);
       expect((await admin.json('PUT', `/api/albums/${album!.id}`, { title: 'changed' }, headers)).status).toBe(403);
-      expect((await admin.json('POST', '/api/help/', { id_view: 'a', question_name: 'b', help_title: 'c' }, headers)).status).toBe(403);
+      expect(
+        (await admin.json('POST', '/api/help/', { id_view: 'a', question_name: 'b', help_title: 'c' }, headers)).status,
+      ).toBe(403);
     }
     expect((await admin.postForm(`/albums/${album!.id}/edit`, { title: 'changed' })).status).toBe(403);
     expect((await admin.postForm('/sign-out', {})).status).toBe(403);
     expect(await albums.count()).toBe(before);
     expect((await albums.findOneByOrFail({ id: album!.id })).title).toBe(album!.title);
 
-    expect((await admin.json('DELETE', `/api/albums/${album!.id}`, undefined, { 'x-csrf-token': token })).status).toBe(204);
+    expect((await admin.json('DELETE', `/api/albums/${album!.id}`, undefined, { 'x-csrf-token': token })).status).toBe(
+      204,
+    );
     expect(await albums.count()).toBe(before - 1);
     expect((await admin.postForm('/sign-out', { _csrf: token })).status).toBe(303);
     expect(await storedSessions()).toBe(0);

@@ -43,11 +43,20 @@ function featureStylesheets() {
 
 function cssEntry(prefix = []) {
   const imports = [...prefix, './src/styles/widgetlib.css', ...featureStylesheets()];
-  return { contents: imports.map((path) => `@import ${JSON.stringify(path)};`).join('\n'), resolveDir: packageRoot, loader: 'css' };
+  return {
+    contents: imports.map((path) => `@import ${JSON.stringify(path)};`).join('\n'),
+    resolveDir: packageRoot,
+    loader: 'css',
+  };
 }
 
 await Promise.all([
-  build({ ...scriptOptions, entryPoints: ['src/browser.ts'], outfile: join(dist, 'widgetlib.min.js'), plugins: [datatablesFromGlobal] }),
+  build({
+    ...scriptOptions,
+    entryPoints: ['src/browser.ts'],
+    outfile: join(dist, 'widgetlib.min.js'),
+    plugins: [datatablesFromGlobal],
+  }),
   build({
     ...scriptOptions,
     stdin: {
@@ -64,7 +73,13 @@ await Promise.all([
     },
     outfile: join(dist, 'widgetlib.full.min.js'),
   }),
-  build({ bundle: true, logLevel: 'warning', absWorkingDir: packageRoot, stdin: cssEntry(), outfile: join(dist, 'widgetlib.css') }),
+  build({
+    bundle: true,
+    logLevel: 'warning',
+    absWorkingDir: packageRoot,
+    stdin: cssEntry(),
+    outfile: join(dist, 'widgetlib.css'),
+  }),
   build({
     bundle: true,
     logLevel: 'warning',
@@ -76,5 +91,7 @@ await Promise.all([
 
 for (const file of ['widgetlib.min.js', 'widgetlib.full.min.js', 'widgetlib.css', 'widgetlib.full.css']) {
   const content = readFileSync(join(dist, file));
-  console.log(`${file.padEnd(24)} ${String(content.length).padStart(8)} B, gzip ${String(gzipSync(content, { level: 9 }).length).padStart(7)} B`);
+  console.log(
+    `${file.padEnd(24)} ${String(content.length).padStart(8)} B, gzip ${String(gzipSync(content, { level: 9 }).length).padStart(7)} B`,
+  );
 }

@@ -4,7 +4,10 @@
 export const datatablesFromGlobal = {
   name: 'widgetlib-datatables-from-global',
   setup(build) {
-    build.onResolve({ filter: /^datatables\.net(-dt)?$/ }, (args) => ({ path: args.path, namespace: 'widgetlib-datatables-global' }));
+    build.onResolve({ filter: /^datatables\.net(-dt)?$/ }, (args) => ({
+      path: args.path,
+      namespace: 'widgetlib-datatables-global',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'widgetlib-datatables-global' }, () => ({
       contents: 'export default undefined;\n',
       loader: 'js',

@@ -8,17 +8,34 @@ import { HELP_PANEL_VIEW_ID } from './help-panel-fixtures/help-panel-fixture.con
 import { startCrossOriginHelpApi } from './help-panel-fixtures/cross-origin-help-api.js';
 import { HELP_PANEL_CSRF_TOKEN } from './help-panel-fixtures/help-panel-page.html.js';
 import { startHelpPanelApp, type HelpPanelApp } from './help-panel-fixtures/help-panel-test-app.js';
-import { forbiddenParts, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML, type ElementSummary } from '@widgetlib/test-support/help-html.corpus.js';
+import {
+  forbiddenParts,
+  HARMLESS_HELP_HTML,
+  HOSTILE_HELP_HTML,
+  type ElementSummary,
+} from '@widgetlib/test-support/help-html.corpus.js';
 import { HOSTILE_URLS, LEGITIMATE_URLS } from '@widgetlib/test-support/url.corpus.js';
 
 const VIEW_ENTRIES = [
-  { question_name: 'name', help_title: 'Album name', help_text: '<p>The title printed on the <strong>cover</strong>.</p>' },
+  {
+    question_name: 'name',
+    help_title: 'Album name',
+    help_text: '<p>The title printed on the <strong>cover</strong>.</p>',
+  },
   { question_name: 'year', help_title: 'Release year', help_text: '<p>Four digits, for example 1999.</p>' },
   { question_name: 'genre', help_title: 'Género musical', help_text: '<p>Elige el género principal del álbum.</p>' },
   { question_name: 'label', help_title: 'Record label', help_text: '<p>The company that released the album.</p>' },
-  { question_name: 'catalogue_number', help_title: 'Catalogue number', help_text: '<p>The number the label gave it.</p>' },
+  {
+    question_name: 'catalogue_number',
+    help_title: 'Catalogue number',
+    help_text: '<p>The number the label gave it.</p>',
+  },
   { question_name: 'producer', help_title: 'Producer', help_text: '<p>Who produced the recording.</p>' },
-  { question_name: 'notes', help_title: 'Liner notes', help_text: '<p>Text from the sleeve:</p><ul><li>credits</li><li>thanks</li></ul>' },
+  {
+    question_name: 'notes',
+    help_title: 'Liner notes',
+    help_text: '<p>Text from the sleeve:</p><ul><li>credits</li><li>thanks</li></ul>',
+  },
   { question_name: 'rating', help_title: 'Rating', help_text: '<p>Your rating, from one to five stars.</p>' },
 ].map((entry) => ({ id_view: HELP_PANEL_VIEW_ID, ...entry }));
 
@@ -83,13 +100,23 @@ describeEachDatabase('help panel in the browser', (kind) => {
    * Stores entries as an import or a direct database write would: without the entity's listeners,
    * so without the server's sanitising. Only the browser's sanitiser then stands between them and the page.
    */
-  async function insertUnsanitised(entries: ReadonlyArray<Pick<Help, 'question_name' | 'help_title' | 'help_text'>>): Promise<void> {
-    await helps().createQueryBuilder().insert().values(entries.map((entry) => ({ id_view: HELP_PANEL_VIEW_ID, ...entry }))).callListeners(false).execute();
+  async function insertUnsanitised(
+    entries: ReadonlyArray<Pick<Help, 'question_name' | 'help_title' | 'help_text'>>,
+  ): Promise<void> {
+    await helps()
+      .createQueryBuilder()
+      .insert()
+      .values(entries.map((entry) => ({ id_view: HELP_PANEL_VIEW_ID, ...entry })))
+      .callListeners(false)
+      .execute();
   }
 
   /** A fresh browser profile for `user`, authenticated the way the test host reads users. */
   async function newContext(user: TestUser, viewport = { width: 1280, height: 720 }): Promise<BrowserContext> {
-    const context = await chromium.newContext({ viewport, extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) } });
+    const context = await chromium.newContext({
+      viewport,
+      extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) },
+    });
     contexts.push(context);
     return context;
   }
@@ -99,13 +126,10 @@ describeEachDatabase('help panel in the browser', (kind) => {
     const tab = page ?? (await context.newPage());
     if (!page) tab.on('pageerror', (error) => pageErrors.push(String(error)));
     await tab.goto(`${app.baseUrl}/help-panel-fixture/albums/edit${query}`);
-    await tab.waitForFunction(
-      (panel) => {
-        const status = document.querySelector(`${panel} .widgetlib-palette__status`)?.textContent ?? '';
-        return status !== '' && status !== 'Loading help…';
-      },
-      PANEL,
-    );
+    await tab.waitForFunction((panel) => {
+      const status = document.querySelector(`${panel} .widgetlib-palette__status`)?.textContent ?? '';
+      return status !== '' && status !== 'Loading help…';
+    }, PANEL);
     return tab;
   }
 
@@ -115,7 +139,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
   }
 
   async function visibleTitles(page: Page): Promise<string[]> {
-    return page.$$eval(`${VISIBLE_ENTRY} .widgetlib-palette__entry-title`, (titles) => titles.map((title) => title.textContent ?? ''));
+    return page.$$eval(`${VISIBLE_ENTRY} .widgetlib-palette__entry-title`, (titles) =>
+      titles.map((title) => title.textContent ?? ''),
+    );
   }
 
   async function panelBox(page: Page): Promise<Box> {
@@ -175,7 +201,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByRole('button', { name: 'Close help' }).click();
     expect(await page.isHidden(PANEL)).toBe(true);
     expect(await page.getAttribute(TOGGLE, 'aria-expanded')).toBe('false');
-    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(true);
+    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(
+      true,
+    );
 
     await page.click(TOGGLE);
     expect(await page.isVisible(PANEL)).toBe(true);
@@ -265,7 +293,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     const icons = page.locator('main .widgetlib-help-icon');
     expect(await icons.count()).toBe(8);
     expect(await page.locator('label[for=id_barcode] + .widgetlib-help-icon').count()).toBe(0);
-    expect(await page.getAttribute('label[for=id_year] + .widgetlib-help-icon', 'aria-label')).toBe('Help: Release year');
+    expect(await page.getAttribute('label[for=id_year] + .widgetlib-help-icon', 'aria-label')).toBe(
+      'Help: Release year',
+    );
 
     await page.getByRole('button', { name: 'Help: Rating', exact: true }).click();
     await page.waitForSelector(`${PANEL}:not([hidden])`);
@@ -332,10 +362,16 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await entryBy(page, 'barcode').waitFor();
 
     const stored = await helps().findOneByOrFail({ question_name: 'barcode' });
-    expect(stored).toMatchObject({ id_view: HELP_PANEL_VIEW_ID, help_title: 'Barcode number', help_text: '<p>The <em>EAN</em> under the bars.</p>' });
+    expect(stored).toMatchObject({
+      id_view: HELP_PANEL_VIEW_ID,
+      help_title: 'Barcode number',
+      help_text: '<p>The <em>EAN</em> under the bars.</p>',
+    });
     expect(await page.textContent(`${PANEL} [role=status]`)).toBe('Help saved.');
     expect(await entryBy(page, 'barcode').getAttribute('aria-current')).toBe('true');
-    expect(await page.getAttribute('label[for=id_barcode] + .widgetlib-help-icon', 'aria-label')).toBe('Help: Barcode number');
+    expect(await page.getAttribute('label[for=id_barcode] + .widgetlib-help-icon', 'aria-label')).toBe(
+      'Help: Barcode number',
+    );
     expect(await page.locator(`${PANEL} form`).count()).toBe(0);
   });
 
@@ -352,13 +388,20 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.screenshot({ path: `/tmp/help-panel-${kind}-edit-form.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     // The panel closes the form, then reloads the entries and only then says so.
-    await page.waitForFunction((panel) => document.querySelector(`${panel} [role=status]`)?.textContent === 'Help saved.', PANEL);
+    await page.waitForFunction(
+      (panel) => document.querySelector(`${panel} [role=status]`)?.textContent === 'Help saved.',
+      PANEL,
+    );
     expect(await page.locator(`${ENTRY}[data-question-name=year] form`).count()).toBe(0);
 
     const stored = await helps().findOneByOrFail({ id_view: HELP_PANEL_VIEW_ID, question_name: 'year' });
     expect(stored).toMatchObject({ help_title: 'Year of release', help_text: '<p>As printed on the sleeve.</p>' });
-    expect(await entryBy(page, 'year').locator('.widgetlib-palette__entry-title').textContent()).toBe('Year of release');
-    expect(await page.getAttribute('label[for=id_year] + .widgetlib-help-icon', 'aria-label')).toBe('Help: Year of release');
+    expect(await entryBy(page, 'year').locator('.widgetlib-palette__entry-title').textContent()).toBe(
+      'Year of release',
+    );
+    expect(await page.getAttribute('label[for=id_year] + .widgetlib-help-icon', 'aria-label')).toBe(
+      'Help: Year of release',
+    );
     expect(await helps().count()).toBe(VIEW_ENTRIES.length + OTHER_VIEW_ENTRIES.length);
   });
 
@@ -371,7 +414,10 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await openPanel(page);
     const yearId = await idOf('year');
     await page.getByRole('button', { name: 'Delete help “Release year”' }).click();
-    await page.getByRole('group', { name: 'Delete “Release year”?' }).getByRole('button', { name: 'Yes, delete' }).click();
+    await page
+      .getByRole('group', { name: 'Delete “Release year”?' })
+      .getByRole('button', { name: 'Yes, delete' })
+      .click();
     await entryBy(page, 'year').waitFor({ state: 'detached' });
 
     expect(await helps().findOneBy({ id: yearId })).toBeNull();
@@ -395,7 +441,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByLabel('Title').fill('My barcode help');
     await page.getByLabel('Text (HTML allowed)').fill('<p>Typed with care</p>');
     // Someone else documents the same field meanwhile: the API answers 409.
-    await helps().save(helps().create({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode', help_title: 'Theirs', help_text: '' }));
+    await helps().save(
+      helps().create({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode', help_title: 'Theirs', help_text: '' }),
+    );
 
     await page.getByRole('button', { name: 'Save' }).click();
     const alert = page.locator(`${PANEL} form [role=alert]`);
@@ -412,13 +460,17 @@ describeEachDatabase('help panel in the browser', (kind) => {
   it("sends the host's CSRF token with writes", async () => {
     const page = await loadPage(await newContext(USERS.admin));
     await openPanel(page);
-    await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'stale-token'));
+    await page.evaluate(() =>
+      document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'stale-token'),
+    );
     await page.getByRole('button', { name: 'Delete help “Rating”' }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await entryBy(page, 'rating').locator('[role=alert]').getByText('Invalid CSRF token').waitFor();
     expect(await helps().countBy({ id_view: HELP_PANEL_VIEW_ID, question_name: 'rating' })).toBe(1);
 
-    await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'help-panel-test-csrf-token'));
+    await page.evaluate(() =>
+      document.querySelector('meta[name="csrf-token"]')!.setAttribute('content', 'help-panel-test-csrf-token'),
+    );
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await entryBy(page, 'rating').waitFor({ state: 'detached' });
     expect(await helps().countBy({ id_view: HELP_PANEL_VIEW_ID, question_name: 'rating' })).toBe(0);
@@ -467,11 +519,17 @@ describeEachDatabase('help panel in the browser', (kind) => {
           `<svg><animate onbegin="window.__widgetlibPwned='svg'" attributeName="x" dur="1s"></animate></svg>` +
           `<iframe srcdoc="<script>parent.__widgetlibPwned='iframe'</script>"></iframe>`,
       },
-      { question_name: `"><img src=x onerror="window.__widgetlibPwned='question'">`, help_title: 'Odd field', help_text: '' },
+      {
+        question_name: `"><img src=x onerror="window.__widgetlibPwned='question'">`,
+        help_title: 'Odd field',
+        help_text: '',
+      },
     ]);
     const page = await loadPage(await newContext(USERS.admin));
     // The flag works: the same payload unsanitised does run in this page.
-    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', `<img src=x onerror="window.__control='ran'">`));
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', `<img src=x onerror="window.__control='ran'">`),
+    );
     await page.waitForFunction(() => (window as unknown as { __control?: string }).__control === 'ran');
 
     await page.getByRole('button', { name: `Help: ${title}`, exact: true }).click();
@@ -487,7 +545,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await page.locator(`${PANEL} .widgetlib-palette__question`).allTextContents()).toContain(
       `"><img src=x onerror="window.__widgetlibPwned='question'">`,
     );
-    expect(await page.evaluate(() => (window as unknown as { __widgetlibPwned?: string }).__widgetlibPwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __widgetlibPwned?: string }).__widgetlibPwned),
+    ).toBeUndefined();
   });
 
   it("shows help text through the server's allowlist: nothing runs, restyles or leads to another host", async () => {
@@ -500,7 +560,12 @@ describeEachDatabase('help panel in the browser', (kind) => {
       { question_name: 'fine', help_text: HARMLESS_HELP_HTML.join('') },
     ];
     await insertUnsanitised(entries.map((entry) => ({ help_title: entry.question_name, ...entry })));
-    expect(await helps().countBy({ question_name: 'url_1', help_text: `<a href="\\\\evil.example">link</a><img src="\\\\evil.example" alt="image">` })).toBe(1);
+    expect(
+      await helps().countBy({
+        question_name: 'url_1',
+        help_text: `<a href="\\\\evil.example">link</a><img src="\\\\evil.example" alt="image">`,
+      }),
+    ).toBe(1);
     const page = await loadPage(await newContext(USERS.viewer));
     await openPanel(page);
     expect(await page.locator(ENTRY).count()).toBe(VIEW_ENTRIES.length + entries.length);
@@ -516,25 +581,30 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
     // Where Chromium would go: no link or image of the URL entries leaves the page's host.
     const pageHost = new URL(app.baseUrl).host;
-    const targets = await page.$$eval(`${ENTRY}[data-question-name^="url_"] .widgetlib-palette__text :is(a, img)`, (elements) =>
-      elements.map((element) => (element instanceof HTMLAnchorElement ? element.href : (element as HTMLImageElement).src)),
+    const targets = await page.$$eval(
+      `${ENTRY}[data-question-name^="url_"] .widgetlib-palette__text :is(a, img)`,
+      (elements) =>
+        elements.map((element) =>
+          element instanceof HTMLAnchorElement ? element.href : (element as HTMLImageElement).src,
+        ),
     );
     expect(targets).toHaveLength(HOSTILE_URLS.length * 2);
     expect(targets.filter((target) => target !== '' && new URL(target).host !== pageHost)).toEqual([]);
 
     const fine = entryBy(page, 'fine').locator('.widgetlib-palette__text');
     const pageUrl = page.url();
-    expect(await fine.locator('a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))).toEqual([
+    expect(
+      await fine.locator('a').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href)),
+    ).toEqual([
       'https://example.com/docs?a=1&b=2',
       'http://example.com/',
       'mailto:help@example.com',
       new URL('/relative/page', pageUrl).href,
       ...LEGITIMATE_URLS.map((url) => new URL(url, pageUrl).href),
     ]);
-    expect(await fine.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))).toEqual([
-      'https://example.com/a.png',
-      new URL('/static/relative.png', pageUrl).href,
-    ]);
+    expect(
+      await fine.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src)),
+    ).toEqual(['https://example.com/a.png', new URL('/static/relative.png', pageUrl).href]);
   });
 
   it("shows the host's words instead of the default ones", async () => {
@@ -575,7 +645,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
   it('works by keyboard alone: open, search, move, resize, close', async () => {
     const page = await loadPage(await newContext(USERS.viewer));
     await page.keyboard.press('Tab');
-    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(true);
+    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(
+      true,
+    );
     await page.keyboard.press('Enter');
     await page.waitForSelector(`${PANEL}:not([hidden])`);
     expect(await activeElement(page)).toBe('search');
@@ -604,7 +676,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.keyboard.press('Escape');
     expect(await page.isHidden(PANEL)).toBe(true);
     expect(await page.getAttribute(TOGGLE, 'aria-expanded')).toBe('false');
-    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(true);
+    expect(await page.evaluate((toggle) => document.activeElement === document.querySelector(toggle), TOGGLE)).toBe(
+      true,
+    );
 
     await page.keyboard.press('Enter');
     expect(await page.inputValue(`${PANEL} input[type=search]`)).toBe('liner');

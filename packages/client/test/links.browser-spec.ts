@@ -18,7 +18,8 @@ interface RenderedLink {
 /** A page with the client's `<script>` bundle, served from 127.0.0.1. */
 async function startPageServer(): Promise<{ server: Server; baseUrl: string }> {
   const bundle = await bundleClient();
-  const page = '<!doctype html><html><head><meta charset="utf-8"><title>Links</title></head><body><table><tbody id="cells"></tbody></table><script src="/widgetlib.js"></script></body></html>';
+  const page =
+    '<!doctype html><html><head><meta charset="utf-8"><title>Links</title></head><body><table><tbody id="cells"></tbody></table><script src="/widgetlib.js"></script></body></html>';
   const server = createServer((request, response) => {
     const [type, body] = request.url === '/widgetlib.js' ? ['text/javascript', bundle] : ['text/html', page];
     response.writeHead(200, { 'Content-Type': `${type}; charset=utf-8` });

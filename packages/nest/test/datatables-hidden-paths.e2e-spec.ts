@@ -5,7 +5,15 @@ import { Exclude, Expose } from 'class-transformer';
 import { IsString } from 'class-validator';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { Column, Entity, ManyToOne, PrimaryGeneratedColumn, Repository, type Relation, type SelectQueryBuilder } from 'typeorm';
+import {
+  Column,
+  Entity,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Repository,
+  type Relation,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { DataTable, DataTableResource } from '../src/index.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -139,7 +147,10 @@ describeEachDatabase('Data table paths over hidden columns', (kind) => {
   });
 
   it('serves a hidden path the table lists in allowHiddenPaths, without showing the column', async () => {
-    const response = await request(server).get('/members/by-salary-allowed').query({ ordering: 'salary_band' }).expect(200);
+    const response = await request(server)
+      .get('/members/by-salary-allowed')
+      .query({ ordering: 'salary_band' })
+      .expect(200);
     expect(response.body.data.map((row: Member) => row.name)).toEqual(['Grace', 'Ada']);
     expect(response.body.data[0]).not.toHaveProperty('salary_band');
   });
@@ -152,7 +163,11 @@ describeEachDatabase('Data table paths over hidden columns', (kind) => {
 
   it('a DataTableResource over a hidden path refuses to start', async () => {
     await expect(
-      createTestApp(kind, { entities: [Team, Member], imports: [TypeOrmModule.forFeature([Member])], controllers: [MemberResourceController] }),
+      createTestApp(kind, {
+        entities: [Team, Member],
+        imports: [TypeOrmModule.forFeature([Member])],
+        controllers: [MemberResourceController],
+      }),
     ).rejects.toThrow(
       'DataTableResource "member-resource": password_hash reaches a hidden column (select: false or @Exclude)',
     );

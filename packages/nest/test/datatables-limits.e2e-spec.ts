@@ -35,13 +35,27 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
 
   describe('limits (each a 400 naming it, the draw echoed)', () => {
     it.each<[string, Record<string, string>, string]>([
-      ['too many search terms (module-wide limit 4)', { search: 'a b c d e', draw: '3' }, 'search has 5 different terms; at most 4 are allowed'],
-      ['a repeated native column filter', {
-        draw: '3',
-        'columns[0][data]': 'name', 'columns[0][search][value]': 'a',
-        'columns[1][data]': 'name', 'columns[1][search][value]': 'b',
-      }, 'columns[1][search][value]: name is already filtered (icontains) by columns[0][search][value]; send one filter per field and lookup'],
-      ['too many ordering keys', { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' }, 'ordering names 6 fields; at most 5 are allowed'],
+      [
+        'too many search terms (module-wide limit 4)',
+        { search: 'a b c d e', draw: '3' },
+        'search has 5 different terms; at most 4 are allowed',
+      ],
+      [
+        'a repeated native column filter',
+        {
+          draw: '3',
+          'columns[0][data]': 'name',
+          'columns[0][search][value]': 'a',
+          'columns[1][data]': 'name',
+          'columns[1][search][value]': 'b',
+        },
+        'columns[1][search][value]: name is already filtered (icontains) by columns[0][search][value]; send one filter per field and lookup',
+      ],
+      [
+        'too many ordering keys',
+        { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' },
+        'ordering names 6 fields; at most 5 are allowed',
+      ],
     ])('%s', async (_title, query, message) => {
       const response = await request(server).get('/albums').query(query).expect(400);
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: [message], draw: 3 });
@@ -55,7 +69,10 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
 
   describe('statement timeout', () => {
     it('answers 503 with a clear message when a statement outlasts the timeout', async () => {
-      const response = await request(server).get('/bulky/bounded').query({ search: 'zz0é zz1é', draw: '9' }).expect(503);
+      const response = await request(server)
+        .get('/bulky/bounded')
+        .query({ search: 'zz0é zz1é', draw: '9' })
+        .expect(503);
       expect(response.body).toEqual({
         statusCode: 503,
         error: 'Service Unavailable',
@@ -99,15 +116,21 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
 
     it('bounds each statement in the statement itself, or in one transaction round trip on PostgreSQL', async () => {
       const before = counter.timeoutStatements.length;
-      const statements = await counter.during(() => request(server).get('/bulky/first-hundred').query({ name__icontains: 'row 1' }).expect(200));
+      const statements = await counter.during(() =>
+        request(server).get('/bulky/first-hundred').query({ name__icontains: 'row 1' }).expect(200),
+      );
       const control = counter.timeoutStatements.slice(before);
       expect(statements).toHaveLength(3);
       if (kind === 'postgres') {
-        expect(control.sort()).toEqual([...Array(3).fill('BEGIN; SET LOCAL statement_timeout = 1000'), ...Array(3).fill('COMMIT')]);
+        expect(control.sort()).toEqual([
+          ...Array(3).fill('BEGIN; SET LOCAL statement_timeout = 1000'),
+          ...Array(3).fill('COMMIT'),
+        ]);
       } else {
         expect(control).toEqual([]);
       }
-      if (isMysqlFamily(kind)) for (const sql of statements) expect(sql).toMatch(/^SET STATEMENT max_statement_time = 1 FOR SELECT /);
+      if (isMysqlFamily(kind))
+        for (const sql of statements) expect(sql).toMatch(/^SET STATEMENT max_statement_time = 1 FOR SELECT /);
     });
   });
 });

@@ -15,9 +15,49 @@ export const FUZZ_RUNS = 300;
 const TIMEZONE = 'Europe/Oslo';
 
 const TERMS = [
-  'a', 'A', 'ab', 'ABBA', 'live', 'ång', 'ÅNG', 'ström', 'Ö', 'ü', 'Ü', 'Σ', 'ί', 'ΣΊΣ', 'дом', 'Д', 'ł', 'ŁÓ', 'Ź',
-  '100', '100%', '%', '_', 'e_c', '\\', 'k\\s', '!', 'pure', 'sigur', 'RÓS', 'jazz', 'ROCK', 'élec', 'É', 'o', 'x', 'z',
-  'é', 'æ', ' ', 'nope', 'İ', 'LİVE',
+  'a',
+  'A',
+  'ab',
+  'ABBA',
+  'live',
+  'ång',
+  'ÅNG',
+  'ström',
+  'Ö',
+  'ü',
+  'Ü',
+  'Σ',
+  'ί',
+  'ΣΊΣ',
+  'дом',
+  'Д',
+  'ł',
+  'ŁÓ',
+  'Ź',
+  '100',
+  '100%',
+  '%',
+  '_',
+  'e_c',
+  '\\',
+  'k\\s',
+  '!',
+  'pure',
+  'sigur',
+  'RÓS',
+  'jazz',
+  'ROCK',
+  'élec',
+  'É',
+  'o',
+  'x',
+  'z',
+  'é',
+  'æ',
+  ' ',
+  'nope',
+  'İ',
+  'LİVE',
 ];
 const NAMES = ALBUMS.map((album) => album.name);
 const YEARS = [...new Set(ALBUMS.map((album) => album.year))];
@@ -27,7 +67,8 @@ const year = fc.integer({ min: 1965, max: 2025 });
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 const range = <T>(bound: fc.Arbitrary<T>) =>
   fc.tuple(optional(bound), optional(bound)).map(([from, to]) => `${from ?? ''},${to ?? ''}`);
-const list = <T>(values: fc.Arbitrary<T>) => fc.array(values, { minLength: 1, maxLength: 4 }).map((items) => items.join(','));
+const list = <T>(values: fc.Arbitrary<T>) =>
+  fc.array(values, { minLength: 1, maxLength: 4 }).map((items) => items.join(','));
 const bool = fc.constantFrom('true', 'false', '1', '0', 'yes', 'NO', 'True');
 const day = fc
   .date({ min: new Date('1965-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true })
@@ -94,12 +135,18 @@ const validRequest: fc.Arbitrary<ReferenceRequest & { path: string }> = fc.recor
   search: optional(fc.array(fc.constantFrom(...TERMS), { maxLength: 3 }).map((terms) => terms.join(' '))),
   filters: fc
     .uniqueArray(fc.constantFrom(...Object.keys(FILTERS)), { maxLength: 3 })
-    .chain((names) => (names.length === 0 ? fc.constant([]) : fc.tuple(...names.map((name) => FILTERS[name]!.map((value): [string, string] => [name, value]))))),
-  ordering: fc.uniqueArray(fc.constantFrom(...(ALBUM_TABLE.orderingFields ?? [])), { maxLength: 3 }).chain((fields) =>
-    fields.length === 0
-      ? fc.constant([])
-      : fc.tuple(...fields.map((field) => fc.boolean().map((descending) => (descending ? `-${field}` : field)))),
-  ),
+    .chain((names) =>
+      names.length === 0
+        ? fc.constant([])
+        : fc.tuple(...names.map((name) => FILTERS[name]!.map((value): [string, string] => [name, value]))),
+    ),
+  ordering: fc
+    .uniqueArray(fc.constantFrom(...(ALBUM_TABLE.orderingFields ?? [])), { maxLength: 3 })
+    .chain((fields) =>
+      fields.length === 0
+        ? fc.constant([])
+        : fc.tuple(...fields.map((field) => fc.boolean().map((descending) => (descending ? `-${field}` : field)))),
+    ),
   limit: fc.integer({ min: 1, max: 7 }),
   offset: fc.integer({ min: 0, max: 22 }),
 });
@@ -111,10 +158,28 @@ function encode(text: string): string {
 
 const LOOKUP_NAMES = ['', '__exact', '__icontains', '__gte', '__lte', '__in', '__range', '__isnull'];
 const FUZZED_PARAMETERS = [
-  'limit', 'offset', 'page', 'page_size', 'draw', 'search', 'ordering', 'start', 'length', 'search[value]',
-  'search[regex]', 'order[0][column]', 'order[0][dir]', 'order[0][name]', 'order[1][column]', 'columns[0][data]',
-  'columns[0][name]', 'columns[0][searchable]', 'columns[0][orderable]', 'columns[0][search][value]',
-  'columns[0][search][regex]', 'password',
+  'limit',
+  'offset',
+  'page',
+  'page_size',
+  'draw',
+  'search',
+  'ordering',
+  'start',
+  'length',
+  'search[value]',
+  'search[regex]',
+  'order[0][column]',
+  'order[0][dir]',
+  'order[0][name]',
+  'order[1][column]',
+  'columns[0][data]',
+  'columns[0][name]',
+  'columns[0][searchable]',
+  'columns[0][orderable]',
+  'columns[0][search][value]',
+  'columns[0][search][regex]',
+  'password',
   ...['id', ...Object.keys(ALBUM_TABLE.filters ?? {}), 'secret', 'genres__secret'].flatMap((path) =>
     LOOKUP_NAMES.map((lookup) => `${path}${lookup}`),
   ),
@@ -122,14 +187,40 @@ const FUZZED_PARAMETERS = [
 const junkValue = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }).map(encode),
   fc.string({ maxLength: 20 }).map(encode),
-  fc.uint8Array({ maxLength: 12 }).map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
-  fc.constantFrom('-1', '0', '1e999', '99999999999999999999', '-0', ' 5', '0x10', 'NaN', 'true', ',', ',,', '%', '%25',
-    '2020-02-30', '2020-02-29T25:00', '9999-12-31', '0000-01-01', '-name', 'name,-', '1,2,', 'null', '[]').map(encode),
+  fc
+    .uint8Array({ maxLength: 12 })
+    .map((bytes) => [...bytes].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
+  fc
+    .constantFrom(
+      '-1',
+      '0',
+      '1e999',
+      '99999999999999999999',
+      '-0',
+      ' 5',
+      '0x10',
+      'NaN',
+      'true',
+      ',',
+      ',,',
+      '%',
+      '%25',
+      '2020-02-30',
+      '2020-02-29T25:00',
+      '9999-12-31',
+      '0000-01-01',
+      '-name',
+      'name,-',
+      '1,2,',
+      'null',
+      '[]',
+    )
+    .map(encode),
 );
-const junkRequest = fc.uniqueArray(
-  fc.tuple(fc.constantFrom(...FUZZED_PARAMETERS), junkValue),
-  { maxLength: 6, selector: ([name]) => name },
-);
+const junkRequest = fc.uniqueArray(fc.tuple(fc.constantFrom(...FUZZED_PARAMETERS), junkValue), {
+  maxLength: 6,
+  selector: ([name]) => name,
+});
 
 describeEachDatabase('Data tables against the reference', (kind) => {
   let testApp: TestApp;

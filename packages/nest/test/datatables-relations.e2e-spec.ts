@@ -36,7 +36,12 @@ class LabelsController {
   }
 
   @Get('moods-estimated')
-  @DataTable({ orderingFields: ['id'], defaultOrdering: ['id'], filters: { releases__title: ['icontains'] }, estimatedTotalAbove: 0 })
+  @DataTable({
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { releases__title: ['icontains'] },
+    estimatedTotalAbove: 0,
+  })
   moodsEstimated() {
     return this.dataSource.getRepository(Mood).createQueryBuilder('mood');
   }
@@ -62,13 +67,23 @@ class LabelsController {
   }
 
   @Get('styles-estimated')
-  @DataTable({ orderingFields: ['id'], defaultOrdering: ['id'], filters: { releases__title: ['isnull'] }, estimatedTotalAbove: 2 })
+  @DataTable({
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { releases__title: ['isnull'] },
+    estimatedTotalAbove: 2,
+  })
   stylesEstimated() {
     return this.dataSource.getRepository(Style).createQueryBuilder('style');
   }
 
   @Get('styles-estimated-large')
-  @DataTable({ orderingFields: ['id'], defaultOrdering: ['id'], filters: { releases__title: ['isnull'] }, estimatedTotalAbove: 1000 })
+  @DataTable({
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { releases__title: ['isnull'] },
+    estimatedTotalAbove: 1000,
+  })
   stylesEstimatedLarge() {
     return this.dataSource.getRepository(Style).createQueryBuilder('style');
   }
@@ -87,7 +102,10 @@ class LabelsController {
     },
   })
   releases() {
-    return this.dataSource.getRepository(Release).createQueryBuilder('release').leftJoinAndSelect('release.label', 'label');
+    return this.dataSource
+      .getRepository(Release)
+      .createQueryBuilder('release')
+      .leftJoinAndSelect('release.label', 'label');
   }
 }
 
@@ -102,7 +120,11 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
   const counter = new StatementCounter();
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { entities: LABEL_ENTITIES, controllers: [LabelsController], typeormLogger: counter });
+    testApp = await createTestApp(kind, {
+      entities: LABEL_ENTITIES,
+      controllers: [LabelsController],
+      typeormLogger: counter,
+    });
     server = testApp.app.getHttpServer() as App;
     const { manager } = testApp.dataSource;
     const [avalon, blueNote, capitol, empty] = await manager.save(
@@ -206,9 +228,9 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       ['-label__profile__city', [2, 3, 1, 4, 5]],
       ['-label__profile__city,-label__name', [2, 3, 1, 5, 4]],
     ])('%s: by rank when nothing filters, by value when something does, the same order', async (ordering, expected) => {
-      const [unfiltered] = (await counter.during(async () => expect(await ids('/releases', { ordering })).toEqual(expected))).filter(
-        (sql) => !/COUNT\(/.test(sql),
-      );
+      const [unfiltered] = (
+        await counter.during(async () => expect(await ids('/releases', { ordering })).toEqual(expected))
+      ).filter((sql) => !/COUNT\(/.test(sql));
       expect(unfiltered).toMatch(/DENSE_RANK\(\) OVER/);
       const [filtered] = (
         await counter.during(async () => expect(await ids('/releases', { ordering, id__gte: '1' })).toEqual(expected))
@@ -217,7 +239,9 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     });
 
     it('pages by rank, the primary key breaking ties', async () => {
-      const response = await request(server).get('/releases').query({ ordering: 'label__name', offset: '2', limit: '2' });
+      const response = await request(server)
+        .get('/releases')
+        .query({ ordering: 'label__name', offset: '2', limit: '2' });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
       expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
@@ -240,16 +264,24 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       ['/labels', { releases__title__icontains: 'o' }, [1, 2], 'fx_label'],
       ['/labels', { releases__title__isnull: 'false' }, [1, 2], 'fx_label'],
       ['/labels', { releases__styles__name: 'Rock' }, [1], 'fx_label'],
-    ])('%s %j counts the related rows alone, when the base reads the whole table', async (path, query, expected, listed) => {
-      const count = await filteredCount(path, query, expected);
-      expect(count).toMatch(/COUNT\(DISTINCT/);
-      expect(count).not.toMatch(readsTable(listed));
-    });
+    ])(
+      '%s %j counts the related rows alone, when the base reads the whole table',
+      async (path, query, expected, listed) => {
+        const count = await filteredCount(path, query, expected);
+        expect(count).toMatch(/COUNT\(DISTINCT/);
+        expect(count).not.toMatch(readsTable(listed));
+      },
+    );
 
     it.each<[string, Record<string, string>, number[], string]>([
       ['/labels-from-2', { releases__title__icontains: 'o' }, [2], 'a base with conditions of its own'],
       ['/moods', { releases__title__icontains: 'o' }, [2], 'a soft-deletable entity (the deleted mood is left out)'],
-      ['/releases', { reviews__stars: '5' }, [1], 'a relation without a foreign key constraint (a review names no release)'],
+      [
+        '/releases',
+        { reviews__stars: '5' },
+        [1],
+        'a relation without a foreign key constraint (a review names no release)',
+      ],
       ['/labels', { releases__title__isnull: 'true' }, [3, 4], 'a negated filter'],
       ['/labels', { releases__title__icontains: 'o', search: 'a' }, [1, 2], 'a search beside the filter'],
     ])('%s %j counts the listed rows: %s', async (path, query, expected) => {
@@ -267,7 +299,10 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     }
 
     it('counts exactly until the table has an estimate', async () => {
-      expect(await counts('/styles-estimated', { releases__title__isnull: 'true' })).toEqual({ recordsTotal: 3, recordsFiltered: 1 });
+      expect(await counts('/styles-estimated', { releases__title__isnull: 'true' })).toEqual({
+        recordsTotal: 3,
+        recordsFiltered: 1,
+      });
     });
 
     it('on PostgreSQL answers the estimate as the total of a filtered request; elsewhere, and unfiltered, counts', async () => {
@@ -281,7 +316,10 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
           recordsFiltered: 2,
         });
         expect(await counts('/styles-estimated', {})).toEqual({ recordsTotal: 4, recordsFiltered: 4 });
-        expect(await counts('/styles-estimated-large', { releases__title__isnull: 'true' })).toEqual({ recordsTotal: 4, recordsFiltered: 2 });
+        expect(await counts('/styles-estimated-large', { releases__title__isnull: 'true' })).toEqual({
+          recordsTotal: 4,
+          recordsFiltered: 2,
+        });
       } finally {
         await styles.delete(added.id);
       }
@@ -289,7 +327,10 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
 
     it('counts a soft-deletable entity exactly: the estimate would include the deleted rows', async () => {
       if (kind === 'postgres') await testApp.dataSource.query('ANALYZE fx_mood');
-      expect(await counts('/moods-estimated', { releases__title__icontains: 'o' })).toEqual({ recordsTotal: 1, recordsFiltered: 1 });
+      expect(await counts('/moods-estimated', { releases__title__icontains: 'o' })).toEqual({
+        recordsTotal: 1,
+        recordsFiltered: 1,
+      });
     });
   });
 

@@ -54,7 +54,9 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
     >;
     const schema = responses['200']!.content!['application/json']!.schema;
     expect(schema.required).toEqual(['data', 'recordsTotal', 'recordsFiltered', 'draw']);
-    expect(Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, property.type]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, property.type])),
+    ).toEqual({
       data: 'array',
       recordsTotal: 'integer',
       recordsFiltered: 'integer',

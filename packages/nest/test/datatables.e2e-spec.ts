@@ -39,7 +39,8 @@ describeEachDatabase('Data tables', (kind) => {
 
   async function list(path: string, query: Record<string, string> = {}): Promise<Envelope> {
     const response = await request(server).get(path).query(query);
-    if (response.status !== 200) throw new Error(`${path} ${JSON.stringify(query)}: ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`${path} ${JSON.stringify(query)}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as Envelope;
   }
 
@@ -290,7 +291,9 @@ describeEachDatabase('Data tables', (kind) => {
       const genresById = new Map(
         body.data.map((row) => [row.id, (row.genres as { name: string }[]).map((genre) => genre.name).sort()]),
       );
-      expect(genresById).toEqual(new Map(albums.map((album) => [album.id, album.genres.map((genre) => genre.name).sort()])));
+      expect(genresById).toEqual(
+        new Map(albums.map((album) => [album.id, album.genres.map((genre) => genre.name).sort()])),
+      );
     });
 
     it('show a date-time in the summer offset of the zone', async () => {
@@ -444,7 +447,10 @@ describeEachDatabase('Data tables', (kind) => {
       ['order%5B0%5D%5Bcolumn%5D=3', 'order[0][column]'],
       ['order%5B0%5D%5Bname%5D=name&order%5B0%5D%5Bdir%5D=sideways', 'order[0][dir]'],
       ['order%5B0%5D%5Bname%5D=secret', 'order[0][name]'],
-      ['columns%5B0%5D%5Bdata%5D=rank&columns%5B0%5D%5Bsearch%5D%5Bvalue%5D=3&columns%5B0%5D%5Bname%5D=secret', 'columns[0][search][value]'],
+      [
+        'columns%5B0%5D%5Bdata%5D=rank&columns%5B0%5D%5Bsearch%5D%5Bvalue%5D=3&columns%5B0%5D%5Bname%5D=secret',
+        'columns[0][search][value]',
+      ],
     ])('%s', async (query, parameter) => {
       const response = await request(server).get(`/albums?draw=7&${query}`);
       expect(response.status).toBe(400);
@@ -487,7 +493,9 @@ describeEachDatabase('Data tables', (kind) => {
     });
 
     it('to-many join with a to-many filter and search: three, whatever the page size; unfiltered: two', async () => {
-      expect(await statementsOf('/albums-with-genres', { genres__name: 'Rock', search: 'o', limit: '2' })).toHaveLength(3);
+      expect(await statementsOf('/albums-with-genres', { genres__name: 'Rock', search: 'o', limit: '2' })).toHaveLength(
+        3,
+      );
       expect(await statementsOf('/albums-with-genres', { limit: '50' })).toHaveLength(2);
     });
 

@@ -4,7 +4,11 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { DateFormatsService, GTDate, GTDateTime, GTDateTimeField, type GTDateField } from '../src/index.js';
-import { describeEachDatabase, pendingSchemaChanges, type DatabaseKind } from '@widgetlib/test-support/test-databases.js';
+import {
+  describeEachDatabase,
+  pendingSchemaChanges,
+  type DatabaseKind,
+} from '@widgetlib/test-support/test-databases.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const WIDGETLIB_DATES = { dateFormat: 'dd.MM.yyyy', datetimeFormat: 'dd.MM.yyyy HH:mm', timezone: 'Europe/Berlin' };
@@ -52,7 +56,9 @@ class ConcertsController {
     @Body(new ValidationPipe({ transform: true, whitelist: true, forbidNonWhitelisted: true })) body: CreateConcertDto,
   ) {
     const concerts = this.dataSource.getRepository(Concert);
-    const saved = await concerts.save(concerts.create({ played_on: body.played_on ?? null, starts_at: body.starts_at ?? null }));
+    const saved = await concerts.save(
+      concerts.create({ played_on: body.played_on ?? null, starts_at: body.starts_at ?? null }),
+    );
     return this.represent(saved);
   }
 
@@ -116,9 +122,18 @@ function instantReadBack(kind: DatabaseKind, iso: string): number {
   if (kind === 'sqlite') return instant;
   const wall = (at: number) => {
     const date = new Date(at);
-    return [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes(), date.getSeconds()].join();
+    return [
+      date.getFullYear(),
+      date.getMonth(),
+      date.getDate(),
+      date.getHours(),
+      date.getMinutes(),
+      date.getSeconds(),
+    ].join();
   };
-  const earlier = [2 * HOUR_MS, HOUR_MS, HOUR_MS / 2].map((shift) => instant - shift).find((at) => wall(at) === wall(instant));
+  const earlier = [2 * HOUR_MS, HOUR_MS, HOUR_MS / 2]
+    .map((shift) => instant - shift)
+    .find((at) => wall(at) === wall(instant));
   return earlier ?? instant;
 }
 
@@ -166,10 +181,26 @@ const ROUND_TRIPS: [string, RequestBody, { played_on: string | null; starts_at: 
 ];
 
 const REFUSED: [string, RequestBody, string][] = [
-  ['garbage date', { played_on: 'tomorrow' }, 'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)'],
-  ['impossible date', { played_on: '30.02.2024' }, 'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)'],
-  ['date-time for a date', { played_on: '2024-03-05T10:00Z' }, 'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)'],
-  ['number for a date', { played_on: 20240305 }, 'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)'],
+  [
+    'garbage date',
+    { played_on: 'tomorrow' },
+    'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)',
+  ],
+  [
+    'impossible date',
+    { played_on: '30.02.2024' },
+    'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)',
+  ],
+  [
+    'date-time for a date',
+    { played_on: '2024-03-05T10:00Z' },
+    'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)',
+  ],
+  [
+    'number for a date',
+    { played_on: 20240305 },
+    'played_on must be a date in the format dd.MM.yyyy or ISO 8601 (yyyy-MM-dd)',
+  ],
   [
     'garbage date-time',
     { starts_at: '05.03.2024 25:00' },

@@ -11,7 +11,13 @@ import { seedAlbums } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { BOOK_PERMISSIONS, Book, BooksController, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
-import { asUser, createTestApp, type HttpPlatform, type TestApp, type TestUser } from '@widgetlib/test-support/test-app.js';
+import {
+  asUser,
+  createTestApp,
+  type HttpPlatform,
+  type TestApp,
+  type TestUser,
+} from '@widgetlib/test-support/test-app.js';
 
 /** A server-rendered page's parts: the sidebar footer, the date formats, the view context of `res.locals`. */
 @Controller('pages')
@@ -49,7 +55,12 @@ const HELP_USER: TestUser = {
 };
 const VIEWER: TestUser = { permissions: ['widgetlib.view_help'] };
 const BOOKS_USER: TestUser = { permissions: Object.values(BOOK_PERMISSIONS) };
-const HELP_BODY = { id_view: 'catalogue:album-form', question_name: 'name', help_title: 'Name', help_text: '<b>Hi</b><img src=x onerror=alert(1)>' };
+const HELP_BODY = {
+  id_view: 'catalogue:album-form',
+  question_name: 'name',
+  help_title: 'Name',
+  help_text: '<b>Hi</b><img src=x onerror=alert(1)>',
+};
 
 const BRACKETS = [
   'draw=3',
@@ -88,23 +99,54 @@ const SCENARIOS: Record<string, Step[]> = {
   "a @DataTable list: DataTables' bracket parameters, the list parameters, filters and a 400": [
     { method: 'get', path: `/albums?${BRACKETS}`, status: 200 },
     { method: 'get', path: `/albums-with-genres/?${BRACKETS}`, status: 200 },
-    { method: 'get', path: '/albums/?search=%C3%89LECTRONIQUE&ordering=artist__name,-year&limit=4&offset=1', status: 200 },
-    { method: 'get', path: '/albums-with-genres?name__icontains=the&year__range=1960,1990&genres__id__in=1,2,3', status: 200 },
+    {
+      method: 'get',
+      path: '/albums/?search=%C3%89LECTRONIQUE&ordering=artist__name,-year&limit=4&offset=1',
+      status: 200,
+    },
+    {
+      method: 'get',
+      path: '/albums-with-genres?name__icontains=the&year__range=1960,1990&genres__id__in=1,2,3',
+      status: 200,
+    },
     { method: 'get', path: '/albums?ordering=password&draw=9', status: 400 },
   ],
   'a DataTableResource: list, create, retrieve, update and delete': [
     { method: 'get', path: '/books/?ordering=-pages', user: BOOKS_USER, status: 200 },
-    { method: 'post', path: '/books/', user: { permissions: ['books.view'] }, body: { title: 'X', pages: 1, publisher_id: 1 }, status: 403 },
-    { method: 'post', path: '/books', user: BOOKS_USER, body: { title: 'Dubliners', pages: 152, publisher_id: 1 }, status: 201 },
+    {
+      method: 'post',
+      path: '/books/',
+      user: { permissions: ['books.view'] },
+      body: { title: 'X', pages: 1, publisher_id: 1 },
+      status: 403,
+    },
+    {
+      method: 'post',
+      path: '/books',
+      user: BOOKS_USER,
+      body: { title: 'Dubliners', pages: 152, publisher_id: 1 },
+      status: 201,
+    },
     { method: 'get', path: '/books/1/', user: BOOKS_USER, status: 200 },
     { method: 'get', path: '/books/1', user: BOOKS_USER, status: 200 },
-    { method: 'put', path: '/books/1/', user: BOOKS_USER, body: { title: 'Dubliners', pages: 160, publisher_id: 1 }, status: 200 },
+    {
+      method: 'put',
+      path: '/books/1/',
+      user: BOOKS_USER,
+      body: { title: 'Dubliners', pages: 160, publisher_id: 1 },
+      status: 200,
+    },
     { method: 'put', path: '/books/1/', user: BOOKS_USER, body: { title: '', pages: 0, publisher_id: 1 }, status: 400 },
     { method: 'delete', path: '/books/1/', user: BOOKS_USER, status: 204 },
     { method: 'delete', path: '/books/1', user: BOOKS_USER, status: 404 },
   ],
   'the help panel in the sidebar footer, the view context and the date formats': [
-    { method: 'get', path: '/pages/album-form', user: { permissions: ['widgetlib.view_help', 'widgetlib.change_help'] }, status: 200 },
+    {
+      method: 'get',
+      path: '/pages/album-form',
+      user: { permissions: ['widgetlib.view_help', 'widgetlib.change_help'] },
+      status: 200,
+    },
     { method: 'get', path: '/pages/album-form', status: 200 },
   ],
 };
@@ -167,7 +209,10 @@ describeEachDatabase('Fastify answers every library route as Express does', (kin
   });
 
   it("leaves the trailing slash to Fastify's router when the host sets ignoreTrailingSlash", async () => {
-    const testApp = await createTestApp(kind, { platform: 'fastify', fastifyOptions: { routerOptions: { ignoreTrailingSlash: true } } });
+    const testApp = await createTestApp(kind, {
+      platform: 'fastify',
+      fastifyOptions: { routerOptions: { ignoreTrailingSlash: true } },
+    });
     try {
       const server = testApp.app.getHttpServer() as App;
       for (const path of ['/help', '/help/']) await request(server).get(path).set(asUser(VIEWER)).expect(200);

@@ -64,7 +64,10 @@ describeEachDatabase('Help API', (kind) => {
       case 'create':
         return http.post('/help/').set(headers).send(VALID_BODY);
       case 'put':
-        return http.put(`/help/${id}/`).set(headers).send({ ...VALID_BODY, help_text: 'replaced' });
+        return http
+          .put(`/help/${id}/`)
+          .set(headers)
+          .send({ ...VALID_BODY, help_text: 'replaced' });
       case 'patch':
         return http.patch(`/help/${id}/`).set(headers).send({ help_title: 'Patched' });
       case 'delete':
@@ -108,7 +111,9 @@ describeEachDatabase('Help API', (kind) => {
     });
 
     it('names the missing permission in a 403', async () => {
-      const response = await request(server).delete('/help/1/').set(asUser({ permissions: ['widgetlib.view_help'] }));
+      const response = await request(server)
+        .delete('/help/1/')
+        .set(asUser({ permissions: ['widgetlib.view_help'] }));
       expect(response.status).toBe(403);
       expect(response.body.message).toBe('Missing permission: widgetlib.delete_help');
     });
@@ -127,7 +132,13 @@ describeEachDatabase('Help API', (kind) => {
         ['name', 'artists:edit'],
         ['year', 'albums:edit'],
       ]);
-      expect(Object.keys(response.body[0]).sort()).toEqual(['help_text', 'help_title', 'id', 'id_view', 'question_name']);
+      expect(Object.keys(response.body[0]).sort()).toEqual([
+        'help_text',
+        'help_title',
+        'id',
+        'id_view',
+        'question_name',
+      ]);
     });
 
     it('filters by id_view', async () => {
@@ -187,7 +198,9 @@ describeEachDatabase('Help API', (kind) => {
       const body = { id_view: 'other:view', question_name: 'q', help_title: 'T', help_text: '<i>x</i>' };
       const response = await request(server).put(`/help/${seeded[0]!.id}/`).set(admin).send(body).expect(200);
       expect(response.body).toEqual({ ...body, id: seeded[0]!.id });
-      expect(await testApp.dataSource.getRepository(Help).findOneByOrFail({ id: seeded[0]!.id })).toEqual(response.body);
+      expect(await testApp.dataSource.getRepository(Help).findOneByOrFail({ id: seeded[0]!.id })).toEqual(
+        response.body,
+      );
     });
 
     it('changes only the given fields with PATCH', async () => {
@@ -229,7 +242,10 @@ describeEachDatabase('Help API', (kind) => {
     it('sanitises help_text on create, put and patch', async () => {
       const hostile = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>';
       const safe = '<p>Hi<a>x</a></p>';
-      const created = await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: hostile });
+      const created = await request(server)
+        .post('/help/')
+        .set(admin)
+        .send({ ...VALID_BODY, help_text: hostile });
       expect(created.body.help_text).toBe(safe);
       const replaced = await request(server)
         .put(`/help/${seeded[0]!.id}/`)
@@ -251,18 +267,30 @@ describeEachDatabase('Help API', (kind) => {
     const long = (length: number) => 'x'.repeat(length);
     const invalidBodies: Array<[string, Record<string, unknown>, string]> = [
       ['missing id_view', { ...VALID_BODY, id_view: undefined }, 'id_view should not be null or undefined'],
-      ['missing question_name', { ...VALID_BODY, question_name: undefined }, 'question_name should not be null or undefined'],
+      [
+        'missing question_name',
+        { ...VALID_BODY, question_name: undefined },
+        'question_name should not be null or undefined',
+      ],
       ['missing help_title', { ...VALID_BODY, help_title: undefined }, 'help_title should not be null or undefined'],
       ['empty id_view', { ...VALID_BODY, id_view: '' }, 'id_view should not be empty'],
       ['blank question_name', { ...VALID_BODY, question_name: '   ' }, 'question_name should not be empty'],
       ['empty help_title', { ...VALID_BODY, help_title: '' }, 'help_title should not be empty'],
-      ['too long id_view', { ...VALID_BODY, id_view: long(256) }, 'id_view must be shorter than or equal to 255 characters'],
+      [
+        'too long id_view',
+        { ...VALID_BODY, id_view: long(256) },
+        'id_view must be shorter than or equal to 255 characters',
+      ],
       [
         'too long question_name',
         { ...VALID_BODY, question_name: long(256) },
         'question_name must be shorter than or equal to 255 characters',
       ],
-      ['too long help_title', { ...VALID_BODY, help_title: long(351) }, 'help_title must be shorter than or equal to 350 characters'],
+      [
+        'too long help_title',
+        { ...VALID_BODY, help_title: long(351) },
+        'help_title must be shorter than or equal to 350 characters',
+      ],
       [
         'too long help_text',
         { ...VALID_BODY, help_text: long(100_001) },
@@ -318,7 +346,10 @@ describeEachDatabase('Help API', (kind) => {
 
     it('refuses help_text larger than the database column holds, with 400', async () => {
       // 70 000 characters fit the 100 000 character limit but not MySQL/MariaDB's 65 535-byte text column.
-      const response = await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: long(70_000) });
+      const response = await request(server)
+        .post('/help/')
+        .set(admin)
+        .send({ ...VALID_BODY, help_text: long(70_000) });
       if (isMysqlFamily(kind)) {
         expect(response.status).toBe(400);
         expect(response.body.message).toBe('help_text is too long: this database stores at most 65535 bytes of UTF-8');
@@ -343,24 +374,37 @@ describeEachDatabase('Help API', (kind) => {
         ],
       ];
 
-      it.each(bodies)('refuses %s on POST, PUT and PATCH with 400 and stores nothing', async (_case, helpText, message) => {
-        expect(helpText.length).toBeLessThanOrEqual(100_000);
-        const before = await storedRows();
-        const target = before[0]!;
-        const responses = [
-          await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: helpText }),
-          await request(server).put(`/help/${target.id}/`).set(admin).send({ ...VALID_BODY, help_text: helpText }),
-          await request(server).patch(`/help/${target.id}/`).set(admin).send({ help_text: helpText }),
-        ];
-        for (const response of responses) {
-          expect(response.status).toBe(400);
-          expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
-        }
-        expect(await storedRows()).toEqual(before);
-      });
+      it.each(bodies)(
+        'refuses %s on POST, PUT and PATCH with 400 and stores nothing',
+        async (_case, helpText, message) => {
+          expect(helpText.length).toBeLessThanOrEqual(100_000);
+          const before = await storedRows();
+          const target = before[0]!;
+          const responses = [
+            await request(server)
+              .post('/help/')
+              .set(admin)
+              .send({ ...VALID_BODY, help_text: helpText }),
+            await request(server)
+              .put(`/help/${target.id}/`)
+              .set(admin)
+              .send({ ...VALID_BODY, help_text: helpText }),
+            await request(server).patch(`/help/${target.id}/`).set(admin).send({ help_text: helpText }),
+          ];
+          for (const response of responses) {
+            expect(response.status).toBe(400);
+            expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+          }
+          expect(await storedRows()).toEqual(before);
+        },
+      );
 
       it('accepts elements nested exactly 100 deep', async () => {
-        const created = await request(server).post('/help/').set(admin).send({ ...VALID_BODY, help_text: nested(100) }).expect(201);
+        const created = await request(server)
+          .post('/help/')
+          .set(admin)
+          .send({ ...VALID_BODY, help_text: nested(100) })
+          .expect(201);
         expect(created.body.help_text).toBe(nested(100));
       });
 
@@ -376,7 +420,11 @@ describeEachDatabase('Help API', (kind) => {
     it('refuses a PATCH that sets a field to null or empty', async () => {
       const before = await storedRows();
       const first = before[0]!;
-      const nulled = await request(server).patch(`/help/${first.id}/`).set(admin).send({ help_title: null }).expect(400);
+      const nulled = await request(server)
+        .patch(`/help/${first.id}/`)
+        .set(admin)
+        .send({ help_title: null })
+        .expect(400);
       expect(nulled.body.message).toEqual(['help_title must be a string']);
       const emptied = await request(server).patch(`/help/${first.id}/`).set(admin).send({ id_view: ' ' }).expect(400);
       expect(emptied.body.message).toEqual(['id_view should not be empty']);
@@ -396,10 +444,20 @@ describeEachDatabase('Help API', (kind) => {
     it.each(['abc', '-1', '0', '1.5', '1e3', '99999999999', ' 1'])('refuses the id %j with 400', async (id) => {
       const before = await storedRows();
       for (const response of [
-        await request(server).get(`/help/${encodeURIComponent(id)}/`).set(admin),
-        await request(server).put(`/help/${encodeURIComponent(id)}/`).set(admin).send(VALID_BODY),
-        await request(server).patch(`/help/${encodeURIComponent(id)}/`).set(admin).send({ help_title: 'x' }),
-        await request(server).delete(`/help/${encodeURIComponent(id)}/`).set(admin),
+        await request(server)
+          .get(`/help/${encodeURIComponent(id)}/`)
+          .set(admin),
+        await request(server)
+          .put(`/help/${encodeURIComponent(id)}/`)
+          .set(admin)
+          .send(VALID_BODY),
+        await request(server)
+          .patch(`/help/${encodeURIComponent(id)}/`)
+          .set(admin)
+          .send({ help_title: 'x' }),
+        await request(server)
+          .delete(`/help/${encodeURIComponent(id)}/`)
+          .set(admin),
       ]) {
         expect(response.status).toBe(400);
         expect(response.body.message).toBe('id must be a positive integer no greater than 2147483647');
@@ -434,11 +492,7 @@ describeEachDatabase('Help API', (kind) => {
     });
 
     it('refuses a list filter given twice', async () => {
-      const response = await request(server)
-        .get('/help/')
-        .query('id_view=a&id_view=b')
-        .set(admin)
-        .expect(400);
+      const response = await request(server).get('/help/').query('id_view=a&id_view=b').set(admin).expect(400);
       expect(response.body.message).toEqual(['id_view must be a string']);
     });
   });

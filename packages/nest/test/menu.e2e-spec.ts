@@ -85,7 +85,10 @@ class PagesController {
 }
 
 const VIEWER = asUser({ permissions: ['widgetlib.view_help'] });
-const EDITOR = asUser({ groups: [{ permissions: ['widgetlib.view_help', 'widgetlib.add_help'] }], permissions: ['widgetlib.change_help'] });
+const EDITOR = asUser({
+  groups: [{ permissions: ['widgetlib.view_help', 'widgetlib.add_help'] }],
+  permissions: ['widgetlib.change_help'],
+});
 const ADMIN = asUser({ isSuperuser: true });
 const NO_HELP = asUser({ permissions: ['widgetlib.add_help', 'widgetlib.change_help', 'widgetlib.delete_help'] });
 
@@ -149,7 +152,13 @@ describeEachDatabase('menu', (kind) => {
     await resetMenu([
       { category: 'sidebarfooter', url_name: '/third', title: 'Third', position: 30 },
       { category: 'sidebarfooter', url_name: 'host.widgets.Static', is_widget: true },
-      { category: 'sidebarfooter', url_name: 'https://example.com/first', title: 'First', icon: 'fa fa-home', position: -5 },
+      {
+        category: 'sidebarfooter',
+        url_name: 'https://example.com/first',
+        title: 'First',
+        icon: 'fa fa-home',
+        position: -5,
+      },
       { category: 'topbar', url_name: '/elsewhere', title: 'Elsewhere', position: 1 },
       { category: 'sidebarfooter', url_name: 'pages:menu', is_reversed: true, title: 'Menu', position: 20 },
       helpPanel({ position: 10 }),
@@ -164,8 +173,12 @@ describeEachDatabase('menu', (kind) => {
         '<span class="widgetlib-menu-label">First</span></a>',
     );
     expect(parts[1]).toMatch(/^<div class="widgetlib-palette-widget">/);
-    expect(parts[2]).toBe('<a class="widgetlib-menu-link" href="/pages/menu"><span class="widgetlib-menu-label">Menu</span></a>');
-    expect(parts[3]).toBe('<a class="widgetlib-menu-link" href="/third"><span class="widgetlib-menu-label">Third</span></a>');
+    expect(parts[2]).toBe(
+      '<a class="widgetlib-menu-link" href="/pages/menu"><span class="widgetlib-menu-label">Menu</span></a>',
+    );
+    expect(parts[3]).toBe(
+      '<a class="widgetlib-menu-link" href="/third"><span class="widgetlib-menu-label">Third</span></a>',
+    );
     expect(parts[4]).toBe('<hr class="static">');
     expect(parts[5]).toMatch(/^<p class="greeting" data-item="\d+" data-view="pages:menu">Hello & welcome<\/p>$/);
     expect(parts[6]).toBe('<a class="help-link" href="/help/">Help</a>');
@@ -198,8 +211,18 @@ describeEachDatabase('menu', (kind) => {
 
   it('links only what the shared URL rule accepts: no backslash, protocol-relative or script URL', async () => {
     await resetMenu([
-      ...HOSTILE_URLS.map((url, index) => ({ category: 'topbar', url_name: url, title: `Hostile ${index}`, position: index })),
-      ...LEGITIMATE_URLS.map((url, index) => ({ category: 'topbar', url_name: url, title: `Fine ${index}`, position: 100 + index })),
+      ...HOSTILE_URLS.map((url, index) => ({
+        category: 'topbar',
+        url_name: url,
+        title: `Hostile ${index}`,
+        position: index,
+      })),
+      ...LEGITIMATE_URLS.map((url, index) => ({
+        category: 'topbar',
+        url_name: url,
+        title: `Fine ${index}`,
+        position: 100 + index,
+      })),
     ]);
     const html = await page('/pages/other', VIEWER);
     expect(html).not.toContain('Hostile');
@@ -221,7 +244,11 @@ describeEachDatabase('menu', (kind) => {
       );
       expect(html).toContain(`<script type="application/json" id="widgetlib-palette-config-${id}">`);
       expect(panelConfigs(html)).toEqual([
-        { id_view: 'pages:menu', help_url: '/help/', permissions: { view: true, add: false, change: false, delete: false } },
+        {
+          id_view: 'pages:menu',
+          help_url: '/help/',
+          permissions: { view: true, add: false, change: false, delete: false },
+        },
       ]);
     });
 
@@ -252,7 +279,9 @@ describeEachDatabase('menu', (kind) => {
       expect(panelConfigs(await page('/pages/menu', docsEditor)).map((config) => config.permissions)).toEqual([
         { view: true, add: true, change: false, delete: false },
       ]);
-      const helpEditor = asUser({ permissions: ['widgetlib.view_help', 'widgetlib.add_help', 'widgetlib.delete_help'] });
+      const helpEditor = asUser({
+        permissions: ['widgetlib.view_help', 'widgetlib.add_help', 'widgetlib.delete_help'],
+      });
       expect(await page('/pages/menu', helpEditor)).toBe('');
       expect(panelConfigs(await page('/pages/menu', ADMIN)).map((config) => config.permissions)).toEqual([
         { view: true, add: true, change: false, delete: true },
@@ -326,7 +355,11 @@ describeEachDatabase('menu', (kind) => {
       await resetMenu([]);
       await menus.registerHelpPanel();
       expect(panelConfigs(await page('/pages/menu', VIEWER))).toEqual([
-        { id_view: 'pages:menu', help_url: '/help/', permissions: { view: true, add: false, change: false, delete: false } },
+        {
+          id_view: 'pages:menu',
+          help_url: '/help/',
+          permissions: { view: true, add: false, change: false, delete: false },
+        },
       ]);
     });
   });

@@ -37,15 +37,18 @@ describe('the packed packages through publint and Are The Types Wrong', () => {
 
   afterAll(() => rm(work, { recursive: true, force: true }));
 
-  it.each(['nest', 'client'] as const)('publint finds nothing to report in @widgetlib/%s, suggestions included', async (name) => {
-    const tarball = await readFile(tarballs[name]);
-    const { messages, pkg } = await publint({
-      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
-      level: 'suggestion',
-      strict: true,
-    });
-    expect(messages.map((message) => formatMessage(message, pkg) ?? message.code)).toEqual([]);
-  });
+  it.each(['nest', 'client'] as const)(
+    'publint finds nothing to report in @widgetlib/%s, suggestions included',
+    async (name) => {
+      const tarball = await readFile(tarballs[name]);
+      const { messages, pkg } = await publint({
+        pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+        level: 'suggestion',
+        strict: true,
+      });
+      expect(messages.map((message) => formatMessage(message, pkg) ?? message.code)).toEqual([]);
+    },
+  );
 
   it('@widgetlib/nest has right types under node10, node16 (from CommonJS and from ESM) and bundler', async () => {
     expect(await attw(tarballs.nest)).toEqual([]);

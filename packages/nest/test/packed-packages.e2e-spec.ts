@@ -29,7 +29,13 @@ describe('the packed packages in a fresh host app outside the workspace', () => 
       expect(paths).toEqual(expect.arrayContaining(['package.json', 'dist/index.js', 'dist/index.d.ts']));
       expect(paths.filter((path) => path.startsWith('src/') || /\.spec\.|\.tsbuildinfo/.test(path))).toEqual([]);
       // The shared rules (packages/rules, never published) travel inside each tarball, reached through package.json "imports".
-      expect(paths).toEqual(expect.arrayContaining(['dist/rules/url-safety.js', 'dist/rules/url-safety.d.ts', 'dist/rules/help-html.policy.js']));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          'dist/rules/url-safety.js',
+          'dist/rules/url-safety.d.ts',
+          'dist/rules/help-html.policy.js',
+        ]),
+      );
     }
     expect(client.files.map((file) => file.path)).toEqual(
       expect.arrayContaining(['dist/widgetlib.min.js', 'dist/widgetlib.css']),

@@ -43,13 +43,22 @@ describe('PermissionsGuard', () => {
   it('@RequirePermissions() with no permission needs an authenticated user', async () => {
     const refused = await request(server).get('/guarded/signed-in').expect(401);
     expect(refused.body.message).toBe('Authentication is required');
-    await request(server).get('/guarded/signed-in').set(asUser({ permissions: [] })).expect(200);
+    await request(server)
+      .get('/guarded/signed-in')
+      .set(asUser({ permissions: [] }))
+      .expect(200);
   });
 
   it('@RequirePermissions(permission): 401 without a user, 403 without it, 200 with it', async () => {
     await request(server).get('/guarded/reports').expect(401);
-    const refused = await request(server).get('/guarded/reports').set(asUser({ permissions: ['other'] })).expect(403);
+    const refused = await request(server)
+      .get('/guarded/reports')
+      .set(asUser({ permissions: ['other'] }))
+      .expect(403);
     expect(refused.body.message).toBe('Missing permission: reports.view');
-    await request(server).get('/guarded/reports').set(asUser({ permissions: ['reports.view'] })).expect(200);
+    await request(server)
+      .get('/guarded/reports')
+      .set(asUser({ permissions: ['reports.view'] }))
+      .expect(200);
   });
 });

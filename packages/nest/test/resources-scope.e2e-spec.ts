@@ -32,7 +32,13 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
     testApp = await createTestApp(kind, {
       entities: [Author, Note, Doc, DocTag],
       imports: [TypeOrmModule.forFeature([Note, Doc])],
-      controllers: [NotesController, AuthoredNotesController, DocsController, UndeclaredDocsController, PublicDocsController],
+      controllers: [
+        NotesController,
+        AuthoredNotesController,
+        DocsController,
+        UndeclaredDocsController,
+        PublicDocsController,
+      ],
     });
     server = testApp.app.getHttpServer() as App;
   });
@@ -40,7 +46,8 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
   beforeEach(async () => {
     const manager = testApp.dataSource.manager;
     await manager.query('DELETE FROM fixture_doc_doc_tag');
-    for (const entity of [Note, Author, Doc, DocTag]) await manager.createQueryBuilder().delete().from(entity).execute();
+    for (const entity of [Note, Author, Doc, DocTag])
+      await manager.createQueryBuilder().delete().from(entity).execute();
     const [alice, bob] = await manager.save(Author, [{ name: 'alice' }, { name: 'bob' }]);
     notes = await manager.save(Note, [
       { body: 'alice private', owner: 'alice', shared: false, author: alice! },
@@ -92,9 +99,17 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
 
   it('refuses with 403 a create or an update that would leave the record outside the scope, and changes nothing', async () => {
     const before = await stored();
-    const created = await request(server).post('/notes/').set(ALICE).send({ body: 'for bob', owner: 'bob', shared: false }).expect(403);
+    const created = await request(server)
+      .post('/notes/')
+      .set(ALICE)
+      .send({ body: 'for bob', owner: 'bob', shared: false })
+      .expect(403);
     expect(created.body.message).toBe('The new Note would be outside the records this resource gives you');
-    const moved = await request(server).put(`/notes/${notes[0]!.id}/`).set(ALICE).send({ body: 'given away', owner: 'bob' }).expect(403);
+    const moved = await request(server)
+      .put(`/notes/${notes[0]!.id}/`)
+      .set(ALICE)
+      .send({ body: 'given away', owner: 'bob' })
+      .expect(403);
     expect(moved.body.message).toBe('The changed Note would be outside the records this resource gives you');
     expect(await stored()).toEqual(before);
     await request(server).post('/notes/').set(ALICE).send({ body: 'mine', owner: 'alice' }).expect(201);
@@ -105,7 +120,9 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
     const shown = await request(server).get(`/docs/${doc}/`).set(ALICE).expect(200);
     expect(shown.body.tags.map((tag: DocTag) => tag.label)).toEqual(['visible']);
     await request(server).put(`/docs/${doc}/`).set(ALICE).send({ body: 'edited' }).expect(200);
-    const reloaded = await testApp.dataSource.getRepository(Doc).findOneOrFail({ where: { id: doc }, relations: { tags: true } });
+    const reloaded = await testApp.dataSource
+      .getRepository(Doc)
+      .findOneOrFail({ where: { id: doc }, relations: { tags: true } });
     expect(reloaded.body).toBe('edited');
     expect(reloaded.tags.map((tag) => tag.label).sort()).toEqual(['hidden', 'visible']);
   });
@@ -136,8 +153,16 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
       await request(server).post('/public-docs/').send({ body: 'anonymous' }).expect(401);
       await request(server).put(`/public-docs/${doc}/`).send({ body: 'anonymous' }).expect(401);
       await request(server).delete(`/public-docs/${doc}/`).expect(401);
-      await request(server).post('/public-docs/').set(asUser({ permissions: [] })).send({ body: 'no permission' }).expect(403);
-      await request(server).put(`/public-docs/${doc}/`).set(asUser({ permissions: [] })).send({ body: 'signed in' }).expect(200);
+      await request(server)
+        .post('/public-docs/')
+        .set(asUser({ permissions: [] }))
+        .send({ body: 'no permission' })
+        .expect(403);
+      await request(server)
+        .put(`/public-docs/${doc}/`)
+        .set(asUser({ permissions: [] }))
+        .send({ body: 'signed in' })
+        .expect(200);
       expect(await testApp.dataSource.getRepository(Doc).count()).toBe(1);
     });
   });

@@ -19,18 +19,26 @@ describe('DataTableResource in two applications at once', () => {
       beforeInit: (app) => setGlobalPrefix(app, prefix),
     });
     const publisher = await testApp.dataSource.getRepository(Publisher).save({ name: 'Penguin' });
-    await testApp.dataSource.getRepository(Book).save({ title: `A book under ${prefix}`, pages: 10, publisher, tags: [] });
+    await testApp.dataSource
+      .getRepository(Book)
+      .save({ title: `A book under ${prefix}`, pages: 10, publisher, tags: [] });
     apps.push(testApp);
     return testApp;
   }
 
   afterAll(() => Promise.all(apps.map((app) => app.close())));
 
-  it('links each application\'s rows to its own record routes', async () => {
+  it("links each application's rows to its own record routes", async () => {
     const first = await appWithPrefix('first');
     const second = await appWithPrefix('second');
-    for (const [testApp, prefix] of [[first, 'first'], [second, 'second']] as const) {
-      const { body } = await request(testApp.app.getHttpServer() as App).get(`/${prefix}/books/`).set(EVERYTHING).expect(200);
+    for (const [testApp, prefix] of [
+      [first, 'first'],
+      [second, 'second'],
+    ] as const) {
+      const { body } = await request(testApp.app.getHttpServer() as App)
+        .get(`/${prefix}/books/`)
+        .set(EVERYTHING)
+        .expect(200);
       expect(body.data[0].actions.edit_url).toBe(`/${prefix}/books/${body.data[0].id}`);
     }
   });

@@ -18,7 +18,8 @@ describeEachDatabase('DataTableResource', (kind) => {
   async function seed(): Promise<void> {
     const manager = testApp.dataSource.manager;
     await manager.query('DELETE FROM fixture_book_tag');
-    for (const entity of [Book, ShelfTag, Publisher]) await manager.createQueryBuilder().delete().from(entity).execute();
+    for (const entity of [Book, ShelfTag, Publisher])
+      await manager.createQueryBuilder().delete().from(entity).execute();
     publishers = await manager.save(Publisher, [{ name: 'Penguin' }, { name: 'Gallimard' }]);
     const tags = await manager.save(ShelfTag, [{ label: 'classic' }, { label: 'poetry' }]);
     books = await manager.save(Book, [
@@ -35,7 +36,12 @@ describeEachDatabase('DataTableResource', (kind) => {
   }
 
   const list = () => request(server).get('/books/').set(EVERYTHING).expect(200);
-  const validBody = () => ({ title: 'Dubliners', pages: 152, published_on: '1914-06-15', publisher_id: publishers[0]!.id });
+  const validBody = () => ({
+    title: 'Dubliners',
+    pages: 152,
+    published_on: '1914-06-15',
+    publisher_id: publishers[0]!.id,
+  });
 
   beforeAll(async () => {
     testApp = await createTestApp(kind, {
@@ -107,7 +113,10 @@ describeEachDatabase('DataTableResource', (kind) => {
     });
 
     it('answers 404 for a missing record and for one outside the scope', async () => {
-      const missing = await request(server).get(`/books/${books[3]!.id + 100}/`).set(EVERYTHING).expect(404);
+      const missing = await request(server)
+        .get(`/books/${books[3]!.id + 100}/`)
+        .set(EVERYTHING)
+        .expect(404);
       expect(missing.body.message).toBe(`Book ${books[3]!.id + 100} does not exist`);
       await request(server).get(`/books/${books[3]!.id}/`).set(EVERYTHING).expect(404);
     });
@@ -198,7 +207,11 @@ describeEachDatabase('DataTableResource', (kind) => {
 
     it('answers 404 for a missing or out-of-scope record and changes nothing', async () => {
       const before = await storedTitles();
-      await request(server).put(`/books/${books[3]!.id + 100}/`).set(EVERYTHING).send(validBody()).expect(404);
+      await request(server)
+        .put(`/books/${books[3]!.id + 100}/`)
+        .set(EVERYTHING)
+        .send(validBody())
+        .expect(404);
       await request(server).put(`/books/${books[3]!.id}/`).set(EVERYTHING).send(validBody()).expect(404);
       expect(await storedTitles()).toEqual(before);
     });
@@ -252,18 +265,28 @@ describeEachDatabase('DataTableResource', (kind) => {
       ['delete', 'delete', () => `/books/${books[0]!.id}/`],
     ] as const;
 
-    it.each(routes)('%s: 401 without a user, 403 without its permission, and a refusal changes nothing', async (action, method, path) => {
-      const before = await storedTitles();
-      await request(server)[method](path()).send(validBody()).expect(401);
-      const others = Object.entries(BOOK_PERMISSIONS)
-        .filter(([other]) => BOOK_PERMISSIONS[other as keyof typeof BOOK_PERMISSIONS] !== BOOK_PERMISSIONS[action])
-        .map(([, permission]) => permission);
-      const refused = await request(server)[method](path()).set(asUser({ permissions: others })).send(validBody()).expect(403);
-      expect(refused.body.message).toBe(`Missing permission: ${BOOK_PERMISSIONS[action]}`);
-      expect(await storedTitles()).toEqual(before);
-      const allowed = await request(server)[method](path()).set(asUser({ permissions: [BOOK_PERMISSIONS[action]] })).send(validBody());
-      expect(allowed.status).toBeLessThan(300);
-    });
+    it.each(routes)(
+      '%s: 401 without a user, 403 without its permission, and a refusal changes nothing',
+      async (action, method, path) => {
+        const before = await storedTitles();
+        await request(server)[method](path()).send(validBody()).expect(401);
+        const others = Object.entries(BOOK_PERMISSIONS)
+          .filter(([other]) => BOOK_PERMISSIONS[other as keyof typeof BOOK_PERMISSIONS] !== BOOK_PERMISSIONS[action])
+          .map(([, permission]) => permission);
+        const refused = await request(server)
+          [method](path())
+          .set(asUser({ permissions: others }))
+          .send(validBody())
+          .expect(403);
+        expect(refused.body.message).toBe(`Missing permission: ${BOOK_PERMISSIONS[action]}`);
+        expect(await storedTitles()).toEqual(before);
+        const allowed = await request(server)
+          [method](path())
+          .set(asUser({ permissions: [BOOK_PERMISSIONS[action]] }))
+          .send(validBody());
+        expect(allowed.status).toBeLessThan(300);
+      },
+    );
   });
 
   it('documents its five routes in OpenAPI', () => {

@@ -223,7 +223,10 @@ describeEachDatabase('view ids and route names', (kind) => {
       const path = urls.reverse('catalogue:album-detail', { artistId: 'a b', id: 'ü/2' });
       const response = await request(server).get(path).expect(200);
       expect(response.body.viewId).toBe('catalogue:album-detail');
-      await request(server).get(urls.reverse('help-detail', { id: 1 })).set(VIEWER).expect(404);
+      await request(server)
+        .get(urls.reverse('help-detail', { id: 1 }))
+        .set(VIEWER)
+        .expect(404);
     });
 
     it('refuses unknown names, including routes without @ViewName', () => {
@@ -234,9 +237,13 @@ describeEachDatabase('view ids and route names', (kind) => {
     });
 
     it('refuses missing and unknown parameters, naming them', () => {
-      expect(() => urls.reverse('help-detail')).toThrow('reverse("help-detail"): route path "/help/:id/" needs the parameter "id"');
+      expect(() => urls.reverse('help-detail')).toThrow(
+        'reverse("help-detail"): route path "/help/:id/" needs the parameter "id"',
+      );
       expect(() => urls.reverse('catalogue:album-detail', { artistId: 1 })).toThrow('needs the parameter "id"');
-      expect(() => urls.reverse('help-list', { page: 2 })).toThrow('reverse("help-list"): route path "/help/" has no parameter page');
+      expect(() => urls.reverse('help-list', { page: 2 })).toThrow(
+        'reverse("help-list"): route path "/help/" has no parameter page',
+      );
     });
   });
 });
@@ -258,10 +265,17 @@ describeEachDatabase('route names with prefixes', (kind) => {
       expect(urls.reverse('reports:by-year', { year: 1999 })).toBe('/api/admin/yearly/1999');
 
       await request(server).get(urls.reverse('help-list')).set(VIEWER).expect(200, []);
-      const response = await request(server).get(urls.reverse('reports:by-year', { year: 1999 })).expect(200);
+      const response = await request(server)
+        .get(urls.reverse('reports:by-year', { year: 1999 }))
+        .expect(200);
       expect(response.body).toEqual({
         viewId: 'reports:by-year',
-        locals: { viewId: 'reports:by-year', dateFormat: 'yyyy-MM-dd', datetimeFormat: 'yyyy-MM-dd HH:mm', helpUrl: '/api/widgetlib/help/' },
+        locals: {
+          viewId: 'reports:by-year',
+          dateFormat: 'yyyy-MM-dd',
+          datetimeFormat: 'yyyy-MM-dd HH:mm',
+          helpUrl: '/api/widgetlib/help/',
+        },
       });
     } finally {
       await close();

@@ -67,8 +67,14 @@ describe('WidgetLibModule options', () => {
   it.each([
     [{ timezone: 'Mars/Olympus' }, 'WidgetLibModule option timezone "Mars/Olympus" is not an IANA time zone'],
     [{ dataTables: { pageSize: 0 } }, 'WidgetLibModule option dataTables.pageSize must be a positive integer, got 0'],
-    [{ dataTables: { maxPageSize: 2.5 } }, 'WidgetLibModule option dataTables.maxPageSize must be a positive integer, got 2.5'],
-    [{ dataTables: { pageSize: 50, maxPageSize: 20 } }, 'WidgetLibModule option dataTables.pageSize (50) exceeds maxPageSize (20)'],
+    [
+      { dataTables: { maxPageSize: 2.5 } },
+      'WidgetLibModule option dataTables.maxPageSize must be a positive integer, got 2.5',
+    ],
+    [
+      { dataTables: { pageSize: 50, maxPageSize: 20 } },
+      'WidgetLibModule option dataTables.pageSize (50) exceeds maxPageSize (20)',
+    ],
   ])('refuses %j at startup', async (options, message) => {
     await expect(createTestApp('sqlite', { widgetlib: options })).rejects.toThrow(message);
   });

@@ -9,12 +9,25 @@ describe('parseBooleanWord', () => {
     expect(parseBooleanWord(word)).toBe(false);
   });
 
-  it.each(['', ' true', 'true ', 'y', 'n', 'on', 'off', '01', '1.0', 'truee', 'maybe', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
-    'reads %j as no boolean at all',
-    (word) => {
-      expect(parseBooleanWord(word)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    ' true',
+    'true ',
+    'y',
+    'n',
+    'on',
+    'off',
+    '01',
+    '1.0',
+    'truee',
+    'maybe',
+    'constructor',
+    '__proto__',
+    'toString',
+    'hasOwnProperty',
+  ])('reads %j as no boolean at all', (word) => {
+    expect(parseBooleanWord(word)).toBeUndefined();
+  });
 
   it('lists each word once, in lower case, on one side only', () => {
     const words = [...TRUE_WORDS, ...FALSE_WORDS];

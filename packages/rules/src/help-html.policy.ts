@@ -6,14 +6,39 @@ import { IMAGE_SCHEMES, LINK_SCHEMES, safeUrl } from './url-safety.js';
 // no style, no class or id, no other URL scheme, no protocol-relative or backslash URL.
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-const TEXT_FORMATTING = ['p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup'];
+const TEXT_FORMATTING = [
+  'p',
+  'br',
+  'hr',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+];
 const BLOCKS = ['div', 'span', 'blockquote', 'abbr', 'cite', 'q'];
 const LISTS = ['ul', 'ol', 'li', 'dl', 'dt', 'dd'];
 const CODE = ['code', 'pre', 'kbd', 'samp'];
 const TABLES = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 
 /** Elements help HTML may contain (lower case); any other element is removed, its text kept. */
-export const HELP_HTML_TAGS: readonly string[] = [...HEADINGS, ...TEXT_FORMATTING, ...BLOCKS, ...LISTS, ...CODE, ...TABLES, 'a', 'img'];
+export const HELP_HTML_TAGS: readonly string[] = [
+  ...HEADINGS,
+  ...TEXT_FORMATTING,
+  ...BLOCKS,
+  ...LISTS,
+  ...CODE,
+  ...TABLES,
+  'a',
+  'img',
+];
 
 /** The attributes each element may keep; an element not listed keeps none. */
 export const HELP_HTML_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {

@@ -38,7 +38,21 @@ describe('safeUrl', () => {
 
   it('accepts no relative URL that leads to another host (any mix of slashes, backslashes, spaces and controls)', () => {
     const page = 'https://app.example/albums/1/edit';
-    const piece = fc.constantFrom('/', '\\', '\t', '\n', ' ', '\u0001', 'http:', 'https:', 'evil.example', '.', '?', '#', 'a');
+    const piece = fc.constantFrom(
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      ' ',
+      '\u0001',
+      'http:',
+      'https:',
+      'evil.example',
+      '.',
+      '?',
+      '#',
+      'a',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
         const accepted = safeUrl(pieces.join(''));

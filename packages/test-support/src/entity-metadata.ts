@@ -4,7 +4,10 @@ import { DataSource, type DataSourceOptions, type EntityMetadata, type ObjectLit
  * A data source whose entity metadata is built without connecting: for unit specs of the code that
  * reads metadata and writes SQL text, which never reach a database.
  */
-export async function metadataOnlyDataSource(type: 'postgres' | 'mariadb', entities: NonNullable<DataSourceOptions['entities']>): Promise<DataSource> {
+export async function metadataOnlyDataSource(
+  type: 'postgres' | 'mariadb',
+  entities: NonNullable<DataSourceOptions['entities']>,
+): Promise<DataSource> {
   const dataSource = new DataSource({ type, entities } as DataSourceOptions);
   // Building metadata is what initialize() does after connecting; it needs no connection itself.
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();

@@ -7,16 +7,23 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The names a package's `src/index.ts` exports, values and types, as TypeScript sees them. */
 function exportsOf(entry: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  })!;
+  )!;
   const program = ts.createProgram([entry], { ...config.options, noEmit: true });
   const checker = program.getTypeChecker();
   const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
-  return checker.getExportsOfModule(module).map((symbol) => symbol.getName()).sort();
+  return checker
+    .getExportsOfModule(module)
+    .map((symbol) => symbol.getName())
+    .sort();
 }
 
 /**
@@ -43,6 +50,8 @@ describe('the public API', () => {
   }, 60_000);
 
   it('of @widgetlib/client is exactly what docs/reference.md lists', () => {
-    expect(documented('@widgetlib/client', ['Render functions'])).toEqual(exportsOf(join(root, 'packages/client/src/index.ts')));
+    expect(documented('@widgetlib/client', ['Render functions'])).toEqual(
+      exportsOf(join(root, 'packages/client/src/index.ts')),
+    );
   }, 60_000);
 });

@@ -28,7 +28,8 @@ export function asUser(user: TestUser): Record<string, string> {
  */
 function testAuthentication(request: IncomingMessage, _response: ServerResponse, next: () => void): void {
   const header = request.headers[TEST_USER_HEADER];
-  if (typeof header === 'string') (request as IncomingMessage & { user?: TestUser }).user = JSON.parse(header) as TestUser;
+  if (typeof header === 'string')
+    (request as IncomingMessage & { user?: TestUser }).user = JSON.parse(header) as TestUser;
   next();
 }
 
@@ -103,7 +104,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     await database.drop();
     throw error;
   }
-  if (options.platform === 'fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
+  if (options.platform === 'fastify')
+    await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
   const dataSource = app.get(DataSource);
   if (options.entities?.length) await dataSource.synchronize();
   return {

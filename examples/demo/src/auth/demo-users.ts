@@ -31,7 +31,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'editor',
     displayName: 'Eddie Editor',
     description: 'view, add and change help',
-    permissions: ['widgetlib.view_help', 'widgetlib.add_help', 'widgetlib.change_help', 'catalogue.view', 'catalogue.manage'],
+    permissions: [
+      'widgetlib.view_help',
+      'widgetlib.add_help',
+      'widgetlib.change_help',
+      'catalogue.view',
+      'catalogue.manage',
+    ],
   },
   {
     username: 'viewer',

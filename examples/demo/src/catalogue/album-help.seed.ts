@@ -5,7 +5,11 @@ export const ALBUM_FORM_VIEW = 'catalogue:album-form';
 export const ALBUM_EDIT_VIEW = 'catalogue:album-edit';
 
 const FIELD_HELP: Array<Omit<HelpInput, 'id_view'>> = [
-  { question_name: 'title', help_title: 'Title', help_text: '<p>The album title as printed on the <strong>front cover</strong>.</p>' },
+  {
+    question_name: 'title',
+    help_title: 'Title',
+    help_text: '<p>The album title as printed on the <strong>front cover</strong>.</p>',
+  },
   {
     question_name: 'tracks',
     help_title: 'Tracks',
@@ -24,15 +28,24 @@ const FIELD_HELP: Array<Omit<HelpInput, 'id_view'>> = [
   {
     question_name: 'format',
     help_title: 'Format',
-    help_text: '<ul><li><strong>Vinyl</strong>, <strong>CD</strong> and <strong>Cassette</strong> are physical.</li><li><strong>Digital</strong> is download or streaming only.</li></ul>',
+    help_text:
+      '<ul><li><strong>Vinyl</strong>, <strong>CD</strong> and <strong>Cassette</strong> are physical.</li><li><strong>Digital</strong> is download or streaming only.</li></ul>',
   },
   {
     question_name: 'artist_id',
     help_title: 'Artist',
     help_text: '<p>Start typing to search the <a href="/albums">catalogue</a>’s artists.</p>',
   },
-  { question_name: 'genre_ids', help_title: 'Genres', help_text: '<p>Up to five genres; the first is the main one.</p>' },
-  { question_name: 'notes', help_title: 'Notes', help_text: '<p>Anything buyers should know: pressing, booklet, remaster.</p>' },
+  {
+    question_name: 'genre_ids',
+    help_title: 'Genres',
+    help_text: '<p>Up to five genres; the first is the main one.</p>',
+  },
+  {
+    question_name: 'notes',
+    help_title: 'Notes',
+    help_text: '<p>Anything buyers should know: pressing, booklet, remaster.</p>',
+  },
 ];
 
 /** Help for the fields of the new-album and edit-album forms; `homepage` is left for an editor to add. */

@@ -46,7 +46,11 @@ export class AlbumPagesController {
   /** The albums table: every column type and render function over the albums resource. */
   @Get()
   @ViewName('catalogue:albums')
-  async albumsPage(@Query('saved') saved: unknown, @Req() request: DemoRequest, @Res() response: Response): Promise<void> {
+  async albumsPage(
+    @Query('saved') saved: unknown,
+    @Req() request: DemoRequest,
+    @Res() response: Response,
+  ): Promise<void> {
     await this.pages.render(response, 'albums', {
       title: 'Albums',
       nav: { albums: true },

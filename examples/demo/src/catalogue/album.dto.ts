@@ -1,11 +1,26 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { GTDate } from '@widgetlib/nest';
 import { ALBUM_FORMATS, type AlbumFormat } from './album-format.js';
 
 /** A multi-select posts nothing, one value or several: always a list of numbers here. */
 const asNumberList = ({ value }: { value: unknown }) =>
-  [value].flat().filter((item) => item !== undefined && item !== '').map(Number);
+  [value]
+    .flat()
+    .filter((item) => item !== undefined && item !== '')
+    .map(Number);
 
 /** An album as the form posts it (strings; a checkbox absent when off) or the JSON API sends it. */
 export class AlbumDto {

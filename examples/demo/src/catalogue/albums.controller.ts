@@ -27,7 +27,16 @@ export class AlbumsController extends DataTableResource({
       .leftJoinAndSelect('album.genres', 'genre'),
   dataTable: {
     searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],
-    orderingFields: ['title', 'catalogue_code', 'tracks', 'explicit', 'released_on', 'added_at', 'format', 'artist__name'],
+    orderingFields: [
+      'title',
+      'catalogue_code',
+      'tracks',
+      'explicit',
+      'released_on',
+      'added_at',
+      'format',
+      'artist__name',
+    ],
     defaultOrdering: ['-added_at'],
     filters: {
       title: ['icontains'],

@@ -37,9 +37,15 @@ export class CatalogueOptionsController {
     term: unknown,
   ): Promise<SelectOption[]> {
     const text = typeof term === 'string' ? term.trim().slice(0, 100) : '';
-    const query = repository.createQueryBuilder(alias).orderBy(`${alias}.name`).addOrderBy(`${alias}.id`).take(MAX_OPTIONS);
+    const query = repository
+      .createQueryBuilder(alias)
+      .orderBy(`${alias}.name`)
+      .addOrderBy(`${alias}.id`)
+      .take(MAX_OPTIONS);
     if (text) {
-      query.where(`LOWER(${alias}.name) LIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, { pattern: containsPattern(text.toLowerCase()) });
+      query.where(`LOWER(${alias}.name) LIKE :pattern ESCAPE '${LIKE_ESCAPE}'`, {
+        pattern: containsPattern(text.toLowerCase()),
+      });
     }
     return (await query.getMany()).map((record) => ({ value: record.id, text: record.name }));
   }

@@ -5,16 +5,28 @@ export class CreateCatalogue1732300000000 implements MigrationInterface {
   name = 'CreateCatalogue1732300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const id = { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' as const };
+    const id = {
+      name: 'id',
+      type: 'integer',
+      isPrimary: true,
+      isGenerated: true,
+      generationStrategy: 'increment' as const,
+    };
     const dateTime = queryRunner.connection.driver.normalizeType({ type: Date });
 
     await queryRunner.createTable(
       new Table({
         name: 'artist',
-        columns: [id, { name: 'name', type: 'varchar', length: '200' }, { name: 'country', type: 'varchar', length: '100' }],
+        columns: [
+          id,
+          { name: 'name', type: 'varchar', length: '200' },
+          { name: 'country', type: 'varchar', length: '100' },
+        ],
       }),
     );
-    await queryRunner.createTable(new Table({ name: 'genre', columns: [id, { name: 'name', type: 'varchar', length: '100' }] }));
+    await queryRunner.createTable(
+      new Table({ name: 'genre', columns: [id, { name: 'name', type: 'varchar', length: '100' }] }),
+    );
     await queryRunner.createTable(
       new Table({
         name: 'album',
@@ -53,10 +65,7 @@ export class CreateCatalogue1732300000000 implements MigrationInterface {
           { name: 'album_id', type: 'integer', isPrimary: true },
           { name: 'genre_id', type: 'integer', isPrimary: true },
         ],
-        indices: [
-          new TableIndex({ columnNames: ['album_id'] }),
-          new TableIndex({ columnNames: ['genre_id'] }),
-        ],
+        indices: [new TableIndex({ columnNames: ['album_id'] }), new TableIndex({ columnNames: ['genre_id'] })],
         foreignKeys: [
           new TableForeignKey({
             columnNames: ['album_id'],

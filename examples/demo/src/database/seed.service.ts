@@ -17,11 +17,7 @@ export interface DemoSeedOptions {
   albumCount?: number;
 }
 
-async function insertInChunks<T>(
-  manager: EntityManager,
-  target: new () => T,
-  rows: object[],
-): Promise<number[]> {
+async function insertInChunks<T>(manager: EntityManager, target: new () => T, rows: object[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
     const result = await manager.insert(target, rows.slice(start, start + CHUNK));
@@ -52,7 +48,11 @@ export class SeedService implements OnApplicationBootstrap {
     const catalogue = generateCatalogue(this.options.albumCount ?? 10_000);
     await this.dataSource.transaction(async (manager) => {
       const artistIds = await insertInChunks(manager, Artist, catalogue.artists);
-      const genreIds = await insertInChunks(manager, Genre, catalogue.genres.map((name) => ({ name })));
+      const genreIds = await insertInChunks(
+        manager,
+        Genre,
+        catalogue.genres.map((name) => ({ name })),
+      );
       const albumIds = await insertInChunks(
         manager,
         Album,
@@ -65,7 +65,12 @@ export class SeedService implements OnApplicationBootstrap {
         album.genreIndexes.map((genreIndex) => ({ album_id: albumIds[index]!, genre_id: genreIds[genreIndex]! })),
       );
       for (let start = 0; start < links.length; start += CHUNK) {
-        await manager.createQueryBuilder().insert().into('album_genre').values(links.slice(start, start + CHUNK)).execute();
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into('album_genre')
+          .values(links.slice(start, start + CHUNK))
+          .execute();
       }
     });
     this.logger.log(`Seeded ${catalogue.albums.length} albums in ${Date.now() - started} ms`);

@@ -19,7 +19,12 @@ export class HelpEntriesController extends DataTableResource({
     searchFields: ['id_view', 'question_name', 'help_title', 'help_text'],
     orderingFields: ['id_view', 'question_name', 'help_title'],
     defaultOrdering: ['id_view', 'question_name'],
-    filters: { id_view: ['icontains', 'exact'], question_name: ['icontains'], help_title: ['icontains'], help_text: ['icontains'] },
+    filters: {
+      id_view: ['icontains', 'exact'],
+      question_name: ['icontains'],
+      help_title: ['icontains'],
+      help_text: ['icontains'],
+    },
     actions: true,
   },
 }) {}

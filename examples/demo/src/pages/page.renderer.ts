@@ -15,6 +15,8 @@ export class PageRenderer {
 
   async render(response: Response, view: string, model: Record<string, unknown>, status = 200): Promise<void> {
     const sidebarFooter = await this.menu.renderCategory(SIDEBAR_FOOTER_CATEGORY, response.req);
-    response.status(status).render(view, { ...model, sidebarFooter, dateFormatsScript: this.formats.dateFormatsScript() });
+    response
+      .status(status)
+      .render(view, { ...model, sidebarFooter, dateFormatsScript: this.formats.dateFormatsScript() });
   }
 }

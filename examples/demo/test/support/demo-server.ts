@@ -19,7 +19,10 @@ export interface DemoServer {
  * Starts the demo on a new database of `kind`. SQLite is a file, not `:memory:`, so that the session
  * store's own connection sees the same database as the app's.
  */
-export async function startDemo(kind: DatabaseKind, options: Omit<DemoAppOptions, 'database'> = {}): Promise<DemoServer> {
+export async function startDemo(
+  kind: DatabaseKind,
+  options: Omit<DemoAppOptions, 'database'> = {},
+): Promise<DemoServer> {
   const directory = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'widgetlib-demo-')) : null;
   const database: TestDatabase = directory
     ? { kind, options: { type: 'better-sqlite3', database: join(directory, 'demo.sqlite') }, drop: async () => {} }

@@ -21,7 +21,11 @@ export interface ServerLoaderOptions {
 }
 
 /** DataTables' `ajax` option as a function. */
-export type ServerLoader = (data: DataTablesAjaxData, callback: (json: DataTableEnvelope) => void, settings: DataTableSettingsLike) => void;
+export type ServerLoader = (
+  data: DataTablesAjaxData,
+  callback: (json: DataTableEnvelope) => void,
+  settings: DataTableSettingsLike,
+) => void;
 
 type LoadOutcome = { envelope: DataTableEnvelope } | { error: string };
 

@@ -31,7 +31,10 @@ function request(columns: ColumnSpec[], extra: Partial<AjaxData> = {}): [AjaxDat
     search: { value: '', regex: false, fixed: [], groups: [], groupsFixed: [] },
     ...extra,
   };
-  return [data, { columns: columns.map((column) => ({ type: column.type ?? null, name: column.name ?? '', data: column.data })) }];
+  return [
+    data,
+    { columns: columns.map((column) => ({ type: column.type ?? null, name: column.name ?? '', data: column.data })) },
+  ];
 }
 
 describe('formatDataTableParams', () => {
@@ -45,7 +48,9 @@ describe('formatDataTableParams', () => {
       search: { value: 'blue  note', regex: false, fixed: [], groups: [], groupsFixed: [] },
     });
     expect(formatDataTableParams(data, settings).search).toBe('blue  note');
-    const [blank] = request([{ data: 'name' }], { search: { value: '   ', regex: false, fixed: [], groups: [], groupsFixed: [] } });
+    const [blank] = request([{ data: 'name' }], {
+      search: { value: '   ', regex: false, fixed: [], groups: [], groupsFixed: [] },
+    });
     expect(formatDataTableParams(blank, settings)).not.toHaveProperty('search');
   });
 
@@ -66,38 +71,42 @@ describe('formatDataTableParams', () => {
   });
 
   it('orders by one column by its name, with - for descending', () => {
-    const [asc, settings] = request([{ data: 'title' }, { data: 'year', name: 'year' }], { order: [{ column: 1, dir: 'asc' }] });
+    const [asc, settings] = request([{ data: 'title' }, { data: 'year', name: 'year' }], {
+      order: [{ column: 1, dir: 'asc' }],
+    });
     expect(formatDataTableParams(asc, settings).ordering).toBe('year');
-    const [desc] = request([{ data: 'title' }, { data: 'year', name: 'year' }], { order: [{ column: 1, dir: 'desc' }] });
+    const [desc] = request([{ data: 'title' }, { data: 'year', name: 'year' }], {
+      order: [{ column: 1, dir: 'desc' }],
+    });
     expect(formatDataTableParams(desc, settings).ordering).toBe('-year');
   });
 
   it('orders by several columns in priority order as one comma-separated ordering', () => {
-    const [data, settings] = request(
-      [{ data: 'title' }, { data: 'year' }, { data: 'artist', name: 'artist__name' }],
-      {
-        order: [
-          { column: 2, dir: 'asc' },
-          { column: 1, dir: 'desc' },
-          { column: 0, dir: 'asc' },
-        ],
-      },
-    );
+    const [data, settings] = request([{ data: 'title' }, { data: 'year' }, { data: 'artist', name: 'artist__name' }], {
+      order: [
+        { column: 2, dir: 'asc' },
+        { column: 1, dir: 'desc' },
+        { column: 0, dir: 'asc' },
+      ],
+    });
     expect(formatDataTableParams(data, settings).ordering).toBe('artist__name,-year,title');
   });
 
   it('uses the name, else the data path with dots as __, and skips columns without a field or direction', () => {
-    const [data] = request([{ data: 'artist.name' }, { data: null }, { data: 'function' }, { data: 'year' }, { data: 'title' }], {
-      order: [
-        { column: 0, dir: 'desc' },
-        { column: 1, dir: 'asc' },
-        { column: 2, dir: 'asc' },
-        { column: 3, dir: '' },
-        { column: 9, dir: 'asc' },
-        { column: 4, dir: 'asc' },
-        { column: 4, dir: 'desc' },
-      ],
-    });
+    const [data] = request(
+      [{ data: 'artist.name' }, { data: null }, { data: 'function' }, { data: 'year' }, { data: 'title' }],
+      {
+        order: [
+          { column: 0, dir: 'desc' },
+          { column: 1, dir: 'asc' },
+          { column: 2, dir: 'asc' },
+          { column: 3, dir: '' },
+          { column: 9, dir: 'asc' },
+          { column: 4, dir: 'asc' },
+          { column: 4, dir: 'desc' },
+        ],
+      },
+    );
     expect(orderingParam(data)).toBe('-artist__name,title');
   });
 
@@ -166,7 +175,10 @@ describe('formatDataTableParams', () => {
         { data: 'released', type: 'date', search: ',2000-01-01' },
         { data: 'genres', name: 'genres__id', type: 'select2', search: '1,2' },
       ],
-      { order: [{ column: 1, dir: 'desc' }], search: { value: 'kind', regex: false, fixed: [], groups: [], groupsFixed: [] } },
+      {
+        order: [{ column: 1, dir: 'desc' }],
+        search: { value: 'kind', regex: false, fixed: [], groups: [], groupsFixed: [] },
+      },
     );
     expect(formatDataTableParams(data, settings)).toEqual({
       draw: 3,
@@ -185,7 +197,12 @@ describe('formatDataTableParams', () => {
 describe('formatDataTablePageParams', () => {
   it('sends page = floor(start / length) + 1 and page_size instead of offset and limit', () => {
     const [data, settings] = request([{ data: 'title', type: 'string', search: 'x' }], { start: 25, length: 10 });
-    expect(formatDataTablePageParams(data, settings)).toEqual({ draw: 3, page: 3, page_size: 10, title__icontains: 'x' });
+    expect(formatDataTablePageParams(data, settings)).toEqual({
+      draw: 3,
+      page: 3,
+      page_size: 10,
+      title__icontains: 'x',
+    });
   });
 
   it('sends no paging when paging is off', () => {
@@ -196,12 +213,20 @@ describe('formatDataTablePageParams', () => {
 
 describe('buildRequestUrl', () => {
   it('adds the parameters to a relative URL, keeping its own query, encoding values', () => {
-    const url = buildRequestUrl('/api/albums/?scope=mine', { search: 'a&b c', offset: 0, ordering: '-year' }, 'https://host.test/page');
+    const url = buildRequestUrl(
+      '/api/albums/?scope=mine',
+      { search: 'a&b c', offset: 0, ordering: '-year' },
+      'https://host.test/page',
+    );
     expect(url).toBe('https://host.test/api/albums/?scope=mine&search=a%26b+c&offset=0&ordering=-year');
   });
 
   it('repeats array values and leaves out null and undefined', () => {
-    const url = buildRequestUrl('https://api.test/x', { id: [1, 2], skip: null, none: undefined, flag: false }, 'https://host.test/');
+    const url = buildRequestUrl(
+      'https://api.test/x',
+      { id: [1, 2], skip: null, none: undefined, flag: false },
+      'https://host.test/',
+    );
     expect(url).toBe('https://api.test/x?id=1&id=2&flag=false');
   });
 });

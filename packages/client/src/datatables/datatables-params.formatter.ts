@@ -19,14 +19,20 @@ export interface DataTableSettingsLike {
 }
 
 /** The signature of `formatDataTableParams` and of a replacement passed to `createDataTable`. */
-export type FormatDataTableParams = (dataTableParams: AjaxData, settings: DataTableSettingsLike) => DataTableRequestParams;
+export type FormatDataTableParams = (
+  dataTableParams: AjaxData,
+  settings: DataTableSettingsLike,
+) => DataTableRequestParams;
 
 /**
  * The spec's table 4.3 made exact (docs/design.md 3): `start` -> `offset`, `length` -> `limit`,
  * `search[value]` -> `search`, every ordered column -> one comma-separated `ordering` (`-` for
  * descending), `draw` -> `draw`, and each column's search value -> its filter parameter.
  */
-export function formatDataTableParams(dataTableParams: AjaxData, settings: DataTableSettingsLike): DataTableRequestParams {
+export function formatDataTableParams(
+  dataTableParams: AjaxData,
+  settings: DataTableSettingsLike,
+): DataTableRequestParams {
   return {
     draw: dataTableParams.draw,
     offset: dataTableParams.start,
@@ -40,7 +46,10 @@ export function formatDataTableParams(dataTableParams: AjaxData, settings: DataT
  * The page-based variant of spec 4.3: `page` (floor(start / length) + 1) and `page_size` instead of
  * `offset` and `limit`; search, ordering and filters as in `formatDataTableParams`.
  */
-export function formatDataTablePageParams(dataTableParams: AjaxData, settings: DataTableSettingsLike): DataTableRequestParams {
+export function formatDataTablePageParams(
+  dataTableParams: AjaxData,
+  settings: DataTableSettingsLike,
+): DataTableRequestParams {
   const start = dataTableParams.start ?? 0;
   const length = dataTableParams.length ?? -1;
   const paging = length > 0 ? { page: Math.floor(start / length) + 1, page_size: length } : {};
@@ -91,7 +100,11 @@ export function columnFilterParams(dataTableParams: AjaxData, settings: DataTabl
   return params;
 }
 
-function columnFilter(field: string, type: ReturnType<typeof columnFilterType>, value: string): [string, string] | null {
+function columnFilter(
+  field: string,
+  type: ReturnType<typeof columnFilterType>,
+  value: string,
+): [string, string] | null {
   switch (type) {
     case 'string':
       return [`${field}__icontains`, value];
@@ -120,7 +133,8 @@ export function buildRequestUrl(url: string, params: DataTableRequestParams, bas
   for (const [name, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const item of value as ReadonlyArray<string | number | boolean>) target.searchParams.append(name, String(item));
+      for (const item of value as ReadonlyArray<string | number | boolean>)
+        target.searchParams.append(name, String(item));
     } else {
       target.searchParams.set(name, String(value));
     }

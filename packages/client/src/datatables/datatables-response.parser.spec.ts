@@ -31,9 +31,13 @@ describe('parseEnvelope', () => {
 
 describe('errorMessage', () => {
   it("uses Nest's message", () => {
-    expect(errorMessage(400, 'Bad Request', { statusCode: 400, error: 'Bad Request', message: 'ordering: "secret" is not allowed' })).toBe(
-      'ordering: "secret" is not allowed',
-    );
+    expect(
+      errorMessage(400, 'Bad Request', {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'ordering: "secret" is not allowed',
+      }),
+    ).toBe('ordering: "secret" is not allowed');
   });
 
   it('joins a list of messages', () => {

@@ -35,7 +35,7 @@ export function dataTableEngine(): DataTableEngine {
   const engine = chosenEngine ?? BundledDataTable ?? globalThis.window?.DataTable;
   if (!engine) {
     throw new Error(
-      'widgetlib: DataTables is not loaded. Add datatables.net\'s script before widgetlib.min.js ' +
+      "widgetlib: DataTables is not loaded. Add datatables.net's script before widgetlib.min.js " +
         '(it sets window.DataTable), use widgetlib.full.min.js, or call widgetlib.useDataTable(DataTable).',
     );
   }

@@ -89,7 +89,11 @@ function installErrorMode(DataTable: DataTableEngine): void {
  * server-side processing, the request translation (`table_options.formatDataTableParams`), the
  * `events`, escaping of columns without a render function, and errors shown inside the table.
  */
-export function gtCreateDataTable(id: string | HTMLElement, url: string, table_options: WidgetLibTableOptions = {}): Api {
+export function gtCreateDataTable(
+  id: string | HTMLElement,
+  url: string,
+  table_options: WidgetLibTableOptions = {},
+): Api {
   const DataTable = dataTableEngine();
   installErrorMode(DataTable);
   const table = resolveTableElement(id);

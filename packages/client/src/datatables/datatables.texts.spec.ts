@@ -15,7 +15,11 @@ describe('data table texts', () => {
 
   it('puts a table’s own words over the global ones without changing them', () => {
     setDataTableTexts({ yes: 'Ja' });
-    expect(dataTableTexts({ yes: 'Oui', clearFilters: 'Effacer' })).toMatchObject({ yes: 'Oui', clearFilters: 'Effacer', no: 'No' });
+    expect(dataTableTexts({ yes: 'Oui', clearFilters: 'Effacer' })).toMatchObject({
+      yes: 'Oui',
+      clearFilters: 'Effacer',
+      no: 'No',
+    });
     expect(dataTableTexts().yes).toBe('Ja');
   });
 

@@ -79,7 +79,12 @@ function dateRangeWidget(context: FilterWidgetContext): FilterWidget {
   const format = dateFilterFormat(context.column.dateformat, documentDateFormat());
   const element = document.createElement('span');
   element.className = 'widgetlib-filter-daterange';
-  const from = input('text', `${context.label} (${context.texts.dateFrom})`, `${context.texts.dateFrom} ${format}`, context);
+  const from = input(
+    'text',
+    `${context.label} (${context.texts.dateFrom})`,
+    `${context.texts.dateFrom} ${format}`,
+    context,
+  );
   const to = input('text', `${context.label} (${context.texts.dateTo})`, `${context.texts.dateTo} ${format}`, context);
   element.append(from, to);
   const markValidity = (field: HTMLInputElement): void => {

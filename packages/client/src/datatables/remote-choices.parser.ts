@@ -38,6 +38,10 @@ function choiceOf(item: unknown): RemoteChoice | null {
   const value = scalarText(record.id) ?? scalarText(record.value);
   if (value === null) return null;
   const text =
-    scalarText(record.text) ?? scalarText(record.name) ?? scalarText(record.display_name) ?? scalarText(record.label) ?? value;
+    scalarText(record.text) ??
+    scalarText(record.name) ??
+    scalarText(record.display_name) ??
+    scalarText(record.label) ??
+    value;
   return { value, text };
 }

@@ -46,16 +46,19 @@ describe('findLabelledFields with Tom Select', () => {
 
 describe('FieldHelpIcons', () => {
   const activated: string[] = [];
-  const icons = () => new FieldHelpIcons(document, {
-    iconClass: undefined,
-    accessibleName: (help) => `Help: ${help.help_title}`,
-    onActivate: (help) => activated.push(help.question_name),
-  });
+  const icons = () =>
+    new FieldHelpIcons(document, {
+      iconClass: undefined,
+      accessibleName: (help) => `Help: ${help.help_title}`,
+      onActivate: (help) => activated.push(help.question_name),
+    });
 
   it('puts a labelled button after each label whose for or field name has an entry', () => {
     icons().sync([entry(1, 'name', 'Name help'), entry(2, 'id_year', 'Year help'), entry(3, 'label', 'Label help')]);
     const buttons = [...document.querySelectorAll<HTMLButtonElement>('form .widgetlib-help-icon')];
-    expect(buttons.map((button) => [button.previousElementSibling?.textContent?.trim(), button.getAttribute('aria-label')])).toEqual([
+    expect(
+      buttons.map((button) => [button.previousElementSibling?.textContent?.trim(), button.getAttribute('aria-label')]),
+    ).toEqual([
       ['Album name', 'Help: Name help'],
       ['Year', 'Help: Year help'],
       ['Record label', 'Help: Label help'],

@@ -30,7 +30,12 @@ describe('HelpApiClient', () => {
   it('lists the entries of one view through the id_view filter, without a CSRF header', async () => {
     const calls: Call[] = [];
     const entries = [{ id: 1, id_view: 'albums:edit', question_name: 'name', help_title: 'Name', help_text: '' }];
-    const api = new HelpApiClient('/api/help', DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(200, JSON.stringify(entries), calls));
+    const api = new HelpApiClient(
+      '/api/help',
+      DEFAULT_HELP_PANEL_TEXTS,
+      {},
+      fakeFetch(200, JSON.stringify(entries), calls),
+    );
     document.head.innerHTML = '<meta name="csrf-token" content="secret">';
 
     await expect(api.list('albums:edit & more')).resolves.toEqual(entries);
@@ -65,7 +70,12 @@ describe('HelpApiClient', () => {
       fakeFetch(200, '{"id":3}', calls),
     );
     await api.update(3, { help_title: 'New' });
-    const deleting = new HelpApiClient('/help/', DEFAULT_HELP_PANEL_TEXTS, { headerName: 'X-XSRF', token: 'fixed' }, fakeFetch(204, '', calls));
+    const deleting = new HelpApiClient(
+      '/help/',
+      DEFAULT_HELP_PANEL_TEXTS,
+      { headerName: 'X-XSRF', token: 'fixed' },
+      fakeFetch(204, '', calls),
+    );
     await deleting.remove(3);
 
     expect(calls.map(({ url, init }) => [init.method, url])).toEqual([
@@ -87,7 +97,12 @@ describe('HelpApiClient', () => {
     const calls: Call[] = [];
     document.head.innerHTML = '<meta name="csrf-token" content="secret">';
     const fromMeta = new HelpApiClient(helpUrl, DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(201, '{"id":7}', calls));
-    const configured = new HelpApiClient(helpUrl, DEFAULT_HELP_PANEL_TEXTS, { token: () => 'configured' }, fakeFetch(204, '', calls));
+    const configured = new HelpApiClient(
+      helpUrl,
+      DEFAULT_HELP_PANEL_TEXTS,
+      { token: () => 'configured' },
+      fakeFetch(204, '', calls),
+    );
     await fromMeta.create('albums:edit', { question_name: 'name', help_title: 'T', help_text: '' });
     await configured.update(7, { help_title: 'U' });
     await configured.remove(7);
@@ -114,19 +129,29 @@ describe('HelpApiClient', () => {
   it("turns an error response into the server's messages", async () => {
     const body = JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'An entry for this field exists' });
     const api = new HelpApiClient('/help/', DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(409, body, []));
-    const failure = await api.create('v', { question_name: 'q', help_title: 't', help_text: '' }).catch((error: unknown) => error);
+    const failure = await api
+      .create('v', { question_name: 'q', help_title: 't', help_text: '' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(HelpApiError);
     expect(failure).toMatchObject({ status: 409, messages: ['An entry for this field exists'] });
   });
 
   it('falls back to a generic message when the error body has none, and reports network failures', async () => {
-    const api = new HelpApiClient('/help/', DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(502, '<html>Bad gateway</html>', []));
+    const api = new HelpApiClient(
+      '/help/',
+      DEFAULT_HELP_PANEL_TEXTS,
+      {},
+      fakeFetch(502, '<html>Bad gateway</html>', []),
+    );
     await expect(api.list('v')).rejects.toMatchObject({ status: 502, messages: ['The request failed (HTTP 502).'] });
 
     const offline = new HelpApiClient('/help/', DEFAULT_HELP_PANEL_TEXTS, {}, async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(offline.list('v')).rejects.toMatchObject({ status: 0, messages: ['The server could not be reached.'] });
+    await expect(offline.list('v')).rejects.toMatchObject({
+      status: 0,
+      messages: ['The server could not be reached.'],
+    });
   });
 
   it('refuses a list answer that is not an array', async () => {

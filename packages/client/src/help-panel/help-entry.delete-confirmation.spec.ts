@@ -5,7 +5,13 @@ import { buildHelpEntryItem } from './help-entry.item.js';
 import { DEFAULT_HELP_PANEL_TEXTS } from './help-panel.texts.js';
 import type { HelpEntry } from './help-panel.types.js';
 
-const ENTRY: HelpEntry = { id: 3, id_view: 'albums:edit', question_name: 'name', help_title: 'Album name', help_text: '' };
+const ENTRY: HelpEntry = {
+  id: 3,
+  id_view: 'albums:edit',
+  question_name: 'name',
+  help_title: 'Album name',
+  help_text: '',
+};
 
 let item: HTMLLIElement;
 let events: string[];
@@ -59,7 +65,9 @@ describe('askToDelete', () => {
 
   it('cancel puts the buttons back with focus on Delete, deleting nothing', () => {
     ask();
-    [...confirmation()!.querySelectorAll('button')].find((button) => button.textContent === DEFAULT_HELP_PANEL_TEXTS.cancel)!.click();
+    [...confirmation()!.querySelectorAll('button')]
+      .find((button) => button.textContent === DEFAULT_HELP_PANEL_TEXTS.cancel)!
+      .click();
     expect(confirmation()).toBeNull();
     expect(actions().hidden).toBe(false);
     expect(document.activeElement).toBe(item.querySelector('.widgetlib-palette__delete'));

@@ -84,7 +84,13 @@ export class HelpEntryForm {
       attributes: { type: 'button' },
     });
     cancelButton.addEventListener('click', () => options.cancel());
-    const actions = createElement(doc, 'div', { className: 'widgetlib-palette__form-actions' }, this.saveButton, cancelButton);
+    const actions = createElement(
+      doc,
+      'div',
+      { className: 'widgetlib-palette__form-actions' },
+      this.saveButton,
+      cancelButton,
+    );
     this.element.append(actions);
     this.element.addEventListener('submit', (event) => {
       event.preventDefault();

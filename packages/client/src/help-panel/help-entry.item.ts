@@ -21,7 +21,13 @@ export interface HelpEntryItemOptions {
   delete(entry: HelpEntry, item: HTMLLIElement): void;
 }
 
-function entryButton(doc: Document, text: string, label: string, kind: 'edit' | 'delete', onClick: () => void): HTMLButtonElement {
+function entryButton(
+  doc: Document,
+  text: string,
+  label: string,
+  kind: 'edit' | 'delete',
+  onClick: () => void,
+): HTMLButtonElement {
   const button = createElement(doc, 'button', {
     className: `widgetlib-palette__button widgetlib-palette__${kind}`,
     text,
@@ -62,7 +68,9 @@ export function buildHelpEntryItem(entry: HelpEntry, options: HelpEntryItemOptio
     const title = entry.help_title;
     if (change) actions.append(entryButton(doc, texts.edit, texts.editEntry(title), 'edit', () => options.edit(entry)));
     if (remove) {
-      actions.append(entryButton(doc, texts.delete, texts.deleteEntry(title), 'delete', () => options.delete(entry, item)));
+      actions.append(
+        entryButton(doc, texts.delete, texts.deleteEntry(title), 'delete', () => options.delete(entry, item)),
+      );
     }
     item.append(actions);
   }

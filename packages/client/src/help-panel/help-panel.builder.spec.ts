@@ -7,7 +7,14 @@ const NONE: HelpPanelPermissions = { view: false, add: false, change: false, del
 
 function build(permissions: Partial<HelpPanelPermissions>, panel = document.createElement('div')) {
   document.body.replaceChildren(panel);
-  return { panel, parts: buildHelpPanelElements(panel, { texts: DEFAULT_HELP_PANEL_TEXTS, idPrefix: 'hp', permissions: { ...NONE, ...permissions } }) };
+  return {
+    panel,
+    parts: buildHelpPanelElements(panel, {
+      texts: DEFAULT_HELP_PANEL_TEXTS,
+      idPrefix: 'hp',
+      permissions: { ...NONE, ...permissions },
+    }),
+  };
 }
 
 describe('buildHelpPanelElements', () => {
@@ -16,12 +23,16 @@ describe('buildHelpPanelElements', () => {
     expect(panel.hidden).toBe(true);
     expect(panel.classList.contains('widgetlib-palette')).toBe(true);
     expect(panel.getAttribute('role')).toBe('dialog');
-    expect(document.getElementById(panel.getAttribute('aria-labelledby')!)!.textContent).toBe(DEFAULT_HELP_PANEL_TEXTS.title);
+    expect(document.getElementById(panel.getAttribute('aria-labelledby')!)!.textContent).toBe(
+      DEFAULT_HELP_PANEL_TEXTS.title,
+    );
     expect(parts.moveButton.getAttribute('aria-label')).toBe(DEFAULT_HELP_PANEL_TEXTS.move);
     expect(parts.resizeHandle.getAttribute('aria-label')).toBe(DEFAULT_HELP_PANEL_TEXTS.resize);
     expect(parts.closeButton.getAttribute('aria-label')).toBe(DEFAULT_HELP_PANEL_TEXTS.close);
     for (const control of [parts.moveButton, parts.resizeHandle]) {
-      expect(document.getElementById(control.getAttribute('aria-describedby')!)!.textContent).toBe(DEFAULT_HELP_PANEL_TEXTS.keyboardHint);
+      expect(document.getElementById(control.getAttribute('aria-describedby')!)!.textContent).toBe(
+        DEFAULT_HELP_PANEL_TEXTS.keyboardHint,
+      );
     }
     expect(parts.header.contains(parts.moveButton)).toBe(true);
     expect(parts.search.labels?.[0]?.textContent).toBe(DEFAULT_HELP_PANEL_TEXTS.searchLabel);

@@ -49,7 +49,15 @@ function buildHeader(doc: Document, { texts, idPrefix }: HelpPanelBuildOptions) 
     text: texts.title,
     attributes: { id: `${idPrefix}-title` },
   });
-  const header = createElement(doc, 'div', { className: 'widgetlib-palette__header' }, title, moveButton, closeButton, hint);
+  const header = createElement(
+    doc,
+    'div',
+    { className: 'widgetlib-palette__header' },
+    title,
+    moveButton,
+    closeButton,
+    hint,
+  );
   return { header, hint, moveButton, closeButton };
 }
 
@@ -110,7 +118,16 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
     className: 'widgetlib-palette__list',
     attributes: { id: `${idPrefix}-list`, 'aria-label': texts.entriesLabel },
   });
-  const body = createElement(doc, 'div', { className: 'widgetlib-palette__body' }, toolbar, status, error, formSlot, list);
+  const body = createElement(
+    doc,
+    'div',
+    { className: 'widgetlib-palette__body' },
+    toolbar,
+    status,
+    error,
+    formSlot,
+    list,
+  );
   const resizeHandle = iconButton(doc, 'widgetlib-palette__resize', texts.resize, '');
   resizeHandle.setAttribute('aria-describedby', hint.id);
   panel.replaceChildren(header, body, resizeHandle);

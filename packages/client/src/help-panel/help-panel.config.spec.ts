@@ -8,11 +8,17 @@ describe('parseHelpPanelConfig', () => {
         help_url: '/help/',
         permissions: { view: true, add: false, change: true, delete: false },
       }),
-    ).toEqual({ id_view: 'albums:edit', help_url: '/help/', permissions: { view: true, add: false, change: true, delete: false } });
+    ).toEqual({
+      id_view: 'albums:edit',
+      help_url: '/help/',
+      permissions: { view: true, add: false, change: true, delete: false },
+    });
   });
 
   it('treats missing permissions as not granted', () => {
-    expect(parseHelpPanelConfig({ id_view: 'a:b', help_url: '/help/', permissions: { view: true } }).permissions).toEqual({
+    expect(
+      parseHelpPanelConfig({ id_view: 'a:b', help_url: '/help/', permissions: { view: true } }).permissions,
+    ).toEqual({
       view: true,
       add: false,
       change: false,

@@ -1,5 +1,9 @@
 /** @jest-environment jsdom */
-import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '@widgetlib/test-support/help-html.corpus.js';
+import {
+  forbiddenPartsOfHtml,
+  HARMLESS_HELP_HTML,
+  HOSTILE_HELP_HTML,
+} from '@widgetlib/test-support/help-html.corpus.js';
 import { sanitizeHelpText } from './help-text.sanitizer.js';
 
 function parse(html: string): HTMLElement {
@@ -31,7 +35,9 @@ describe('sanitizeHelpText', () => {
   });
 
   it('opens links in a new tab without giving the opened page a handle on this one', () => {
-    const link = parse(sanitizeHelpText('<a href="mailto:help@example.com" target="_self" rel="opener">mail</a>')).querySelector('a')!;
+    const link = parse(
+      sanitizeHelpText('<a href="mailto:help@example.com" target="_self" rel="opener">mail</a>'),
+    ).querySelector('a')!;
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });

@@ -112,10 +112,15 @@ describe('parseStoredGeometry', () => {
     });
   });
 
-  it.each([null, '', 'not json', '[]', '{"left":1,"top":2,"width":300}', '{"left":"1","top":2,"width":3,"height":4}', 'null'])(
-    'refuses %j',
-    (stored) => {
-      expect(parseStoredGeometry(stored)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'not json',
+    '[]',
+    '{"left":1,"top":2,"width":300}',
+    '{"left":"1","top":2,"width":3,"height":4}',
+    'null',
+  ])('refuses %j', (stored) => {
+    expect(parseStoredGeometry(stored)).toBeNull();
+  });
 });

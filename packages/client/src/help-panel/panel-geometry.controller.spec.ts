@@ -38,7 +38,8 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEY, JSON.stringify(START));
   setViewport(1200, 800);
-  document.body.innerHTML = '<div id="panel"><div id="header"><button id="move"></button></div><button id="resize"></button></div>';
+  document.body.innerHTML =
+    '<div id="panel"><div id="header"><button id="move"></button></div><button id="resize"></button></div>';
   panel = document.getElementById('panel')!;
   header = document.getElementById('header')!;
   moveHandle = document.getElementById('move') as HTMLButtonElement;

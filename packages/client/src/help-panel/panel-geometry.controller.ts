@@ -96,7 +96,10 @@ export class PanelGeometryController {
   }
 
   /** A drag: each movement applies to the geometry the drag started from; the result is remembered at its end. */
-  private pointerGesture(change: GeometryChange, accepts: (event: PointerEvent) => boolean = () => true): PointerGesture {
+  private pointerGesture(
+    change: GeometryChange,
+    accepts: (event: PointerEvent) => boolean = () => true,
+  ): PointerGesture {
     let from: PanelGeometry | null = null;
     return {
       start: (event) => {

@@ -27,7 +27,9 @@ describe('formatIsoDate', () => {
 describe('renderDate / renderDatetime', () => {
   it("formats with the column's dateformat", () => {
     expect(renderDate()('2024-03-09', 'display', {}, metaWithFormat('d MMM yyyy'))).toBe('9 Mar 2024');
-    expect(renderDatetime()('2024-03-09T08:05:00-05:00', 'display', {}, metaWithFormat('dd.MM.yyyy HH:mm'))).toBe('09.03.2024 08:05');
+    expect(renderDatetime()('2024-03-09T08:05:00-05:00', 'display', {}, metaWithFormat('dd.MM.yyyy HH:mm'))).toBe(
+      '09.03.2024 08:05',
+    );
   });
 
   it('falls back to document.date_format / document.datetime_format, then the library defaults', () => {
@@ -47,7 +49,9 @@ describe('renderDate / renderDatetime', () => {
   it('shows -- for a missing value, escapes a value that is not a date, and gives sorting the ISO value', () => {
     expect(renderDate()(null, 'display', {}, metaWithFormat())).toBe('--');
     expect(renderDate()('', 'display', {}, metaWithFormat())).toBe('--');
-    expect(renderDate()('<img src=x onerror=alert(1)>', 'display', {}, metaWithFormat())).toBe('&lt;img src=x onerror=alert(1)&gt;');
+    expect(renderDate()('<img src=x onerror=alert(1)>', 'display', {}, metaWithFormat())).toBe(
+      '&lt;img src=x onerror=alert(1)&gt;',
+    );
     expect(renderDate()('2024-03-09', 'sort', {}, metaWithFormat('dd/MM/yyyy'))).toBe('2024-03-09');
   });
 

@@ -49,7 +49,8 @@ function dateRenderer(defaultFormat: () => string, explicitFormat?: string): Ren
     if (!isDisplay(type)) return data;
     if (data === null || data === undefined || data === '') return escapeHtml(dataTableTexts().empty);
     const columnFormat = columnOf(meta)?.dateformat;
-    const format = explicitFormat ?? (typeof columnFormat === 'string' && columnFormat !== '' ? columnFormat : defaultFormat());
+    const format =
+      explicitFormat ?? (typeof columnFormat === 'string' && columnFormat !== '' ? columnFormat : defaultFormat());
     // A value that is not a date is shown as it came, escaped.
     return escapeHtml(formatIsoDate(data, format) ?? data);
   };

@@ -8,11 +8,14 @@ afterEach(() => resetDataTableTexts());
 const UNSAFE = HOSTILE_URLS.filter((url) => url.trim() !== '');
 
 describe('showlink', () => {
-  it.each(['https://example.test/a?b=1&c=2', 'http://x.test', 'mailto:a@b.test', '/albums/1/', 'albums/1/'])('links %s', (url) => {
-    expect(showlink(url, 'display')).toBe(
-      `<a class="widgetlib-link-button" href="${url.replace(/&/g, '&amp;')}">Show</a>`,
-    );
-  });
+  it.each(['https://example.test/a?b=1&c=2', 'http://x.test', 'mailto:a@b.test', '/albums/1/', 'albums/1/'])(
+    'links %s',
+    (url) => {
+      expect(showlink(url, 'display')).toBe(
+        `<a class="widgetlib-link-button" href="${url.replace(/&/g, '&amp;')}">Show</a>`,
+      );
+    },
+  );
 
   it('escapes the URL in the attribute', () => {
     expect(showlink('/a?"><script>x()</script>', 'display')).toBe(
@@ -50,7 +53,9 @@ describe('objshowlink', () => {
   });
 
   it('reads href and text when url and display_name are absent, and the show text when there is no text', () => {
-    expect(objshowlink({ href: 'https://x.test/', text: 'X' }, 'display')).toBe('<a class="widgetlib-link" href="https://x.test/">X</a>');
+    expect(objshowlink({ href: 'https://x.test/', text: 'X' }, 'display')).toBe(
+      '<a class="widgetlib-link" href="https://x.test/">X</a>',
+    );
     expect(objshowlink({ url: '/a' }, 'display')).toBe('<a class="widgetlib-link" href="/a">Show</a>');
   });
 
@@ -61,11 +66,15 @@ describe('objshowlink', () => {
     expect(objshowlink({ url: '/f', display_name: 'F', download: 'f "1".csv' }, 'display')).toBe(
       '<a class="widgetlib-link" href="/f" download="f &quot;1&quot;.csv">F</a>',
     );
-    expect(objshowlink({ url: '/f', display_name: 'F', target: 'x" onclick="y' }, 'display')).toBe('<a class="widgetlib-link" href="/f">F</a>');
+    expect(objshowlink({ url: '/f', display_name: 'F', target: 'x" onclick="y' }, 'display')).toBe(
+      '<a class="widgetlib-link" href="/f">F</a>',
+    );
   });
 
   it('shows the text without a link for an unsafe URL, escaped', () => {
-    expect(objshowlink({ url: 'javascript:alert(1)', display_name: '<b>x</b>' }, 'display')).toBe('&lt;b&gt;x&lt;/b&gt;');
+    expect(objshowlink({ url: 'javascript:alert(1)', display_name: '<b>x</b>' }, 'display')).toBe(
+      '&lt;b&gt;x&lt;/b&gt;',
+    );
     expect(objshowlink({ url: 'javascript:alert(1)' }, 'display')).toBe('--');
   });
 

@@ -43,7 +43,8 @@ export const downloadlink: RenderFunction = (data, type) => {
  */
 export const objshowlink: RenderFunction = (data, type) => {
   if (!isDisplay(type)) return data;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return isMissing(data) ? emptyHtml() : escapeHtml(data);
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return isMissing(data) ? emptyHtml() : escapeHtml(data);
   const link = data as LinkObject;
   const label = firstPresent(link.display_name, link.text);
   const url = safeUrl(link.url ?? link.href);
@@ -51,11 +52,14 @@ export const objshowlink: RenderFunction = (data, type) => {
   let extra = '';
   if (link.target === '_blank') extra += ' target="_blank" rel="noopener noreferrer"';
   if (link.download === true) extra += ' download';
-  else if (typeof link.download === 'string' && link.download !== '') extra += ` download="${escapeHtml(link.download)}"`;
+  else if (typeof link.download === 'string' && link.download !== '')
+    extra += ` download="${escapeHtml(link.download)}"`;
   return linkHtml(url, label ?? dataTableTexts().show, 'widgetlib-link', extra);
 };
 
 function firstPresent(...values: unknown[]): string | null {
-  const value = values.find((candidate) => !isMissing(candidate) && (typeof candidate === 'string' || typeof candidate === 'number'));
+  const value = values.find(
+    (candidate) => !isMissing(candidate) && (typeof candidate === 'string' || typeof candidate === 'number'),
+  );
   return value === undefined ? null : String(value);
 }

@@ -2,19 +2,27 @@ import { objnode } from './objnode.renderer.js';
 
 describe('objnode', () => {
   it('renders a custom element with escaped text and attributes', () => {
-    expect(objnode({ tag: 'status-badge', text: 'Done & dusted', attrs: { level: 'ok', title: '"quoted"' } }, 'display')).toBe(
-      '<status-badge level="ok" title="&quot;quoted&quot;">Done &amp; dusted</status-badge>',
-    );
+    expect(
+      objnode({ tag: 'status-badge', text: 'Done & dusted', attrs: { level: 'ok', title: '"quoted"' } }, 'display'),
+    ).toBe('<status-badge level="ok" title="&quot;quoted&quot;">Done &amp; dusted</status-badge>');
   });
 
   it('renders nested children and lists of nodes', () => {
     expect(
-      objnode([{ tag: 'span', attrs: { class: 'tag' }, children: ['a', { tag: 'strong', text: 'b' }] }, { tag: 'em', text: 1 }], 'display'),
+      objnode(
+        [
+          { tag: 'span', attrs: { class: 'tag' }, children: ['a', { tag: 'strong', text: 'b' }] },
+          { tag: 'em', text: 1 },
+        ],
+        'display',
+      ),
     ).toBe('<span class="tag">a<strong>b</strong></span><em>1</em>');
   });
 
   it('writes bare boolean attributes and leaves out false and null ones', () => {
-    expect(objnode({ tag: 'x-flag', attrs: { active: true, hidden: false, data: null } }, 'display')).toBe('<x-flag active></x-flag>');
+    expect(objnode({ tag: 'x-flag', attrs: { active: true, hidden: false, data: null } }, 'display')).toBe(
+      '<x-flag active></x-flag>',
+    );
   });
 
   it.each(['script', 'iframe', 'style', 'object', 'svg', 'img', 'SCRIPT', 'a b', 'x-y onclick=z', '-x'])(
@@ -29,7 +37,15 @@ describe('objnode', () => {
       objnode(
         {
           tag: 'span',
-          attrs: { onclick: 'x()', ONMOUSEOVER: 'x()', style: 'background:url(javascript:x)', srcdoc: '<b>', 'a"b': '1', 'x y': '2', title: 't' },
+          attrs: {
+            onclick: 'x()',
+            ONMOUSEOVER: 'x()',
+            style: 'background:url(javascript:x)',
+            srcdoc: '<b>',
+            'a"b': '1',
+            'x y': '2',
+            title: 't',
+          },
         },
         'display',
       ),
@@ -37,7 +53,9 @@ describe('objnode', () => {
   });
 
   it('writes URL attributes only for safe URLs', () => {
-    expect(objnode({ tag: 'a', text: 'ok', attrs: { href: '/albums/1/' } }, 'display')).toBe('<a href="/albums/1/">ok</a>');
+    expect(objnode({ tag: 'a', text: 'ok', attrs: { href: '/albums/1/' } }, 'display')).toBe(
+      '<a href="/albums/1/">ok</a>',
+    );
     expect(objnode({ tag: 'a', text: 'no', attrs: { href: 'javascript:alert(1)' } }, 'display')).toBe('<a>no</a>');
     expect(objnode({ tag: 'x-player', attrs: { src: 'data:text/html,x' } }, 'display')).toBe('<x-player></x-player>');
   });

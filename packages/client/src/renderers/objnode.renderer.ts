@@ -15,8 +15,36 @@ export interface ObjNode {
 
 /** The plain elements `objnode` writes besides custom elements. */
 export const OBJNODE_TAGS: ReadonlySet<string> = new Set([
-  'a', 'abbr', 'b', 'bdi', 'cite', 'code', 'data', 'del', 'div', 'em', 'i', 'ins', 'kbd', 'li', 'mark',
-  'meter', 'ol', 'p', 'progress', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'div',
+  'em',
+  'i',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'meter',
+  'ol',
+  'p',
+  'progress',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'ul',
 ]);
 
 // A custom element name: starts with a lowercase letter and contains a hyphen (HTML's rule, ASCII only).
@@ -25,7 +53,17 @@ const ATTRIBUTE_NAME = /^[a-z][a-z0-9_.:-]*$/i;
 /** Attributes holding a URL: written only when the URL is http, https, mailto or relative. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'poster']);
 /** Attributes never written: event handlers are refused by their `on` prefix besides these. */
-const REFUSED_ATTRIBUTES = new Set(['style', 'srcdoc', 'srcset', 'action', 'formaction', 'ping', 'background', 'xlink:href', 'xmlns']);
+const REFUSED_ATTRIBUTES = new Set([
+  'style',
+  'srcdoc',
+  'srcset',
+  'action',
+  'formaction',
+  'ping',
+  'background',
+  'xlink:href',
+  'xmlns',
+]);
 const MAX_DEPTH = 16;
 
 /** Whether `objnode` writes an element with this name (otherwise it writes a `span`). */
@@ -52,7 +90,11 @@ function nodeHtml(node: unknown, depth: number): string {
   const { tag, text, attrs, children } = node as Partial<ObjNode>;
   const name = typeof tag === 'string' && isAllowedObjNodeTag(tag.toLowerCase()) ? tag.toLowerCase() : 'span';
   const attributes =
-    attrs && typeof attrs === 'object' ? Object.entries(attrs).map(([key, value]) => attributeHtml(key, value)).join('') : '';
+    attrs && typeof attrs === 'object'
+      ? Object.entries(attrs)
+          .map(([key, value]) => attributeHtml(key, value))
+          .join('')
+      : '';
   const content =
     (isMissing(text) ? '' : escapeHtml(text)) +
     (Array.isArray(children) ? children.map((child: unknown) => nodeHtml(child, depth + 1)).join('') : '');

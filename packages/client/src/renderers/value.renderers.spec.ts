@@ -9,8 +9,10 @@ import {
   yesnoprint,
 } from './value.renderers.js';
 
-const YES = '<span class="widgetlib-bool widgetlib-bool-yes"><span class="widgetlib-bool-mark" aria-hidden="true">\u2714</span> Yes</span>';
-const NO = '<span class="widgetlib-bool widgetlib-bool-no"><span class="widgetlib-bool-mark" aria-hidden="true">\u2718</span> No</span>';
+const YES =
+  '<span class="widgetlib-bool widgetlib-bool-yes"><span class="widgetlib-bool-mark" aria-hidden="true">\u2714</span> Yes</span>';
+const NO =
+  '<span class="widgetlib-bool widgetlib-bool-no"><span class="widgetlib-bool-mark" aria-hidden="true">\u2718</span> No</span>';
 const PAYLOAD = '<img src=x onerror="window.pwned=1">';
 const ESCAPED_PAYLOAD = '&lt;img src=x onerror=&quot;window.pwned=1&quot;&gt;';
 
@@ -120,7 +122,9 @@ describe('truncateTextRenderer', () => {
   });
 
   it('cuts long text to maxChars characters (ellipsis included) with the full text in the tooltip', () => {
-    expect(truncateTextRenderer(5)('abcdefgh', 'display')).toBe('<span class="widgetlib-truncated" title="abcdefgh">abcd\u2026</span>');
+    expect(truncateTextRenderer(5)('abcdefgh', 'display')).toBe(
+      '<span class="widgetlib-truncated" title="abcdefgh">abcd\u2026</span>',
+    );
   });
 
   it('escapes both the shown part and the tooltip', () => {
@@ -130,7 +134,9 @@ describe('truncateTextRenderer', () => {
   });
 
   it('counts characters, not UTF-16 units, so no emoji is cut in half', () => {
-    expect(truncateTextRenderer(3)('😀😀😀😀', 'display')).toBe('<span class="widgetlib-truncated" title="😀😀😀😀">😀😀\u2026</span>');
+    expect(truncateTextRenderer(3)('😀😀😀😀', 'display')).toBe(
+      '<span class="widgetlib-truncated" title="😀😀😀😀">😀😀\u2026</span>',
+    );
   });
 
   it('shows -- for a missing value and gives the raw value to sorting', () => {

@@ -64,7 +64,9 @@ export function gt_print_list_object(display_name: string): RenderFunction {
  */
 export function truncateTextRenderer(maxChars: number): RenderFunction {
   if (!Number.isInteger(maxChars) || maxChars < 1) {
-    throw new RangeError(`truncateTextRenderer(maxChars): maxChars must be a positive integer, got ${String(maxChars)}`);
+    throw new RangeError(
+      `truncateTextRenderer(maxChars): maxChars must be a positive integer, got ${String(maxChars)}`,
+    );
   }
   return (data, type) => {
     if (!isDisplay(type)) return data;

@@ -24,7 +24,9 @@ export class HelpPanelFixtureController {
   async page(@Req() request: unknown, @Query('help_url') helpUrl?: string): Promise<string> {
     const footer = await this.menus.renderCategory(SIDEBAR_FOOTER_CATEGORY, request);
     // `?help_url=`: the page of a host whose help API is elsewhere (the panel's configuration says so).
-    return renderHelpPanelPage(helpUrl ? footer.replace('"help_url":"/help/"', `"help_url":${jsonForScript(helpUrl)}`) : footer);
+    return renderHelpPanelPage(
+      helpUrl ? footer.replace('"help_url":"/help/"', `"help_url":${jsonForScript(helpUrl)}`) : footer,
+    );
   }
 
   @Get('widgetlib.js')

@@ -8,7 +8,11 @@ import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js
 import type { DatabaseKind } from '@widgetlib/test-support/test-databases.js';
 import { bundleClient } from '../support/client-bundle.js';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { HELP_PANEL_ASSETS, HelpPanelFixtureController, type HelpPanelAssets } from './help-panel-fixture.controller.js';
+import {
+  HELP_PANEL_ASSETS,
+  HelpPanelFixtureController,
+  type HelpPanelAssets,
+} from './help-panel-fixture.controller.js';
 import { HELP_PANEL_CSRF_TOKEN } from './help-panel-page.html.js';
 
 const helpPanelCss = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/help-panel/help-panel.css');

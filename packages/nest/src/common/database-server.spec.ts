@@ -25,9 +25,10 @@ describeEachDatabase('databaseServer', (kind) => {
       // The MySQL/MariaDB server of the tests is MariaDB, through the `mysql` driver type as well.
       expect(server).toBe(isMysqlFamily(kind) ? 'mariadb' : kind);
       if (server === 'mariadb' || server === 'mysql') {
-        const [row] = (await dataSource.query('SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?', [
-          exactCollation(server),
-        ])) as Array<{ n: number | string }>;
+        const [row] = (await dataSource.query(
+          'SELECT COUNT(*) AS n FROM information_schema.COLLATIONS WHERE COLLATION_NAME = ?',
+          [exactCollation(server)],
+        )) as Array<{ n: number | string }>;
         expect(Number(row!.n)).toBe(1);
       }
     } finally {

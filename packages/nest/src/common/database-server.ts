@@ -43,7 +43,9 @@ export async function databaseServer(dataSource: DataSource): Promise<DatabaseSe
       return server;
     }
     default:
-      throw new Error(`widgetlib supports postgres, mysql, mariadb, better-sqlite3 and sqljs, not the "${type}" driver`);
+      throw new Error(
+        `widgetlib supports postgres, mysql, mariadb, better-sqlite3 and sqljs, not the "${type}" driver`,
+      );
   }
 }
 

@@ -70,7 +70,9 @@ export function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
   const metadata = expressionMap.mainAlias?.hasMetadata ? expressionMap.mainAlias.metadata : undefined;
   if (!metadata) throw new Error('a data table needs a query builder over an entity');
   if (metadata.primaryColumns.length !== 1) {
-    throw new Error(`a data table needs an entity with a single-column primary key; ${metadata.name} has ${metadata.primaryColumns.length}`);
+    throw new Error(
+      `a data table needs an entity with a single-column primary key; ${metadata.name} has ${metadata.primaryColumns.length}`,
+    );
   }
   if (
     expressionMap.groupBys.length > 0 ||

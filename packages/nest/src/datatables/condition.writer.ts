@@ -89,7 +89,10 @@ export class ConditionWriter<T extends ObjectLiteral> {
         junction.tablePath,
         link,
         relatedColumns
-          .map((column) => `${this.sql.column(link, column.databaseName)} = ${this.sql.column(root, column.referencedColumn!.databaseName)}`)
+          .map(
+            (column) =>
+              `${this.sql.column(link, column.databaseName)} = ${this.sql.column(root, column.referencedColumn!.databaseName)}`,
+          )
           .join(' AND '),
       );
       const enforced = junction.foreignKeys.some(
@@ -108,7 +111,8 @@ export class ConditionWriter<T extends ObjectLiteral> {
       related: this.sql.column(root, pair.other),
       listed: this.sql.column(this.sql.base.alias, pair.owner),
     }));
-    const enforced = !toOne && !!first.inverseRelation?.foreignKeys.some((key) => key.referencedEntityMetadata === this.sql.metadata);
+    const enforced =
+      !toOne && !!first.inverseRelation?.foreignKeys.some((key) => key.referencedEntityMetadata === this.sql.metadata);
     return { query, keys, toOne, enforced };
   }
 
@@ -185,7 +189,9 @@ export class ConditionWriter<T extends ObjectLiteral> {
     if (terms.length === 0) return null;
     if (fields.length === 0) return '1 = 0';
     const termConditions = terms.map((text) => {
-      const matches = fields.map((path) => this.filter({ path, predicate: { kind: 'contains', text } }, fields.length > 1));
+      const matches = fields.map((path) =>
+        this.filter({ path, predicate: { kind: 'contains', text } }, fields.length > 1),
+      );
       return `(${matches.join(' OR ')})`;
     });
     return termConditions.join(' AND ');
@@ -200,7 +206,10 @@ export class ConditionWriter<T extends ObjectLiteral> {
     const statement = this.sql.dialect.estimatedCount(':wl_table', ':wl_threshold', exactCount);
     if (!statement) return null;
     const { schema, tableName } = this.sql.metadata;
-    const table = [schema, tableName].filter((part): part is string => !!part).map((part) => this.sql.escape(part)).join('.');
+    const table = [schema, tableName]
+      .filter((part): part is string => !!part)
+      .map((part) => this.sql.escape(part))
+      .join('.');
     return scope
       .createQueryBuilder()
       .select(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_count')}`, 'wl_count')

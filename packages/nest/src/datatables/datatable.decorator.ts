@@ -19,7 +19,9 @@ const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
 };
 
 /** The query parameters and the envelope of a data-table endpoint, for OpenAPI. */
-function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters'>): MethodDecorator {
+function dataTableApiDocs(
+  options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters'>,
+): MethodDecorator {
   return ApiDocs(({ ApiQuery, ApiOkResponse, ApiBadRequestResponse }) => {
     const query = (name: string, type: 'integer' | 'string', description: string) =>
       ApiQuery({ name, required: false, schema: { type }, description });
@@ -52,7 +54,9 @@ function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orde
     }
     for (const [path, lookups] of Object.entries(options.filters ?? {})) {
       for (const lookup of lookups) {
-        decorators.push(query(filterParameterName(path, lookup), 'string', `Filter: ${path} ${LOOKUP_DESCRIPTIONS[lookup]}`));
+        decorators.push(
+          query(filterParameterName(path, lookup), 'string', `Filter: ${path} ${LOOKUP_DESCRIPTIONS[lookup]}`),
+        );
       }
     }
     decorators.push(
@@ -69,7 +73,9 @@ function dataTableApiDocs(options: Pick<DataTableOptions, 'searchFields' | 'orde
           },
         },
       }),
-      ApiBadRequestResponse({ description: 'A parameter is invalid; the message names it and what is allowed, draw is echoed' }),
+      ApiBadRequestResponse({
+        description: 'A parameter is invalid; the message names it and what is allowed, draw is echoed',
+      }),
     );
     return decorators;
   });

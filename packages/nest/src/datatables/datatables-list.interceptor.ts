@@ -10,13 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
-import {
-  FindOptionsUtils,
-  Repository,
-  SelectQueryBuilder,
-  type EntityMetadata,
-  type ObjectLiteral,
-} from 'typeorm';
+import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';

@@ -22,7 +22,8 @@ export function envelopeProblems(envelope: Record<string, unknown>): string[] {
     problems.push('data must hold row objects');
   }
   for (const member of ['recordsTotal', 'recordsFiltered', 'draw'] as const) {
-    if (!isCount(envelope[member])) problems.push(`${member} must be an integer >= 0, got ${describe(envelope[member])}`);
+    if (!isCount(envelope[member]))
+      problems.push(`${member} must be an integer >= 0, got ${describe(envelope[member])}`);
   }
   return problems;
 }
@@ -32,5 +33,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : `${typeof value} ${String(value)}`;
+  return typeof value === 'string'
+    ? `the string ${JSON.stringify(value.slice(0, 40))}`
+    : `${typeof value} ${String(value)}`;
 }

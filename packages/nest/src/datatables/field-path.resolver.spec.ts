@@ -74,7 +74,9 @@ describe('resolveFieldPath', () => {
 
   it('names what it cannot resolve', () => {
     const album = dataSource.getMetadata(Album);
-    expect(() => resolveFieldPath(album, 'nothing')).toThrow('data table path nothing: Album has no column or relation nothing');
+    expect(() => resolveFieldPath(album, 'nothing')).toThrow(
+      'data table path nothing: Album has no column or relation nothing',
+    );
     expect(() => resolveFieldPath(album, 'year__x')).toThrow('data table path year__x: Album has no relation year');
   });
 
@@ -83,10 +85,8 @@ describe('resolveFieldPath', () => {
     expect(fieldSpecOf(pet.findColumnWithPropertyName('age')!)).toEqual({ kind: 'integer', integerRange: [0, 65_535] });
     expect(fieldSpecOf(pet.findColumnWithPropertyName('kind')!)).toEqual({ kind: 'string', choices: ['cat', 'dog'] });
     const album = dataSource.getMetadata(Album);
-    expect(['released', 'recorded_at', 'is_live'].map((name) => fieldSpecOf(album.findColumnWithPropertyName(name)!).kind)).toEqual([
-      'date',
-      'datetime',
-      'boolean',
-    ]);
+    expect(
+      ['released', 'recorded_at', 'is_live'].map((name) => fieldSpecOf(album.findColumnWithPropertyName(name)!).kind),
+    ).toEqual(['date', 'datetime', 'boolean']);
   });
 });

@@ -37,7 +37,18 @@ const INTEGER_RANGES: Record<string, readonly [number, number]> = {
   bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
   int8: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
-const NUMBER_TYPES = new Set(['float', 'double', 'double precision', 'real', 'decimal', 'numeric', 'dec', 'float4', 'float8', 'fixed']);
+const NUMBER_TYPES = new Set([
+  'float',
+  'double',
+  'double precision',
+  'real',
+  'decimal',
+  'numeric',
+  'dec',
+  'float4',
+  'float8',
+  'fixed',
+]);
 const DATETIME_TYPES = new Set([
   'datetime',
   'timestamp',
@@ -95,12 +106,16 @@ export function resolveFieldPath(root: EntityMetadata, path: string): ResolvedPa
   const segments = path.split('__');
   for (const [index, segment] of segments.entries()) {
     const relation = metadata.relations.find((each) => each.propertyPath === segment);
-    const column = relation ? undefined : metadata.columns.find((each) => each.propertyPath === segment && !each.relationMetadata);
+    const column = relation
+      ? undefined
+      : metadata.columns.find((each) => each.propertyPath === segment && !each.relationMetadata);
     if (column && index === segments.length - 1) {
       return finish(column);
     }
     if (!relation) {
-      throw new Error(`data table path ${path}: ${metadata.name} has no ${column ? 'relation' : 'column or relation'} ${segment}`);
+      throw new Error(
+        `data table path ${path}: ${metadata.name} has no ${column ? 'relation' : 'column or relation'} ${segment}`,
+      );
     }
     relations.push(relation);
     metadata = relation.inverseEntityMetadata;

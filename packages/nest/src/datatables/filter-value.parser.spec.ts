@@ -51,9 +51,15 @@ describe('filter values', () => {
     expect(predicate('exact', '2147483648', INTEGER).problems).toEqual([
       'f must be an integer from -2147483648 to 2147483647, got "2147483648"',
     ]);
-    expect(predicate('exact', 'other', { kind: 'string', choices: ['a', 'b'] }).problems).toEqual(['f must be one of a, b, got "other"']);
-    expect(predicate('range', '1', INTEGER).problems).toEqual(['f must be <from>,<to> (either side may be empty), got "1"']);
+    expect(predicate('exact', 'other', { kind: 'string', choices: ['a', 'b'] }).problems).toEqual([
+      'f must be one of a, b, got "other"',
+    ]);
+    expect(predicate('range', '1', INTEGER).problems).toEqual([
+      'f must be <from>,<to> (either side may be empty), got "1"',
+    ]);
     expect(predicate('in', '1,2,3,4', INTEGER).problems).toEqual(['f takes at most 3 comma-separated values, got 4']);
-    expect(predicate('exact', '1999-02-30', { kind: 'date' }).problems).toEqual(['f must be a date as yyyy-MM-dd, got "1999-02-30"']);
+    expect(predicate('exact', '1999-02-30', { kind: 'date' }).problems).toEqual([
+      'f must be a date as yyyy-MM-dd, got "1999-02-30"',
+    ]);
   });
 });

@@ -179,7 +179,8 @@ export class FilterValueParser {
       }
       case 'boolean': {
         const value = parseBooleanWord(text.trim());
-        if (value === undefined) this.problems.add(`${name} must be true or false (also 1/0, yes/no), got ${quoted(text)}`);
+        if (value === undefined)
+          this.problems.add(`${name} must be true or false (also 1/0, yes/no), got ${quoted(text)}`);
         return value;
       }
       case 'date': {

@@ -53,7 +53,11 @@ export function nativeFlag(problems: RequestProblems, name: string, text: string
 }
 
 /** The `columns[i]` the request describes, by index; at most `maxColumns` of them. */
-export function readNativeColumns(params: QueryParameters, problems: RequestProblems, maxColumns: number): Map<number, NativeColumn> {
+export function readNativeColumns(
+  params: QueryParameters,
+  problems: RequestProblems,
+  maxColumns: number,
+): Map<number, NativeColumn> {
   const columns = new Map<number, NativeColumn>();
   const column = (index: string): NativeColumn => {
     const key = Number(index);

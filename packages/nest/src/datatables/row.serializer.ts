@@ -37,7 +37,12 @@ function dateColumns(metadata: EntityMetadata): DateColumn[] {
 }
 
 /** Replaces dates by their ISO 8601 representation, through the loaded relations too. */
-function representDates(plain: Plain, entity: Record<string, unknown>, metadata: EntityMetadata, dates: RowDateFields): void {
+function representDates(
+  plain: Plain,
+  entity: Record<string, unknown>,
+  metadata: EntityMetadata,
+  dates: RowDateFields,
+): void {
   for (const { propertyName, kind } of dateColumns(metadata)) {
     if (!(propertyName in plain)) continue;
     const value = entity[propertyName] as Date | string | null | undefined;

@@ -1,6 +1,12 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { databaseServer } from '../common/database-server.js';
-import { checkBase, hasToManyJoins, isolatedBase, readsWholeTable, withoutUnusedLeftJoins } from './base-query.inspection.js';
+import {
+  checkBase,
+  hasToManyJoins,
+  isolatedBase,
+  readsWholeTable,
+  withoutUnusedLeftJoins,
+} from './base-query.inspection.js';
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { SortKeyWriter } from './sort-keys.writer.js';
@@ -61,8 +67,13 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
   const sql = new TableSql(base, paths, dialect, timeout > 0 ? Date.now() + timeout : 0);
   const writer = new ConditionWriter(sql);
-  const run = <R>(statement: SelectQueryBuilder<ObjectLiteral>, read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>) =>
-    withStatementTimeout(base.connection, timeout, (runner) => read(runner ? statement.setQueryRunner(runner) : statement));
+  const run = <R>(
+    statement: SelectQueryBuilder<ObjectLiteral>,
+    read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>,
+  ) =>
+    withStatementTimeout(base.connection, timeout, (runner) =>
+      read(runner ? statement.setQueryRunner(runner) : statement),
+    );
   const conditions = request.filters.map((filter) => writer.filter(filter));
   const search = writer.search(request.searchTerms, request.searchFields);
   if (search) conditions.push(search);
@@ -101,7 +112,8 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const [onlyFilter] = request.filters;
   const relatedCount =
     wholeTable && onlyFilter && request.filters.length === 1 && !search ? writer.relatedCount(onlyFilter) : null;
-  const filteredCount = relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
+  const filteredCount =
+    relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
     run(estimated ?? counting(scope.clone()), countOf),
     filteredCount ? run(filteredCount, countOf) : null,

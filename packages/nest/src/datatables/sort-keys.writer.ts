@@ -15,7 +15,8 @@ export class SortKeyWriter<T extends ObjectLiteral> {
   /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
   private valueKeys(expression: string, resolved: ResolvedPath): string[] {
     const keys = resolved.nullable ? [`CASE WHEN ${expression} IS NULL THEN 0 ELSE 1 END`] : [];
-    if (this.sql.isText(resolved)) keys.push(this.sql.dialect.binary(this.sql.dialect.fold(expression)), this.sql.dialect.binary(expression));
+    if (this.sql.isText(resolved))
+      keys.push(this.sql.dialect.binary(this.sql.dialect.fold(expression)), this.sql.dialect.binary(expression));
     else keys.push(expression);
     return keys;
   }
@@ -28,7 +29,12 @@ export class SortKeyWriter<T extends ObjectLiteral> {
    * the value keys would, with the keys computed once per related row instead of once per listed row.
    * Null when the first relation does not join on a single column.
    */
-  private rankKey(query: SelectQueryBuilder<T>, resolved: ResolvedPath, scope: SelectQueryBuilder<T>, index: number): string | null {
+  private rankKey(
+    query: SelectQueryBuilder<T>,
+    resolved: ResolvedPath,
+    scope: SelectQueryBuilder<T>,
+    index: number,
+  ): string | null {
     const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
     const pairs = joinPairs(first);
     if (!pairs || pairs.length !== 1) return null;
@@ -64,7 +70,11 @@ export class SortKeyWriter<T extends ObjectLiteral> {
    * rows ({@link rankKey}); otherwise by its value keys over a LEFT join per relation, which costs in
    * proportion to the filtered rows rather than to the related table.
    */
-  sortKeys(query: SelectQueryBuilder<T>, ordering: readonly OrderKey[], scope: SelectQueryBuilder<T> | null): SortKey[] {
+  sortKeys(
+    query: SelectQueryBuilder<T>,
+    ordering: readonly OrderKey[],
+    scope: SelectQueryBuilder<T> | null,
+  ): SortKey[] {
     const joins = new Map<string, string>();
     const keys: SortKey[] = [];
     ordering.forEach(({ path, descending }, index) => {

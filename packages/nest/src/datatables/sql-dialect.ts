@@ -71,7 +71,8 @@ export function asciiContainsGlob(text: string): string | null {
   if (/[^\u0000-\u007f]/.test(folded)) return null;
   let glob = '*';
   for (const character of folded) {
-    if (character >= 'a' && character <= 'z') glob += `[${character}${character.toUpperCase()}${FOLDED_TO_ASCII[character] ?? ''}]`;
+    if (character >= 'a' && character <= 'z')
+      glob += `[${character}${character.toUpperCase()}${FOLDED_TO_ASCII[character] ?? ''}]`;
     else if (character === '*' || character === '?' || character === '[') glob += `[${character}]`;
     else glob += character;
   }
@@ -97,7 +98,11 @@ export class SqliteDeadlineError extends Error {
 }
 
 interface BetterSqlite3Database {
-  function(name: string, options: { deterministic: boolean }, implementation: (value: unknown, deadline: unknown) => unknown): void;
+  function(
+    name: string,
+    options: { deterministic: boolean },
+    implementation: (value: unknown, deadline: unknown) => unknown,
+  ): void;
 }
 
 /**
@@ -147,7 +152,8 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
         binary,
         exact: binary,
-        containsIgnoringCase: (expression, text, bind) => foldedContains(dialect, expression, bind(containsPattern(text))),
+        containsIgnoringCase: (expression, text, bind) =>
+          foldedContains(dialect, expression, bind(containsPattern(text))),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         estimatedCount: () => null,
       };
@@ -155,7 +161,9 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
     }
     case 'sqlite': {
       if (dataSource.options.type !== 'better-sqlite3') {
-        throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${dataSource.options.type}" driver`);
+        throw new Error(
+          `widgetlib data tables support SQLite through better-sqlite3, not the "${dataSource.options.type}" driver`,
+        );
       }
       registerSqliteFold(dataSource);
       const binary = (expression: string) => `(${expression}) COLLATE BINARY`;

@@ -27,9 +27,15 @@ function statementBound(server: DatabaseServer, milliseconds: number): Statement
     case 'postgres':
       return { kind: 'transaction', begin: `BEGIN; SET LOCAL statement_timeout = ${milliseconds}` };
     case 'mariadb':
-      return { kind: 'rewrite', rewrite: (sql) => `SET STATEMENT max_statement_time = ${milliseconds / 1000} FOR ${sql}` };
+      return {
+        kind: 'rewrite',
+        rewrite: (sql) => `SET STATEMENT max_statement_time = ${milliseconds / 1000} FOR ${sql}`,
+      };
     case 'mysql':
-      return { kind: 'rewrite', rewrite: (sql) => sql.replace(/^\s*SELECT\b/i, `SELECT /*+ MAX_EXECUTION_TIME(${milliseconds}) */`) };
+      return {
+        kind: 'rewrite',
+        rewrite: (sql) => sql.replace(/^\s*SELECT\b/i, `SELECT /*+ MAX_EXECUTION_TIME(${milliseconds}) */`),
+      };
     case 'sqlite':
       return { kind: 'parameter' };
   }
@@ -40,7 +46,8 @@ function rewritingRunner(runner: QueryRunner, rewrite: (sql: string) => string):
   return new Proxy(runner, {
     get(target, property) {
       if (property === 'query') {
-        return (sql: string, ...rest: unknown[]) => (target.query as (...args: unknown[]) => Promise<unknown>)(rewrite(sql), ...rest);
+        return (sql: string, ...rest: unknown[]) =>
+          (target.query as (...args: unknown[]) => Promise<unknown>)(rewrite(sql), ...rest);
       }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -70,11 +77,13 @@ export async function withStatementTimeout<R>(
   milliseconds: number,
   work: (runner: QueryRunner | undefined) => Promise<R>,
 ): Promise<R> {
-  const bound = milliseconds > 0 ? statementBound(await databaseServer(dataSource), milliseconds) : { kind: 'parameter' as const };
+  const bound =
+    milliseconds > 0 ? statementBound(await databaseServer(dataSource), milliseconds) : { kind: 'parameter' as const };
   if (bound.kind === 'parameter') return translated(milliseconds, () => work(undefined));
   const runner = dataSource.createQueryRunner();
   try {
-    if (bound.kind === 'rewrite') return await translated(milliseconds, () => work(rewritingRunner(runner, bound.rewrite)));
+    if (bound.kind === 'rewrite')
+      return await translated(milliseconds, () => work(rewritingRunner(runner, bound.rewrite)));
     await runner.query(bound.begin);
     let result: R;
     try {

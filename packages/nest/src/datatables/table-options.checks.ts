@@ -8,7 +8,8 @@ import { LOOKUPS, type TableRequestContext } from './table-request.types.js';
 export function tableContextProblems(context: TableRequestContext): string[] {
   const problems: string[] = [];
   const { fields, searchFields, orderingFields, defaultOrdering, filters, pageSize, maxPageSize } = context;
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1) problems.push(`pageSize must be a positive integer, got ${pageSize}`);
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+    problems.push(`pageSize must be a positive integer, got ${pageSize}`);
   if (!Number.isSafeInteger(maxPageSize) || maxPageSize < 1) {
     problems.push(`maxPageSize must be a positive integer, got ${maxPageSize}`);
   }

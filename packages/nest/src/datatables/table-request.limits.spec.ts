@@ -1,4 +1,8 @@
-import { DEFAULT_TABLE_REQUEST_LIMITS, resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
+import {
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  resolveTableRequestLimits,
+  statementTimeoutProblem,
+} from './table-request.limits.js';
 import { INT32_RANGE } from './field-path.resolver.js';
 import { TableRequestError } from './request-problems.js';
 import { parseTableRequest } from './table-request.parser.js';
@@ -18,7 +22,12 @@ const CONTEXT: TableRequestContext = {
   searchFields: ['name', 'artist__name'],
   orderingFields: ['name', 'year', 'artist__name', 'label', 'id', 'rank'],
   defaultOrdering: ['name'],
-  filters: { name: ['icontains', 'exact'], year: ['exact', 'gte', 'lte', 'in'], artist__name: ['icontains'], label: ['exact'] },
+  filters: {
+    name: ['icontains', 'exact'],
+    year: ['exact', 'gte', 'lte', 'in'],
+    artist__name: ['icontains'],
+    label: ['exact'],
+  },
   pageSize: 10,
   maxPageSize: 100,
   allowAll: false,
@@ -114,7 +123,9 @@ describe('request limits', () => {
     });
 
     it('refuses an in list longer than maxInValues', () => {
-      expect(problems({ year__in: '1,2,3,4' }, { maxInValues: 3 })).toEqual(['year__in takes at most 3 comma-separated values, got 4']);
+      expect(problems({ year__in: '1,2,3,4' }, { maxInValues: 3 })).toEqual([
+        'year__in takes at most 3 comma-separated values, got 4',
+      ]);
       expect(parse({ year__in: '1,2,3' }, { maxInValues: 3 }).filters).toHaveLength(1);
     });
   });
@@ -144,9 +155,15 @@ describe('request limits', () => {
 
   describe('configuration', () => {
     it('applies overrides and names a limit that is not a positive integer or not a limit', () => {
-      expect(resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, { maxSearchTerms: 3 }).limits.maxSearchTerms).toBe(3);
+      expect(resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, { maxSearchTerms: 3 }).limits.maxSearchTerms).toBe(
+        3,
+      );
       expect(
-        resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, { maxFilters: 0, maxColumns: 2.5, maxTerms: 3 } as never).problems,
+        resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, {
+          maxFilters: 0,
+          maxColumns: 2.5,
+          maxTerms: 3,
+        } as never).problems,
       ).toEqual([
         'limits.maxFilters must be a positive integer, got 0',
         'limits.maxColumns must be a positive integer, got 2.5',
@@ -157,7 +174,9 @@ describe('request limits', () => {
     it('accepts a statement timeout of whole milliseconds >= 0', () => {
       expect(statementTimeoutProblem(0)).toBeNull();
       expect(statementTimeoutProblem(2500)).toBeNull();
-      expect(statementTimeoutProblem(-1)).toBe('statementTimeout must be a whole number of milliseconds >= 0 (0: none), got -1');
+      expect(statementTimeoutProblem(-1)).toBe(
+        'statementTimeout must be a whole number of milliseconds >= 0 (0: none), got -1',
+      );
       expect(statementTimeoutProblem(1.5)).toMatch(/got 1.5$/);
     });
   });

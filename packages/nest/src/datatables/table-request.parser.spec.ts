@@ -239,7 +239,13 @@ describe('parseTableRequest', () => {
         search: { value: 'abba', regex: 'false' },
         columns: [
           { data: 'name', name: '', searchable: 'true', orderable: 'true', search: { value: '', regex: 'false' } },
-          { data: 'artist.name', name: 'artist__name', searchable: 'false', orderable: 'true', search: { value: 'Ab' } },
+          {
+            data: 'artist.name',
+            name: 'artist__name',
+            searchable: 'false',
+            orderable: 'true',
+            search: { value: 'Ab' },
+          },
           { data: 'year', searchable: 'true', orderable: 'true', search: { value: '1999' } },
         ],
         order: [
@@ -251,7 +257,9 @@ describe('parseTableRequest', () => {
     });
 
     it('lets order[i][name] name the field and -1 ask for every row', () => {
-      expect(parse({ 'order[0][name]': 'rank', 'order[0][dir]': 'DESC', length: '-1' }, { allowAll: true })).toMatchObject({
+      expect(
+        parse({ 'order[0][name]': 'rank', 'order[0][dir]': 'DESC', length: '-1' }, { allowAll: true }),
+      ).toMatchObject({
         ordering: [{ path: 'rank', descending: true }],
         limit: null,
       });

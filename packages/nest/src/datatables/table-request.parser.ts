@@ -90,7 +90,9 @@ class RequestParser {
       }
       const size = pageSizeText === undefined ? pageSize : this.pageSize('page_size', pageSizeText);
       const page =
-        pageText === undefined ? 1 : readInteger(this.problems, 'page', pageText, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1');
+        pageText === undefined
+          ? 1
+          : readInteger(this.problems, 'page', pageText, 1, Number.MAX_SAFE_INTEGER, 'an integer >= 1');
       if (size === undefined || page === undefined) return { offset: 0, limit: pageSize };
       const offset = size === null ? 0 : (page - 1) * size;
       if (!Number.isSafeInteger(offset)) {
@@ -119,7 +121,8 @@ class RequestParser {
     }
     const excluded = new Set<string>();
     for (const [index, column] of columns) {
-      if (!nativeFlag(this.problems, `columns[${index}][searchable]`, column.searchable)) excluded.add(nativeColumnPath(column));
+      if (!nativeFlag(this.problems, `columns[${index}][searchable]`, column.searchable))
+        excluded.add(nativeColumnPath(column));
     }
     const fields = searchFields.filter((field) => !excluded.has(field));
     if (text === undefined) return { terms: [], fields };
@@ -143,7 +146,9 @@ class RequestParser {
   /** Whether `path` may be ordered by; a problem naming `parameter` otherwise. */
   private orderable(parameter: string, path: string): boolean {
     if (this.context.orderingFields.includes(path)) return true;
-    this.problems.add(`${parameter}: ${quoted(path)} is not an ordering field; allowed: ${listed(this.context.orderingFields)}`);
+    this.problems.add(
+      `${parameter}: ${quoted(path)} is not an ordering field; allowed: ${listed(this.context.orderingFields)}`,
+    );
     return false;
   }
 
@@ -197,7 +202,11 @@ class RequestParser {
       const allowed = Object.hasOwn(filters, path) ? filters[path]! : [];
       const field = allowed.length > 0 ? this.field(path) : undefined;
       const lookup: Lookup | undefined =
-        field?.kind === 'string' && allowed.includes('icontains') ? 'icontains' : allowed.includes('exact') ? 'exact' : undefined;
+        field?.kind === 'string' && allowed.includes('icontains')
+          ? 'icontains'
+          : allowed.includes('exact')
+            ? 'exact'
+            : undefined;
       if (!field || !lookup) {
         this.problems.add(`${name}: column ${quoted(path)} cannot be searched on its own`);
         continue;
@@ -248,7 +257,9 @@ class RequestParser {
       const key = filterParameterName(path, lookup);
       const earlier = claimed.get(key);
       if (earlier !== undefined) {
-        this.problems.add(`${name}: ${path} is already filtered (${lookup}) by ${earlier}; send one filter per field and lookup`);
+        this.problems.add(
+          `${name}: ${path} is already filtered (${lookup}) by ${earlier}; send one filter per field and lookup`,
+        );
         return false;
       }
       if (claimed.size === maxFilters) {

@@ -76,7 +76,8 @@ export class TableSql<T extends ObjectLiteral> {
  * row's side, `other` on the related table; null when the relation has no join columns.
  */
 export function joinPairs(relation: RelationMetadata): { owner: string; other: string }[] | null {
-  const columns = relation.isManyToOne || relation.isOneToOneOwner ? relation.joinColumns : relation.inverseRelation?.joinColumns;
+  const columns =
+    relation.isManyToOne || relation.isOneToOneOwner ? relation.joinColumns : relation.inverseRelation?.joinColumns;
   if (!columns || columns.length === 0 || columns.some((column) => !column.referencedColumn)) return null;
   return relation.isManyToOne || relation.isOneToOneOwner
     ? columns.map((column) => ({ owner: column.databaseName, other: column.referencedColumn!.databaseName }))

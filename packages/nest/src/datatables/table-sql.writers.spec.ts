@@ -27,13 +27,19 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
 
   describe('ConditionWriter', () => {
     it('binds every value and escapes every identifier from metadata', () => {
-      const condition = new ConditionWriter(sql).filter({ path: 'year', predicate: { kind: 'between', lower: { value: 1990, inclusive: true }, upper: null } });
+      const condition = new ConditionWriter(sql).filter({
+        path: 'year',
+        predicate: { kind: 'between', lower: { value: 1990, inclusive: true }, upper: null },
+      });
       expect(condition).toBe('("album"."year" >= :wl_p0)');
       expect(sql.parameters).toMatchObject({ wl_p0: 1990 });
     });
 
     it('matches text ignoring case with a pattern whose %, _ and ! are literal', () => {
-      const condition = new ConditionWriter(sql).filter({ path: 'name', predicate: { kind: 'contains', text: '50%_off!' } });
+      const condition = new ConditionWriter(sql).filter({
+        path: 'name',
+        predicate: { kind: 'contains', text: '50%_off!' },
+      });
       expect(condition).toBe(`CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`);
       expect(sql.parameters.wl_p0).toBe('%50!%!_off!!%');
     });
@@ -41,7 +47,9 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
     it('writes a to-one path as foreign key IN (subquery), and = ANY(ARRAY()) as a branch of an OR', () => {
       const writer = new ConditionWriter(sql);
       const condition = writer.filter({ path: 'artist__name', predicate: { kind: 'equals', value: 'Björk' } });
-      expect(condition).toMatch(/^"album"\."artistId" IN \(SELECT "wl_e0"\."id" FROM "fx_artist" "wl_e0" WHERE "wl_e0"\."name" = :wl_p0\)$/);
+      expect(condition).toMatch(
+        /^"album"\."artistId" IN \(SELECT "wl_e0"\."id" FROM "fx_artist" "wl_e0" WHERE "wl_e0"\."name" = :wl_p0\)$/,
+      );
       expect(writer.search(['x'], ['name', 'artist__name'])).toContain('"album"."artistId" = ANY(ARRAY(SELECT');
     });
 
@@ -51,7 +59,9 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
       expect(some).toMatch(/^EXISTS \(SELECT 1 FROM "fx_genre" "wl_e0" INNER JOIN "fx_album_genres" "wl_e0_link"/);
       expect(some).toContain('"wl_e0"."id" IN (:...wl_p0)');
       expect(some).toContain('"wl_e0_link"."fxAlbumId" = "album"."id"');
-      expect(writer.filter({ path: 'genres__name', predicate: { kind: 'isNull', isNull: true } })).toMatch(/^NOT EXISTS \(/);
+      expect(writer.filter({ path: 'genres__name', predicate: { kind: 'isNull', isNull: true } })).toMatch(
+        /^NOT EXISTS \(/,
+      );
     });
 
     it('requires every search term to match one field: terms ANDed, fields ORed', () => {
@@ -64,9 +74,16 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
     });
 
     it('counts a lone to-many filter from the join table only when a declared foreign key guards it', () => {
-      const count = new ConditionWriter(sql).relatedCount({ path: 'genres__name', predicate: { kind: 'equals', value: 'Jazz' } });
-      expect(count?.getQuery()).toMatch(/^SELECT COUNT\(DISTINCT "wl_e0_link"\."fxAlbumId"\) AS "wl_count" FROM "fx_genre"/);
-      expect(new ConditionWriter(sql).relatedCount({ path: 'artist__name', predicate: { kind: 'equals', value: 'x' } })).toBeNull();
+      const count = new ConditionWriter(sql).relatedCount({
+        path: 'genres__name',
+        predicate: { kind: 'equals', value: 'Jazz' },
+      });
+      expect(count?.getQuery()).toMatch(
+        /^SELECT COUNT\(DISTINCT "wl_e0_link"\."fxAlbumId"\) AS "wl_count" FROM "fx_genre"/,
+      );
+      expect(
+        new ConditionWriter(sql).relatedCount({ path: 'artist__name', predicate: { kind: 'equals', value: 'x' } }),
+      ).toBeNull();
     });
   });
 
@@ -99,7 +116,9 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
       const query = base.clone();
       const [key] = new SortKeyWriter(sql).sortKeys(query, [{ path: 'artist__name', descending: false }], base.clone());
       expect(key).toEqual({ expression: 'COALESCE("wl_r0"."wl_rank", 0)', descending: false });
-      expect(query.getQuery()).toContain('DENSE_RANK() OVER (ORDER BY CASE WHEN "wl_r0_0"."name" IS NULL THEN 0 ELSE 1 END');
+      expect(query.getQuery()).toContain(
+        'DENSE_RANK() OVER (ORDER BY CASE WHEN "wl_r0_0"."name" IS NULL THEN 0 ELSE 1 END',
+      );
     });
   });
 });

@@ -52,7 +52,8 @@ export function prepareTable(
     }
   }
   for (const path of allowedHidden) {
-    if (!allPaths.has(path)) problems.push(`allowHiddenPaths names ${path}, which no search field, ordering or filter uses`);
+    if (!allPaths.has(path))
+      problems.push(`allowHiddenPaths names ${path}, which no search field, ordering or filter uses`);
   }
   for (const path of orderingFields) {
     if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);

@@ -62,9 +62,7 @@ describe('jsonForScript', () => {
   it('escapes <, >, &, U+2028 and U+2029 and stays JSON', () => {
     const value = { text: '</script> & <!-- \u2028\u2029', list: [1, '>'] };
     const json = jsonForScript(value);
-    expect(json).toBe(
-      '{"text":"\\u003c/script\\u003e \\u0026 \\u003c!-- \\u2028\\u2029","list":[1,"\\u003e"]}',
-    );
+    expect(json).toBe('{"text":"\\u003c/script\\u003e \\u0026 \\u003c!-- \\u2028\\u2029","list":[1,"\\u003e"]}');
     expect(JSON.parse(json)).toEqual(value);
   });
 

@@ -41,14 +41,18 @@ describe('GTDateTimeField', () => {
       expect(instant(field.toInternalValue(text))).toBe(expected);
     });
 
-    it.each(['garbage', '2024-03-05 25:00', '2024-02-30T10:00Z', '2024-03-05 14:30:00', '05.03.2024 14:30', '1'.repeat(80)])(
-      'refuses %j, naming the formats',
-      (text) => {
-        expect(validationError(() => field.toInternalValue(text)).describe('played_at')).toBe(
-          'played_at must be a date-time in the format yyyy-MM-dd HH:mm or ISO 8601 (e.g. 2024-03-05T14:30:00+01:00)',
-        );
-      },
-    );
+    it.each([
+      'garbage',
+      '2024-03-05 25:00',
+      '2024-02-30T10:00Z',
+      '2024-03-05 14:30:00',
+      '05.03.2024 14:30',
+      '1'.repeat(80),
+    ])('refuses %j, naming the formats', (text) => {
+      expect(validationError(() => field.toInternalValue(text)).describe('played_at')).toBe(
+        'played_at must be a date-time in the format yyyy-MM-dd HH:mm or ISO 8601 (e.g. 2024-03-05T14:30:00+01:00)',
+      );
+    });
 
     it.each([[1709649000000], [false], [{ at: '2024-03-05T14:30Z' }], [new Date(Number.NaN)]])(
       'refuses the non-string %p',
@@ -81,7 +85,12 @@ describe('GTDateTimeField', () => {
     });
 
     it('refuses years outside 1000..9999', () => {
-      for (const value of ['0999-06-01T00:00Z', '0001-06-01 12:00', '+010000-06-01T00:00Z', new Date('0999-06-01T00:00Z')]) {
+      for (const value of [
+        '0999-06-01T00:00Z',
+        '0001-06-01 12:00',
+        '+010000-06-01T00:00Z',
+        new Date('0999-06-01T00:00Z'),
+      ]) {
         expect(validationError(() => field.toInternalValue(value)).message).toContain('a year from 1000 to 9999');
       }
     });

@@ -1,6 +1,12 @@
 import { DateTime, Info, type Zone } from 'luxon';
 import { DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './date-field.constants.js';
-import { DateFieldBase, describeFormats, formatParser, type DateTextParser, type GTDateFieldOptions } from './date-field.base.js';
+import {
+  DateFieldBase,
+  describeFormats,
+  formatParser,
+  type DateTextParser,
+  type GTDateFieldOptions,
+} from './date-field.base.js';
 import { DateFieldValidationError } from './date-field-validation.error.js';
 import { instantOfWallTime } from './zoned-wall-time.js';
 

@@ -145,7 +145,9 @@ describe('GTDateField', () => {
 
     it('throws on what is not a date', () => {
       expect(() => field.toRepresentation('05.03.2024')).toThrow(TypeError);
-      expect(() => field.toRepresentation('2024-02-30')).toThrow('"2024-02-30" is not a valid Date or an ISO 8601 date string');
+      expect(() => field.toRepresentation('2024-02-30')).toThrow(
+        '"2024-02-30" is not a valid Date or an ISO 8601 date string',
+      );
       expect(() => field.toRepresentation('2024-03-05T10:00:00Z')).toThrow(TypeError);
       expect(() => field.toRepresentation(new Date(Number.NaN))).toThrow('an invalid Date is not');
     });

@@ -1,6 +1,12 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_DATE_FORMAT, ISO_DATE_FORMAT } from './date-field.constants.js';
-import { DateFieldBase, describeFormats, formatParser, type DateTextParser, type GTDateFieldOptions } from './date-field.base.js';
+import {
+  DateFieldBase,
+  describeFormats,
+  formatParser,
+  type DateTextParser,
+  type GTDateFieldOptions,
+} from './date-field.base.js';
 
 /** ISO 8601 dates (`2024-03-05`, also `20240305`, `2024-W10-2`, `2024-065`), without a time. */
 const parseIsoDate: DateTextParser = (text, options) =>

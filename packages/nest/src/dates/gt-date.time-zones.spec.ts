@@ -46,7 +46,18 @@ const ZONES: Record<string, number> = {
   'Asia/Kathmandu': -345,
 };
 
-const DAYS = ['2024-03-05', '2024-02-29', '2024-03-31', '2024-10-27', '2024-09-08', '2024-04-06', '1970-01-01', '1900-01-01', '1000-01-01', '9999-12-31'];
+const DAYS = [
+  '2024-03-05',
+  '2024-02-29',
+  '2024-03-31',
+  '2024-10-27',
+  '2024-09-08',
+  '2024-04-06',
+  '1970-01-01',
+  '1900-01-01',
+  '1000-01-01',
+  '9999-12-31',
+];
 
 const DATE_TIMES: Record<string, [string, string]> = {
   '31.03.2024 01:59': ['2024-03-31T00:59:00.000Z', '2024-03-31T01:59:00.000+01:00'],
@@ -88,7 +99,9 @@ describe.each(Object.keys(ZONES))('in a server process with TZ=%s', (zone) => {
 
   beforeAll(async () => {
     const input = JSON.stringify({ days: DAYS, dateTimes: Object.keys(DATE_TIMES) });
-    const { stdout } = await run(process.execPath, [probe], { env: { PATH: process.env.PATH, TZ: zone, PROBE_INPUT: input } });
+    const { stdout } = await run(process.execPath, [probe], {
+      env: { PATH: process.env.PATH, TZ: zone, PROBE_INPUT: input },
+    });
     result = JSON.parse(stdout) as ProbeResult;
   });
 
@@ -104,6 +117,8 @@ describe.each(Object.keys(ZONES))('in a server process with TZ=%s', (zone) => {
   );
 
   it('reads and writes date-times in the configured zone, not the process zone', () => {
-    expect(result.dateTimes.map(({ instant, represented }) => [instant, represented])).toEqual(Object.values(DATE_TIMES));
+    expect(result.dateTimes.map(({ instant, represented }) => [instant, represented])).toEqual(
+      Object.values(DATE_TIMES),
+    );
   });
 });

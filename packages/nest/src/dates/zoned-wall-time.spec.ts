@@ -50,7 +50,11 @@ function offsetChanges(zoneName: string, from: number, to: number): OffsetChange
   return changes;
 }
 
-const instants = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+const instants = fc.date({
+  min: new Date('1970-01-01T00:00:00Z'),
+  max: new Date('2100-01-01T00:00:00Z'),
+  noInvalidDate: true,
+});
 
 describe('instantOfWallTime', () => {
   it('finds an instant at which the zone shows the wall time, the earliest one, never later than a real one', () => {
@@ -77,7 +81,9 @@ describe('instantOfWallTime', () => {
     fc.assert(
       fc.property(nearChanges, ([{ zoneName, at, before, after }, shift]) => {
         const wallMs = at + after + shift;
-        const shown = [wallMs - before, wallMs - after].filter((instant, index) => (index === 0 ? instant < at : instant >= at));
+        const shown = [wallMs - before, wallMs - after].filter((instant, index) =>
+          index === 0 ? instant < at : instant >= at,
+        );
         const wall = DateTime.fromMillis(wallMs, { zone: 'utc' });
         const found = instantOfWallTime(wall, Info.normalizeZone(zoneName));
         expect(found?.getTime() ?? null).toBe(shown.length > 0 ? Math.min(...shown) : null);

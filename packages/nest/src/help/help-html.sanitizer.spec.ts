@@ -1,7 +1,11 @@
 /**
  * @jest-environment jsdom
  */
-import { forbiddenPartsOfHtml, HARMLESS_HELP_HTML, HOSTILE_HELP_HTML } from '@widgetlib/test-support/help-html.corpus.js';
+import {
+  forbiddenPartsOfHtml,
+  HARMLESS_HELP_HTML,
+  HOSTILE_HELP_HTML,
+} from '@widgetlib/test-support/help-html.corpus.js';
 import { sanitizeHelpHtml, sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
 
 // The browser's sanitiser runs the same corpus (packages/client/src/palette/help-text.sanitizer.spec.ts).
@@ -19,9 +23,15 @@ describe('sanitizeHelpHtml', () => {
 
   it('detects forbidden parts when they are there (checks the checker)', () => {
     expect(forbiddenPartsOfHtml('<img src=x onerror=alert(1)>')).toEqual(['img[onerror]']);
-    expect(forbiddenPartsOfHtml('<a href="javascript:alert(1)">x</a>')).toEqual(['a[href="javascript:alert(1)"]: scheme javascript']);
+    expect(forbiddenPartsOfHtml('<a href="javascript:alert(1)">x</a>')).toEqual([
+      'a[href="javascript:alert(1)"]: scheme javascript',
+    ]);
     expect(forbiddenPartsOfHtml('<svg></svg><p style="x" class="y">z</p>')).toEqual(['<svg>', 'p[style]', 'p[class]']);
-    expect(forbiddenPartsOfHtml('<a href="//evil.test">x</a><a href="/\\evil.test">y</a><img src="data:image/png;base64,AA">')).toEqual([
+    expect(
+      forbiddenPartsOfHtml(
+        '<a href="//evil.test">x</a><a href="/\\evil.test">y</a><img src="data:image/png;base64,AA">',
+      ),
+    ).toEqual([
       'a[href="//evil.test"]: protocol-relative',
       'a[href="/\\\\evil.test"]: backslash',
       'img[src="data:image/png;base64,AA"]: scheme data',

@@ -10,7 +10,9 @@ import {
 /** Only the attributes the shared policy allows on this element, URL values checked by its rule. */
 const keepAllowedAttributes: sanitizeHtml.Transformer = (tagName, attribs) => ({
   tagName,
-  attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => helpHtmlAttributeAllowed(tagName, name, value))),
+  attribs: Object.fromEntries(
+    Object.entries(attribs).filter(([name, value]) => helpHtmlAttributeAllowed(tagName, name, value)),
+  ),
 });
 
 /**
@@ -23,9 +25,14 @@ const HELP_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: Object.fromEntries(Object.entries(HELP_HTML_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: [],
   allowedSchemesByTag: Object.fromEntries(
-    Object.entries(HELP_HTML_URL_SCHEMES).map(([tag, byAttribute]) => [tag, [...new Set(Object.values(byAttribute).flat())]]),
+    Object.entries(HELP_HTML_URL_SCHEMES).map(([tag, byAttribute]) => [
+      tag,
+      [...new Set(Object.values(byAttribute).flat())],
+    ]),
   ),
-  allowedSchemesAppliedToAttributes: [...new Set(Object.values(HELP_HTML_URL_SCHEMES).flatMap((byAttribute) => Object.keys(byAttribute)))],
+  allowedSchemesAppliedToAttributes: [
+    ...new Set(Object.values(HELP_HTML_URL_SCHEMES).flatMap((byAttribute) => Object.keys(byAttribute))),
+  ],
   allowProtocolRelative: false,
   allowedStyles: {},
   disallowedTagsMode: 'discard',

@@ -13,16 +13,22 @@ export class Help {
 
   /** The view identifier, normally `<namespace>:<url_name>`. */
   @Column({ type: 'varchar', length: HELP_ID_VIEW_MAX_LENGTH })
-  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Identifier of the view, normally `<namespace>:<url_name>`' })])
+  @ApiDocs(({ ApiProperty }) => [
+    ApiProperty({ type: String, description: 'Identifier of the view, normally `<namespace>:<url_name>`' }),
+  ])
   id_view!: string;
 
   /** The form field or question the entry explains. */
   @Column({ type: 'varchar', length: HELP_QUESTION_NAME_MAX_LENGTH })
-  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'The form field or question the entry explains' })])
+  @ApiDocs(({ ApiProperty }) => [
+    ApiProperty({ type: String, description: 'The form field or question the entry explains' }),
+  ])
   question_name!: string;
 
   @Column({ type: 'varchar', length: HELP_TITLE_MAX_LENGTH })
-  @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Title shown in the help panel (plain text)' })])
+  @ApiDocs(({ ApiProperty }) => [
+    ApiProperty({ type: String, description: 'Title shown in the help panel (plain text)' }),
+  ])
   help_title!: string;
 
   /** Sanitised HTML. */

@@ -17,18 +17,25 @@ describe('panelActionOf', () => {
 
 describe('panelRequirements', () => {
   it('uses the configured help permissions without reversed_kwargs', () => {
-    const expected = { view: ['widgetlib.view_help'], add: ['widgetlib.add_help'], change: ['widgetlib.change_help'], delete: ['widgetlib.delete_help'] };
+    const expected = {
+      view: ['widgetlib.view_help'],
+      add: ['widgetlib.add_help'],
+      change: ['widgetlib.change_help'],
+      delete: ['widgetlib.delete_help'],
+    };
     expect(panelRequirements(null, DEFAULT_HELP_PERMISSIONS)).toEqual(expected);
     expect(panelRequirements(' , ', DEFAULT_HELP_PERMISSIONS)).toEqual(expected);
   });
 
   it('replaces them with the listed strings, trimmed, by action', () => {
-    expect(panelRequirements(' docs.view_page , docs.change_page,docs.manage_page ', DEFAULT_HELP_PERMISSIONS)).toEqual({
-      view: ['docs.view_page'],
-      add: [],
-      change: ['docs.change_page'],
-      delete: [],
-    });
+    expect(panelRequirements(' docs.view_page , docs.change_page,docs.manage_page ', DEFAULT_HELP_PERMISSIONS)).toEqual(
+      {
+        view: ['docs.view_page'],
+        add: [],
+        change: ['docs.change_page'],
+        delete: [],
+      },
+    );
   });
 });
 

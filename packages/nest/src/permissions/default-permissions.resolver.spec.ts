@@ -20,7 +20,9 @@ describe('defaultGetPermissions', () => {
 
   it("reads the user from Fastify's raw request, where middleware puts it, when the request has none", () => {
     expect([...defaultGetPermissions({ raw: { user: { permissions: ['a.view'] } } })!]).toEqual(['a.view']);
-    expect([...defaultGetPermissions({ user: { permissions: ['own'] }, raw: { user: { permissions: ['raw'] } } })!]).toEqual(['own']);
+    expect([
+      ...defaultGetPermissions({ user: { permissions: ['own'] }, raw: { user: { permissions: ['raw'] } } })!,
+    ]).toEqual(['own']);
     expect(defaultGetPermissions({ raw: {} })).toBeNull();
   });
 

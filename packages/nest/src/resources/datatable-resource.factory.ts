@@ -46,7 +46,6 @@ export interface DataTableResourceController<C extends object, U extends object>
   remove(id: number, request: HttpRequest): Promise<void>;
 }
 
-
 const parseId = new ParseIdPipe();
 
 /** Where the list route leaves the record URL of each row for the `actions: true` links. */
@@ -128,7 +127,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       const keys = metadata.primaryColumns;
       const key = keys[0];
       const integer = key && (key.type === Number || INTEGER_TYPES.has(String(key.type)));
-      const problems = keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
+      const problems =
+        keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
       problems.push(...prepareTable(tableOptions, metadata, this.config).problems);
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
     }
@@ -191,7 +191,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
         const key = await this.lockInScope(manager, id, request);
         // Loaded without the base query's joins: a relation its join conditions hide is not in the
         // entity, so saving cannot unlink it.
-        const entity = await manager.getRepository(options.entity).findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
+        const entity = await manager
+          .getRepository(options.entity)
+          .findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
         await this.save(manager, entity, body, request);
         return this.representInScope(manager, key, request, 'The changed');
       });
@@ -232,11 +234,18 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
      * The representation of the record `key` as the base query loads it, inside the write's
      * transaction: a write that would leave the record outside the scope is refused and undone.
      */
-    private async representInScope(manager: EntityManager, key: unknown, request: HttpRequest, subject: string): Promise<Representation> {
+    private async representInScope(
+      manager: EntityManager,
+      key: unknown,
+      request: HttpRequest,
+      subject: string,
+    ): Promise<Representation> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
       const record = await scopedRecordQuery(base, key).getOne();
       if (!record) {
-        throw new ForbiddenException(`${subject} ${this.repository.metadata.name} would be outside the records this resource gives you`);
+        throw new ForbiddenException(
+          `${subject} ${this.repository.metadata.name} would be outside the records this resource gives you`,
+        );
       }
       return this.represent(record);
     }

@@ -8,10 +8,15 @@ const RECORD_KEY_PARAMETER = 'widgetlibRecordKey';
  * kept in brackets, exactly as the list applies them, so that an `OR` in the host's scope cannot
  * let another record through.
  */
-export function scopedRecordQuery<T extends ObjectLiteral>(base: SelectQueryBuilder<T>, key: unknown): SelectQueryBuilder<T> {
+export function scopedRecordQuery<T extends ObjectLiteral>(
+  base: SelectQueryBuilder<T>,
+  key: unknown,
+): SelectQueryBuilder<T> {
   const query = isolatedBase(base);
   const primary = query.expressionMap.mainAlias!.metadata.primaryColumns[0]!;
-  return query.andWhere(`${query.alias}.${primary.propertyPath} = :${RECORD_KEY_PARAMETER}`, { [RECORD_KEY_PARAMETER]: key });
+  return query.andWhere(`${query.alias}.${primary.propertyPath} = :${RECORD_KEY_PARAMETER}`, {
+    [RECORD_KEY_PARAMETER]: key,
+  });
 }
 
 /**
@@ -20,7 +25,10 @@ export function scopedRecordQuery<T extends ObjectLiteral>(base: SelectQueryBuil
  * the listed row only (`FOR UPDATE OF`, which also allows the base's outer joins), MySQL/MariaDB
  * the rows read; SQLite has no row locks and serialises writing transactions instead.
  */
-export function lockedRecordKeyQuery<T extends ObjectLiteral>(base: SelectQueryBuilder<T>, key: unknown): SelectQueryBuilder<T> {
+export function lockedRecordKeyQuery<T extends ObjectLiteral>(
+  base: SelectQueryBuilder<T>,
+  key: unknown,
+): SelectQueryBuilder<T> {
   const query = withoutUnusedLeftJoins(scopedRecordQuery(base, key));
   const primary = query.expressionMap.mainAlias!.metadata.primaryColumns[0]!;
   query.select(`${query.alias}.${primary.propertyPath}`, 'wl_key');

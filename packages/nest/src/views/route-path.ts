@@ -103,7 +103,8 @@ function render(tokens: Token[], params: RouteParams, used: Set<string>): string
           if (value === undefined) throw new MissingParam(token.name);
           used.add(token.name);
           if (token.kind === 'param') {
-            if (typeof value === 'object') throw new Error(`route parameter "${token.name}" takes one value, not a list`);
+            if (typeof value === 'object')
+              throw new Error(`route parameter "${token.name}" takes one value, not a list`);
             return encodeSegment(token.name, value);
           }
           const segments = typeof value === 'object' ? value : String(value).split('/');

@@ -55,12 +55,9 @@ describe('validateViewName', () => {
     expect(validateViewName('albums', true)).toBe('albums');
   });
 
-  it.each([[''], ['  '], [' albums'], ['my albums'], [':edit'], ['albums:'], ['a::b'], [42]])(
-    'refuses %j',
-    (name) => {
-      expect(() => validateViewName(name, false)).toThrow(/@ViewName/);
-    },
-  );
+  it.each([[''], ['  '], [' albums'], ['my albums'], [':edit'], ['albums:'], ['a::b'], [42]])('refuses %j', (name) => {
+    expect(() => validateViewName(name, false)).toThrow(/@ViewName/);
+  });
 
   it('refuses a namespace with ":" on a controller', () => {
     expect(() => validateViewName('albums:edit', true)).toThrow('namespace without ":"');
