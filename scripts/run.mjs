@@ -44,6 +44,19 @@ function build() {
   pnpm('--filter', './packages/*', '--sort', 'run', 'build');
 }
 
+/** How many passed tests ran on each database (suites name theirs as `[kind]`), and how many elsewhere (no database, or one fixed SQLite). */
+function passedPerDatabase(results) {
+  const counts = new Map();
+  for (const suite of results.testResults) {
+    for (const test of suite.assertionResults) {
+      if (test.status !== 'passed') continue;
+      const kind = /\[(sqlite|postgres|mariadb|mysql)\]/.exec(test.ancestorTitles.join(' '))?.[1] ?? 'other';
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([kind, count]) => `${kind} ${count}`).join(', ');
+}
+
 // Jest's own summary is not the last thing it prints; the plain line printed here is, so that a
 // reader of the log's last line sees the result. A suite that could not run counts as a failure.
 function runJest(args) {
@@ -62,6 +75,7 @@ function runJest(args) {
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
     const skipped = results.numPendingTests + results.numTodoTests;
     summary = `Tests: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
+    console.log(`Passed per database: ${passedPerDatabase(results)}`);
   }
   rmSync(resultsDir, { recursive: true, force: true });
   console.log(summary);
