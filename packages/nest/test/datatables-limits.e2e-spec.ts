@@ -24,7 +24,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
       imports: [TypeOrmModule.forFeature([Bulky])],
       controllers: [AlbumsController, BulkyController],
       typeormLogger: counter,
-      widgetlib: { dataTables: { limits: { maxSearchTerms: 4 } } },
+      widgetlib: { dataTables: { limits: { maxSearchTerms: 4, maxQueryStringBytes: 4096 } } },
     });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
@@ -59,6 +59,23 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
     ])('%s', async (_title, query, message) => {
       const response = await request(server).get('/albums').query(query).expect(400);
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: [message], draw: 3 });
+    });
+
+    it('refuses a query string past maxQueryStringBytes (module-wide 4096), counting it as sent', async () => {
+      const padding = 'é'.repeat(700);
+      const response = await request(server).get('/albums').query({ draw: '5', _: padding }).expect(400);
+      const bytes = Buffer.byteLength(`draw=5&_=${encodeURIComponent(padding)}`);
+      expect(bytes).toBeGreaterThan(4096);
+      expect(response.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [`the query string has ${bytes} bytes; at most 4096 are allowed`],
+        draw: 5,
+      });
+      await request(server)
+        .get('/albums')
+        .query({ draw: '5', _: 'é'.repeat(600) })
+        .expect(200);
     });
 
     it('counts terms that differ only in case once', async () => {

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DataSource, type Logger as TypeOrmLogger } from 'typeorm';
+import { DataSource, type DataSourceOptions, type Logger as TypeOrmLogger } from 'typeorm';
 import { WIDGETLIB_ENTITIES, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
 import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from '@widgetlib/nest';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-databases.js';
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   typeormLogger?: TypeOrmLogger;
   /** The HTTP platform (default Express). */
   platform?: HttpPlatform;
+  /** Changes the connection options of the test's database (a proxy's URL, pool timeouts). */
+  connection?: (options: DataSourceOptions) => DataSourceOptions;
   /** Options of the Fastify adapter, on Fastify. */
   fastifyOptions?: ConstructorParameters<typeof FastifyAdapter>[0];
 }
@@ -69,7 +71,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   @Module({
     imports: [
       TypeOrmModule.forRoot({
-        ...database.options,
+        ...(options.connection ? options.connection(database.options) : database.options),
         entities: [...WIDGETLIB_ENTITIES, ...(options.entities ?? [])],
         migrations: WIDGETLIB_MIGRATIONS,
         migrationsRun: true,

@@ -10,7 +10,16 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface HttpRequest {
   readonly headers: IncomingHttpHeaders;
   readonly query?: unknown;
+  readonly url?: string;
   user?: unknown;
+}
+
+/** The bytes of the request's query string as sent (Express's `originalUrl`, else the URL). */
+export function queryStringBytes(request: HttpRequest): number {
+  const { originalUrl } = request as { originalUrl?: string };
+  const url = originalUrl ?? request.url ?? '';
+  const start = url.indexOf('?');
+  return start === -1 ? 0 : Buffer.byteLength(url.slice(start + 1));
 }
 
 /**

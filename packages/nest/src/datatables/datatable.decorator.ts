@@ -1,4 +1,5 @@
 import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
@@ -89,7 +90,7 @@ function dataTableApiDocs(
 export function DataTable<T extends object = object>(options: DataTableOptions<T> = {}): MethodDecorator {
   return applyDecorators(
     SetMetadata(DATA_TABLE_OPTIONS, options),
-    UseInterceptors(DataTablesListInterceptor),
+    UseInterceptors(DatabaseUnavailableInterceptor, DataTablesListInterceptor),
     AnswersWithTrailingSlash(),
     dataTableApiDocs(options),
   );

@@ -11,7 +11,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
-import type { HttpRequest } from '../common/http-platform.js';
+import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
+import { queryStringBytes, type HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
@@ -63,7 +64,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const table = this.prepare(options, metadata, endpoint);
     let tableRequest: TableRequest;
     try {
-      tableRequest = parseTableRequest(request.query, table.context);
+      tableRequest = parseTableRequest(request.query, table.context, queryStringBytes(request));
     } catch (error) {
       if (!(error instanceof TableRequestError)) throw error;
       throw new BadRequestException({
@@ -77,6 +78,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       estimatedTotalAbove: options.estimatedTotalAbove,
       statementTimeout: table.statementTimeout,
     }).catch((error: unknown) => {
+      if (isDatabaseUnavailableError(error)) throw databaseUnavailableException({ draw: tableRequest.draw });
       if (!(error instanceof StatementTimeoutError)) throw error;
       throw new ServiceUnavailableException({
         statusCode: 503,

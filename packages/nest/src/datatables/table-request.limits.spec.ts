@@ -68,6 +68,25 @@ describe('request limits', () => {
       maxOrderingKeys: 5,
       maxColumns: 100,
       maxInValues: 100,
+      maxQueryStringBytes: 16_384,
+    });
+  });
+
+  describe('query string size', () => {
+    it('refuses a query string longer than maxQueryStringBytes before reading it, keeping the draw', () => {
+      const context = { ...CONTEXT, limits: { ...CONTEXT.limits, maxQueryStringBytes: 100 } };
+      let refused: unknown;
+      try {
+        parseTableRequest({ draw: '7', search: 'x' }, context, 101);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(TableRequestError);
+      expect((refused as TableRequestError).problems).toEqual([
+        'the query string has 101 bytes; at most 100 are allowed',
+      ]);
+      expect((refused as TableRequestError).draw).toBe(7);
+      expect(parseTableRequest({ search: 'x' }, context, 100).searchTerms).toEqual(['x']);
     });
   });
 
@@ -167,7 +186,7 @@ describe('request limits', () => {
       ).toEqual([
         'limits.maxFilters must be a positive integer, got 0',
         'limits.maxColumns must be a positive integer, got 2.5',
-        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues',
+        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxQueryStringBytes',
       ]);
     });
 

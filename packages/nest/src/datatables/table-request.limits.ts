@@ -15,6 +15,8 @@ export interface TableRequestLimits {
   maxColumns: number;
   /** Most values of an `in` filter. */
   maxInValues: number;
+  /** Longest query string, in bytes (as sent: percent-encoded). */
+  maxQueryStringBytes: number;
 }
 
 export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
@@ -24,6 +26,7 @@ export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
   maxOrderingKeys: 5,
   maxColumns: 100,
   maxInValues: 100,
+  maxQueryStringBytes: 16_384,
 };
 
 /** Longest search text and longest single filter value, in characters. */

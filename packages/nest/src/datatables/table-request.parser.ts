@@ -293,9 +293,14 @@ function distinctTerms(text: string): string[] {
  * (`start`, `length`, `search[value]`, `order[i][...]`, `columns[i][...]`). Parameters that are
  * neither are ignored. Throws `TableRequestError` listing every problem.
  */
-export function parseTableRequest(query: unknown, context: TableRequestContext): TableRequest {
+export function parseTableRequest(query: unknown, context: TableRequestContext, queryStringBytes = 0): TableRequest {
   const parser = new RequestParser(query, context);
   const draw = parser.draw();
+  const { maxQueryStringBytes } = context.limits;
+  if (queryStringBytes > maxQueryStringBytes) {
+    parser.problems.add(`the query string has ${queryStringBytes} bytes; at most ${maxQueryStringBytes} are allowed`);
+    throw new TableRequestError(parser.problems.messages, draw);
+  }
   const columns = parser.columns();
   const { offset, limit } = parser.paging();
   const search = parser.search(columns);

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UseInterceptors,
+} from '@nestjs/common';
+import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { bodyValidationPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { ApiDocs } from '../common/optional-swagger.js';
@@ -26,6 +39,7 @@ const Conflict = ApiDocs(({ ApiConflictResponse }) => [
 @ApiDocs(({ ApiTags }) => [ApiTags('help')])
 @ErrorResponses
 @AnswersWithTrailingSlash()
+@UseInterceptors(DatabaseUnavailableInterceptor)
 @Controller('help')
 export class HelpController {
   constructor(private readonly helps: HelpService) {}

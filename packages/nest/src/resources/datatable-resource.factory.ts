@@ -14,10 +14,12 @@ import {
   applyDecorators,
   type OnModuleInit,
   type Type,
+  UseInterceptors,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
+import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
@@ -101,6 +103,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ApiForbiddenResponse({ description: 'The user lacks the permission' }),
   ])
   @AnswersWithTrailingSlash()
+  @UseInterceptors(DatabaseUnavailableInterceptor)
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
 
