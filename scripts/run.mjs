@@ -112,12 +112,18 @@ switch (task) {
     build();
     pnpm('--filter', '@widgetlib/demo', 'run', 'start', ...taskArgs);
     break;
+  case 'chaos':
+    install();
+    build();
+    pnpm('--filter', '@widgetlib/demo', 'run', 'build');
+    pnpm('--filter', '@widgetlib/chaos', 'run', 'chaos', ...taskArgs);
+    break;
   case 'bench':
     install();
     build();
     pnpm('--filter', '@widgetlib/bench', 'run', 'bench', ...taskArgs);
     break;
   default:
-    console.error(`Unknown task "${task}". Use one of: install, build, test, compat, demo, bench.`);
+    console.error(`Unknown task "${task}". Use one of: install, build, test, compat, demo, bench, chaos.`);
     process.exit(2);
 }

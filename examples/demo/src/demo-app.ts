@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Response } from 'express';
+import { DatabaseUnavailableInterceptor, isDatabaseUnavailableError } from '@widgetlib/nest';
+import type { NextFunction, Request, Response } from 'express';
 import hbs from 'hbs';
 import { csrfProtection, csrfToken } from './auth/csrf.js';
 import { DemoSessions } from './auth/demo-sessions.js';
@@ -16,6 +17,19 @@ const require = createRequire(import.meta.url);
 /** Where an installed package's files are, for serving its browser assets. */
 function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
+}
+
+/**
+ * The session store is read before any route: while its database cannot be reached, a request
+ * answers 503 like the routes do, not Express's 500 page.
+ */
+function databaseUnavailableAnswer(error: unknown, _request: Request, response: Response, next: NextFunction): void {
+  if (!isDatabaseUnavailableError(error) || response.headersSent) return next(error);
+  response.status(503).json({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'The database cannot be reached at the moment; try again shortly',
+  });
 }
 
 /** Views, static assets, sessions, CSRF protection and the signed-in user: everything but the modules. */
@@ -45,6 +59,8 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
     response.locals.user = request.user;
     next();
   });
+  app.use(databaseUnavailableAnswer);
   app.useGlobalFilters(new SignInRequiredFilter());
+  app.useGlobalInterceptors(new DatabaseUnavailableInterceptor());
   return app;
 }

@@ -4,6 +4,9 @@ import type { DataSourceOptions } from 'typeorm';
 
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** How long a request waits for a connection before it fails (a 503) while the server is unreachable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** The embedded SQLite file, or the PostgreSQL / MySQL / MariaDB server of `DATABASE_URL`. */
 export function demoDatabaseOptions(databaseUrl = process.env.DATABASE_URL): DataSourceOptions {
   if (!databaseUrl) {
@@ -13,11 +16,16 @@ export function demoDatabaseOptions(databaseUrl = process.env.DATABASE_URL): Dat
   switch (protocol) {
     case 'postgres':
     case 'postgresql':
-      return { type: 'postgres', url: databaseUrl };
+      return { type: 'postgres', url: databaseUrl, extra: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS } };
     case 'mysql':
-      return { type: 'mysql', url: databaseUrl, charset: 'utf8mb4_unicode_ci' };
+      return { type: 'mysql', url: databaseUrl, charset: 'utf8mb4_unicode_ci', connectTimeout: CONNECT_TIMEOUT_MS };
     case 'mariadb':
-      return { type: 'mariadb', url: databaseUrl.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4_unicode_ci' };
+      return {
+        type: 'mariadb',
+        url: databaseUrl.replace(/^mariadb:/, 'mysql:'),
+        charset: 'utf8mb4_unicode_ci',
+        connectTimeout: CONNECT_TIMEOUT_MS,
+      };
     default:
       throw new Error(`DATABASE_URL must be a postgres://, mysql:// or mariadb:// URL, got "${protocol}://"`);
   }

@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailableError } from './database-unavailable.js';
 
 function driverError(fields: Record<string, unknown>): Error {
@@ -24,6 +24,8 @@ describe('isDatabaseUnavailableError', () => {
     ],
     ['node-postgres ending the connection', driverError({ message: 'Connection terminated unexpectedly' })],
     ['the node-postgres pool giving up', driverError({ message: 'timeout exceeded when trying to connect' })],
+    ['a query runner TypeORM released when its connection broke', new QueryRunnerAlreadyReleasedError()],
+    ['knex putting the statement first', driverError({ message: 'select 1 - Connection terminated unexpectedly' })],
     ['a cause chain', new Error('outer', { cause: driverError({ code: 'ECONNREFUSED' }) })],
   ])('is true for %s', (_title, error) => {
     expect(isDatabaseUnavailableError(error)).toBe(true);

@@ -1,4 +1,5 @@
 import { ServiceUnavailableException } from '@nestjs/common';
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /** Socket errors of a server that is down, restarting, or unreachable. */
 const NETWORK_CODES = new Set([
@@ -28,7 +29,8 @@ const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** node-postgres and mysql2 errors that carry no code but mean the connection is gone. */
 const GONE_MESSAGES = [
-  /^Connection terminated/,
+  // Query builders such as knex put the statement before the driver's message.
+  /Connection terminated/,
   /timeout exceeded when trying to connect/,
   /Client has encountered a connection error and is not queryable/,
   /Can't add new command when connection is in closed state/,
@@ -59,6 +61,9 @@ function isGone(error: DriverErrorShape): boolean {
  * reached right now rather than that a statement was wrong: what a request should answer with 503.
  */
 export function isDatabaseUnavailableError(error: unknown): boolean {
+  // TypeORM releases a query runner whose connection the driver reported broken (the server ended
+  // the session), and the transaction or statement that still holds it gets this instead.
+  if (error instanceof QueryRunnerAlreadyReleasedError) return true;
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
