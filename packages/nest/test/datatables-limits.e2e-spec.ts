@@ -24,7 +24,18 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
       imports: [TypeOrmModule.forFeature([Bulky])],
       controllers: [AlbumsController, BulkyController],
       typeormLogger: counter,
-      widgetlib: { dataTables: { limits: { maxSearchTerms: 4, maxQueryStringBytes: 4096 } } },
+      widgetlib: {
+        dataTables: {
+          limits: {
+            maxSearchTerms: 4,
+            minSearchTermLength: 2,
+            maxFilters: 3,
+            maxInValues: 3,
+            maxColumns: 4,
+            maxQueryStringBytes: 4096,
+          },
+        },
+      },
     });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
@@ -37,7 +48,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
     it.each<[string, Record<string, string>, string]>([
       [
         'too many search terms (module-wide limit 4)',
-        { search: 'a b c d e', draw: '3' },
+        { search: 'ab cd ef gh ij', draw: '3' },
         'search has 5 different terms; at most 4 are allowed',
       ],
       [
@@ -55,6 +66,37 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
         'too many ordering keys',
         { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' },
         'ordering names 6 fields; at most 5 are allowed',
+      ],
+      [
+        'too many native order[i] entries',
+        Object.fromEntries([
+          ['draw', '3'],
+          ...Array.from({ length: 6 }, (_, index) => [`order[${index}][name]`, 'name']),
+        ]) as Record<string, string>,
+        'order has 6 entries; at most 5 are allowed',
+      ],
+      [
+        'a search term shorter than minSearchTermLength (module-wide 2)',
+        { search: 'blue a', draw: '3' },
+        'search: every term needs at least 2 characters, got "a"',
+      ],
+      [
+        'too many filters (module-wide limit 3)',
+        { draw: '3', year__gte: '1900', year__lte: '2100', rank__gte: '1', rank__lte: '1000' },
+        'rank__lte: at most 3 filters are allowed in one request',
+      ],
+      [
+        'too many values in an in list (module-wide limit 3)',
+        { draw: '3', year__in: '1959,1965,1971,1977' },
+        'year__in takes at most 3 comma-separated values, got 4',
+      ],
+      [
+        'too many native columns[i] entries (module-wide limit 4)',
+        Object.fromEntries([
+          ['draw', '3'],
+          ...Array.from({ length: 5 }, (_, index) => [`columns[${index}][data]`, 'name']),
+        ]) as Record<string, string>,
+        'columns: at most 4 columns[i] entries are allowed',
       ],
     ])('%s', async (_title, query, message) => {
       const response = await request(server).get('/albums').query(query).expect(400);
@@ -76,6 +118,20 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
         .get('/albums')
         .query({ draw: '5', _: 'é'.repeat(600) })
         .expect(200);
+    });
+
+    it('answers a request at every limit normally', async () => {
+      const response = await request(server)
+        .get('/albums')
+        .query({
+          search: 'bl ue ab cd',
+          year__gte: '1900',
+          year__lte: '2100',
+          year__in: '1959,1965,1971',
+          ordering: 'name,year,rank,sales,released',
+        })
+        .expect(200);
+      expect(response.body.draw).toBe(1);
     });
 
     it('counts terms that differ only in case once', async () => {
