@@ -180,6 +180,31 @@ describe.each(DATATABLES_LINES)(
       expect(pageErrors).toEqual([]);
     });
 
+    it("shows the server's capped count as 'more than', also where filters narrow the rows", async () => {
+      await openPage();
+      await createTable(() => {
+        window.albumsTable = window.widgetlib.createDataTable(
+          'albums',
+          '/dt-fixture/albums-capped',
+          { columns: window.albumColumns() },
+          true,
+        );
+        return true;
+      });
+      expect(await page.evaluate(() => window.albumsTable.ajax.json())).toMatchObject({
+        recordsTotal: 20,
+        counts: { recordsTotal: 'capped', recordsFiltered: 'capped' },
+      });
+      expect(await info()).toBe('Showing 1 to 10 of more than 20 entries');
+      await afterDraw(() =>
+        page
+          .fill(`${FILTER_ROW} input[aria-label="Filter Title"]`, 'Blue')
+          .then(() => page.press(`${FILTER_ROW} input[aria-label="Filter Title"]`, 'Enter')),
+      );
+      expect(await info()).toMatch(/^Showing 1 to \d of \d entries \(filtered from more than 20 entries\)$/);
+      expect(pageErrors).toEqual([]);
+    });
+
     it('pages with offset and limit', async () => {
       await openPage();
       await createTable();

@@ -294,8 +294,12 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     async function counts(path: string, query: Record<string, string>) {
       const response = await request(server).get(path).query(query);
       expect(response.status).toBe(200);
-      const { recordsTotal, recordsFiltered } = response.body as { recordsTotal: number; recordsFiltered: number };
-      return { recordsTotal, recordsFiltered };
+      const { recordsTotal, recordsFiltered, counts } = response.body as {
+        recordsTotal: number;
+        recordsFiltered: number;
+        counts?: unknown;
+      };
+      return { recordsTotal, recordsFiltered, ...(counts ? { counts } : {}) };
     }
 
     it('counts exactly until the table has an estimate', async () => {
@@ -311,10 +315,11 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       const added = await styles.save(styles.create({ name: 'Zydeco' }));
       try {
         // The estimate (3 rows, from ANALYZE) now lags the table (4 rows).
-        expect(await counts('/styles-estimated', { releases__title__isnull: 'true' })).toEqual({
-          recordsTotal: kind === 'postgres' ? 3 : 4,
-          recordsFiltered: 2,
-        });
+        expect(await counts('/styles-estimated', { releases__title__isnull: 'true' })).toEqual(
+          kind === 'postgres'
+            ? { recordsTotal: 3, recordsFiltered: 2, counts: { recordsTotal: 'estimated', recordsFiltered: 'exact' } }
+            : { recordsTotal: 4, recordsFiltered: 2 },
+        );
         expect(await counts('/styles-estimated', {})).toEqual({ recordsTotal: 4, recordsFiltered: 4 });
         expect(await counts('/styles-estimated-large', { releases__title__isnull: 'true' })).toEqual({
           recordsTotal: 4,

@@ -61,6 +61,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       recordsTotal: 'integer',
       recordsFiltered: 'integer',
       draw: 'integer',
+      counts: 'object',
     });
     expect(responses['400']).toBeDefined();
   });

@@ -5,7 +5,12 @@ import {
   type DataTableRequestParams,
   type FormatDataTableParams,
 } from './datatables-params.formatter.js';
-import { errorMessage, parseEnvelope, type DataTableEnvelope } from './datatables-response.parser.js';
+import {
+  errorMessage,
+  parseEnvelope,
+  type DataTableEnvelope,
+  type EnvelopeCounts,
+} from './datatables-response.parser.js';
 import type { DataTableTexts } from './datatables.texts.js';
 
 /** `events.filter`: sees the request parameters; what it returns is sent (the same object when it returns nothing). */
@@ -16,8 +21,11 @@ export interface ServerLoaderOptions {
   format: FormatDataTableParams;
   filter?: DataTableFilterHook;
   texts: () => Readonly<DataTableTexts>;
-  /** Told after each answer: the text to show in the table, or `null` when the rows arrived. */
-  onOutcome: (error: string | null) => void;
+  /**
+   * Told after each answer: the text to show in the table, or `null` when the rows arrived (with
+   * the envelope's `counts` when a count is not exact).
+   */
+  onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
 }
 
 /** DataTables' `ajax` option as a function. */
@@ -49,10 +57,10 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
         if (controller.signal.aborted) return;
         running = null;
         if ('envelope' in outcome) {
-          options.onOutcome(null);
+          options.onOutcome(null, outcome.envelope.counts ?? null);
           callback({ ...outcome.envelope, draw });
         } else {
-          options.onOutcome(outcome.error);
+          options.onOutcome(outcome.error, null);
           callback({ data: [], recordsTotal: 0, recordsFiltered: 0, draw });
         }
       },

@@ -1,10 +1,22 @@
+/** What a count of the envelope is: exact, the database's estimate, or a cap that more rows match. */
+export type CountKind = 'exact' | 'estimated' | 'capped';
+
+/** The envelope's `counts`: present when a count is not exact. */
+export interface EnvelopeCounts {
+  recordsTotal: CountKind;
+  recordsFiltered: CountKind;
+}
+
 /** The list endpoint's envelope (spec 2.3). */
 export interface DataTableEnvelope {
   data: unknown[];
   recordsTotal: number;
   recordsFiltered: number;
   draw: number;
+  counts?: EnvelopeCounts;
 }
+
+const COUNT_KINDS: readonly string[] = ['exact', 'estimated', 'capped'];
 
 /** The envelope when `body` is one, otherwise `null`. */
 export function parseEnvelope(body: unknown): DataTableEnvelope | null {
@@ -12,7 +24,17 @@ export function parseEnvelope(body: unknown): DataTableEnvelope | null {
   const { recordsTotal, recordsFiltered } = body;
   if (!isCount(recordsTotal) || !isCount(recordsFiltered)) return null;
   const draw = typeof body.draw === 'number' && Number.isInteger(body.draw) ? body.draw : 1;
-  return { data: body.data, recordsTotal, recordsFiltered, draw };
+  const counts = parseCounts(body.counts);
+  return { data: body.data, recordsTotal, recordsFiltered, draw, ...(counts ? { counts } : {}) };
+}
+
+/** The envelope's `counts` when it names a kind for both counts (anything else reads as exact). */
+function parseCounts(value: unknown): EnvelopeCounts | null {
+  if (!isRecord(value)) return null;
+  const { recordsTotal, recordsFiltered } = value;
+  if (typeof recordsTotal !== 'string' || !COUNT_KINDS.includes(recordsTotal)) return null;
+  if (typeof recordsFiltered !== 'string' || !COUNT_KINDS.includes(recordsFiltered)) return null;
+  return { recordsTotal: recordsTotal as CountKind, recordsFiltered: recordsFiltered as CountKind };
 }
 
 /**

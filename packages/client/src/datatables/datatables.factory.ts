@@ -10,6 +10,8 @@ import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
 import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
 import { registerTable, tableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
+import { countInfoCallback } from './datatables-count.info.js';
+import type { EnvelopeCounts } from './datatables-response.parser.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -106,6 +108,7 @@ export function gtCreateDataTable(
   } = table_options;
   const { filter, ...tableEvents } = events;
   let error: string | null = null;
+  let counts: EnvelopeCounts | null = null;
   registerTable(table, { texts });
 
   const config: Config = {
@@ -119,10 +122,17 @@ export function gtCreateDataTable(
         format,
         filter,
         texts: () => dataTableTexts(texts),
-        onOutcome: (outcome) => {
+        onOutcome: (outcome, answered) => {
           error = outcome;
+          counts = answered;
         },
       }),
+    infoCallback:
+      options.infoCallback ??
+      countInfoCallback(
+        () => counts,
+        () => dataTableTexts(texts),
+      ),
   };
   if (columns) config.columns = columns.map(safeColumn);
 

@@ -34,6 +34,18 @@ export interface DataTableTexts {
   loadError: string;
   /** Shown when the server cannot be reached or answers with something that is not the envelope. */
   unreachable: string;
+  /**
+   * The table's information line when a count is not exact (the server's `capped` or `estimated`
+   * counts); `{start}`, `{end}`, `{total}` and `{max}` are replaced. Exact counts keep DataTables'
+   * own line (its `language.info`).
+   */
+  countedInfo: string;
+  /** Added to `countedInfo` when filters or a search narrow the rows. */
+  countedInfoFiltered: string;
+  /** A count the server capped: more rows match than `{count}`. */
+  moreThanCount: string;
+  /** A count the server estimated. */
+  aboutCount: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -56,6 +68,10 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   clearFilters: 'Clear filters',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',
+  countedInfo: 'Showing {start} to {end} of {total} entries',
+  countedInfoFiltered: '(filtered from {max} entries)',
+  moreThanCount: 'more than {count}',
+  aboutCount: 'about {count}',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;

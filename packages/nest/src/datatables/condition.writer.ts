@@ -213,6 +213,7 @@ export class ConditionWriter<T extends ObjectLiteral> {
     return scope
       .createQueryBuilder()
       .select(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_count')}`, 'wl_count')
+      .addSelect(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_estimated')}`, 'wl_estimated')
       .from(`(${statement})`, 'wl_estimate')
       .setParameters({ wl_table: table, wl_threshold: threshold });
   }

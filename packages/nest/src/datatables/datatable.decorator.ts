@@ -71,6 +71,14 @@ function dataTableApiDocs(
             recordsTotal: { type: 'integer', description: 'Rows of the endpoint before filters and search' },
             recordsFiltered: { type: 'integer', description: 'Rows after filters and search' },
             draw: { type: 'integer', description: 'The request draw' },
+            counts: {
+              type: 'object',
+              description: 'Present when a count is not exact: what each count is',
+              properties: {
+                recordsTotal: { type: 'string', enum: ['exact', 'estimated', 'capped'] },
+                recordsFiltered: { type: 'string', enum: ['exact', 'estimated', 'capped'] },
+              },
+            },
           },
         },
       }),

@@ -77,6 +77,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const page = await runTableQuery(base, tableRequest, table.paths, {
       estimatedTotalAbove: options.estimatedTotalAbove,
       statementTimeout: table.statementTimeout,
+      countCap: table.countCap,
     }).catch((error: unknown) => {
       if (isDatabaseUnavailableError(error)) throw databaseUnavailableException({ draw: tableRequest.draw });
       if (!(error instanceof StatementTimeoutError)) throw error;
@@ -93,7 +94,15 @@ export class DataTablesListInterceptor implements NestInterceptor {
       if (options.actions) row.actions = options.actions(entity, request);
       return row;
     });
-    return { data, recordsTotal: page.recordsTotal, recordsFiltered: page.recordsFiltered, draw: tableRequest.draw };
+    const { recordsTotal, recordsFiltered } = page;
+    const exact = recordsTotal.kind === 'exact' && recordsFiltered.kind === 'exact';
+    return {
+      data,
+      recordsTotal: recordsTotal.value,
+      recordsFiltered: recordsFiltered.value,
+      draw: tableRequest.draw,
+      ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
+    };
   }
 
   private baseQuery(result: unknown): SelectQueryBuilder<ObjectLiteral> | null {

@@ -1,5 +1,11 @@
 export { DataTable } from './datatable.decorator.js';
-export type { DataTableEnvelope, DataTableOptions, DataTableRowActions } from './datatable.options.js';
+export type {
+  DataTableCountKind,
+  DataTableCountStrategy,
+  DataTableEnvelope,
+  DataTableOptions,
+  DataTableRowActions,
+} from './datatable.options.js';
 export { LOOKUPS, type Lookup } from './table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from './sql-dialect.js';
 export {

@@ -14,20 +14,35 @@ import { sqlDialect } from './sql-dialect.js';
 import { withStatementTimeout } from './statement-timeout.js';
 import { TableSql } from './table-sql.context.js';
 import type { TableRequest } from './table-request.types.js';
+import type { DataTableCountKind } from './datatable.options.js';
+
+/** One count of the envelope and what it is. */
+interface Count {
+  value: number;
+  kind: DataTableCountKind;
+}
 
 /** One page of entities with the counts of the data-table envelope. */
 export interface TablePage<T> {
   entities: T[];
-  recordsTotal: number;
-  recordsFiltered: number;
+  recordsTotal: Count;
+  recordsFiltered: Count;
 }
 
 const PAGE_ALIAS = 'wl_page';
 const PAGE_KEY = 'wl_pk';
 
-/** The `wl_count` a counting statement answers. */
-function countOf(query: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
-  return query.getRawOne<{ wl_count: number | string }>().then((row) => Number(row?.wl_count ?? 0));
+/**
+ * The `wl_count` a counting statement answers: `estimated` when the statement says it answered the
+ * planner's estimate (`wl_estimated`), `capped` when it found more rows than `cap` (it reads one more).
+ */
+function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null = null): Promise<Count> {
+  return query.getRawOne<{ wl_count: number | string; wl_estimated?: boolean | number | string }>().then((row) => {
+    const value = Number(row?.wl_count ?? 0);
+    if (cap !== null && value > cap) return { value: cap, kind: 'capped' };
+    const estimated = row?.wl_estimated === true || Number(row?.wl_estimated) === 1;
+    return { value, kind: estimated ? 'estimated' : 'exact' };
+  });
 }
 
 /** Choices of one endpoint that change how its counts are made. */
@@ -36,6 +51,8 @@ export interface TableQuerySettings {
   estimatedTotalAbove?: number;
   /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
   statementTimeout?: number;
+  /** The most rows a count reads (`count: 'capped'`); absent or null: every row. */
+  countCap?: number | null;
 }
 
 /**
@@ -81,8 +98,20 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const scope = withoutUnusedLeftJoins(base);
   const repeatsRows = hasToManyJoins(scope);
 
-  const counting = (query: SelectQueryBuilder<T>) =>
-    query.select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count');
+  const cap = settings.countCap ?? null;
+  // A capped count reads at most cap + 1 keys, in a derived table, and counts those.
+  const counting = (query: SelectQueryBuilder<T>): SelectQueryBuilder<ObjectLiteral> => {
+    if (cap === null) return query.select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count');
+    const keys = query
+      .select(sql.primaryKey, PAGE_KEY)
+      .distinct(repeatsRows)
+      .limit(cap + 1);
+    return query
+      .createQueryBuilder()
+      .select('COUNT(*)', 'wl_count')
+      .from(`(${keys.getQuery()})`, 'wl_capped')
+      .setParameters(keys.getParameters());
+  };
 
   const ids = scope.clone();
   if (condition) ids.andWhere(condition, sql.parameters);
@@ -111,12 +140,14 @@ export async function runTableQuery<T extends ObjectLiteral>(
       : null;
   const [onlyFilter] = request.filters;
   const relatedCount =
-    wholeTable && onlyFilter && request.filters.length === 1 && !search ? writer.relatedCount(onlyFilter) : null;
+    cap === null && wholeTable && onlyFilter && request.filters.length === 1 && !search
+      ? writer.relatedCount(onlyFilter)
+      : null;
   const filteredCount =
     relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
-    run(estimated ?? counting(scope.clone()), countOf),
-    filteredCount ? run(filteredCount, countOf) : null,
+    run(estimated ?? counting(scope.clone()), (query) => countOf(query, estimated ? null : cap)),
+    filteredCount ? run(filteredCount, (query) => countOf(query, cap)) : null,
     run(page, (query) => query.getMany() as Promise<T[]>),
   ]);
   return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };

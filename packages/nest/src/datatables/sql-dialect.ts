@@ -139,8 +139,8 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
           branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
         // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
         estimatedCount: (table, threshold, exactCount) =>
-          `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count" ` +
-          `FROM pg_catalog.pg_class WHERE oid = CAST(${table} AS regclass)`,
+          `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count", ` +
+          `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table} AS regclass)`,
       };
       return dialect;
     }

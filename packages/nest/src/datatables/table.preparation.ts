@@ -1,6 +1,6 @@
 import type { EntityMetadata } from 'typeorm';
 import type { WidgetLibConfig } from '../widgetlib.config.js';
-import type { DataTableOptions } from './datatable.options.js';
+import type { DataTableCountStrategy, DataTableOptions } from './datatable.options.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
 import { parseOrderingField } from './parameter-names.js';
@@ -12,7 +12,13 @@ export interface PreparedTable {
   context: TableRequestContext;
   paths: ReadonlyMap<string, ResolvedPath>;
   statementTimeout: number;
+  /** The most rows a count reads (`count: 'capped'`), or null to count every row. */
+  countCap: number | null;
 }
+
+const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = ['exact', 'capped'];
+/** The default `countCap`. */
+export const DEFAULT_COUNT_CAP = 10_000;
 
 /**
  * The endpoint's options with the module's defaults, every path resolved through the entity's
@@ -81,6 +87,13 @@ export function prepareTable(
   if (estimatedTotalAbove !== undefined && !(Number.isSafeInteger(estimatedTotalAbove) && estimatedTotalAbove >= 0)) {
     problems.push(`estimatedTotalAbove must be a whole number of rows >= 0, not ${String(estimatedTotalAbove)}`);
   }
+  const { count = 'exact', countCap = DEFAULT_COUNT_CAP } = options;
+  if (!COUNT_STRATEGIES.includes(count)) {
+    problems.push(`count must be one of ${COUNT_STRATEGIES.join(', ')}, not ${JSON.stringify(count)}`);
+  }
+  if (!(Number.isSafeInteger(countCap) && countCap >= 1)) {
+    problems.push(`countCap must be a whole number of rows >= 1, not ${String(countCap)}`);
+  }
   if (problems.length > 0) return { table: null, problems };
-  return { table: { context, paths, statementTimeout }, problems: [] };
+  return { table: { context, paths, statementTimeout, countCap: count === 'capped' ? countCap : null }, problems: [] };
 }
