@@ -1,3 +1,4 @@
+import type { DataTableCountStrategy } from './datatables/datatable.options.js';
 import type { TableRequestLimits } from './datatables/table-request.limits.js';
 
 /** What a host's permission system knows about the user of a request; `null` means not authenticated. */
@@ -22,6 +23,10 @@ export interface DataTablesDefaults {
   limits?: Partial<TableRequestLimits>;
   /** Milliseconds one list statement may run before it is stopped with a 503 (default 5000; 0: none). */
   statementTimeout?: number;
+  /** How endpoints count unless they say otherwise (`DataTableOptions.count`; default `exact`). */
+  count?: DataTableCountStrategy;
+  /** Milliseconds a `cached` count is kept (default 60 000). */
+  countTtl?: number;
 }
 
 export interface WidgetLibModuleOptions {

@@ -1,3 +1,4 @@
+import { countStrategyProblems, DEFAULT_COUNT_TTL_MS } from './datatables/count-strategy.checks.js';
 import { Inject } from '@nestjs/common';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
@@ -65,6 +66,9 @@ export function resolveWidgetLibConfig(
   const statementTimeout = options.dataTables?.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const timeoutProblem = statementTimeoutProblem(statementTimeout);
   if (timeoutProblem) problems.push(timeoutProblem);
+  const count = options.dataTables?.count ?? 'exact';
+  const countTtl = options.dataTables?.countTtl ?? DEFAULT_COUNT_TTL_MS;
+  problems.push(...countStrategyProblems(count, countTtl));
   if (problems.length > 0) throw new Error(`WidgetLibModule option dataTables.${problems.join('; dataTables.')}`);
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
@@ -73,6 +77,14 @@ export function resolveWidgetLibConfig(
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,
-    dataTables: { pageSize, maxPageSize, allowAll: options.dataTables?.allowAll ?? false, limits, statementTimeout },
+    dataTables: {
+      pageSize,
+      maxPageSize,
+      allowAll: options.dataTables?.allowAll ?? false,
+      limits,
+      statementTimeout,
+      count,
+      countTtl,
+    },
   };
 }

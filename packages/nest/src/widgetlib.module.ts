@@ -1,3 +1,4 @@
+import { DataTableCounts } from './datatables/count-cache.service.js';
 import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { addTrailingSlashRoutes } from './common/http-platform.js';
@@ -41,6 +42,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuService,
     DateFormatsService,
     DataTablesListInterceptor,
+    DataTableCounts,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -52,6 +54,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuService,
     DateFormatsService,
     DataTablesListInterceptor,
+    DataTableCounts,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {

@@ -1,4 +1,10 @@
-import { Brackets, type ObjectLiteral, type SelectQueryBuilder, type WhereExpressionBuilder } from 'typeorm';
+import {
+  Brackets,
+  type EntityMetadata,
+  type ObjectLiteral,
+  type SelectQueryBuilder,
+  type WhereExpressionBuilder,
+} from 'typeorm';
 
 /**
  * The base query for counting and for finding the page's ids. A LEFT join that no condition and no
@@ -84,4 +90,9 @@ export function checkBase(base: SelectQueryBuilder<ObjectLiteral>): void {
   ) {
     throw new Error('the base query of a data table must not group, limit, offset, skip or take: the table pages it');
   }
+}
+
+/** The entities the query reads: its main alias and every joined one. */
+export function aliasMetadata(query: SelectQueryBuilder<ObjectLiteral>): EntityMetadata[] {
+  return query.expressionMap.aliases.filter((alias) => alias.hasMetadata).map((alias) => alias.metadata);
 }

@@ -39,7 +39,12 @@ export interface DataTableOptions<T extends object = object> {
    */
   estimatedTotalAbove?: number;
   /**
-   * How the counts are made. `exact` (the default) counts every matching row. `capped` counts at
+   * How the counts are made (default: the module's `dataTables.count`, `exact`). `exact` counts
+   * every matching row on every request. `cached` counts exactly and keeps each count for
+   * `countTtl` milliseconds per base query and request conditions (so paging through one result
+   * counts once); the library's own writes (`DataTableResource`) and `DataTableCounts.invalidate()`
+   * forget the counts of the tables they change, but a write made elsewhere (another program, SQL
+   * by hand, a host write without `invalidate()`) shows in the counts only when they expire. `capped` counts at
    * most `countCap` rows, with a statement that stops reading there: a count past the cap answers
    * the cap, and the envelope says so (`counts: { recordsFiltered: 'capped' }`, shown by the client
    * as "more than 10,000"); DataTables then pages through the first `countCap` rows only. Worth it
@@ -48,6 +53,8 @@ export interface DataTableOptions<T extends object = object> {
   count?: DataTableCountStrategy;
   /** The most rows a `capped` count reads (default 10 000). */
   countCap?: number;
+  /** Milliseconds a `cached` count is kept (default: the module's `dataTables.countTtl`, 60 000). */
+  countTtl?: number;
   /**
    * Paths that may reach a hidden column (`select: false`, or `@Exclude` on the property): without
    * this, such a path is refused, because searching, filtering or ordering by a column lets a user
@@ -68,7 +75,7 @@ export interface DataTableOptions<T extends object = object> {
 }
 
 /** How an endpoint counts its rows (see `DataTableOptions.count`). */
-export type DataTableCountStrategy = 'exact' | 'capped';
+export type DataTableCountStrategy = 'exact' | 'cached' | 'capped';
 
 /**
  * What a count of the envelope is: `exact`; `estimated`, the planner's estimate

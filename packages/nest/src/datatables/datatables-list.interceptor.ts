@@ -15,6 +15,7 @@ import { databaseUnavailableException, isDatabaseUnavailableError } from '../com
 import { queryStringBytes, type HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { DataTableCounts } from './count-cache.service.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
@@ -40,6 +41,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     formats: DateFormatsService,
+    private readonly counts: DataTableCounts,
   ) {
     this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
   }
@@ -78,6 +80,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       estimatedTotalAbove: options.estimatedTotalAbove,
       statementTimeout: table.statementTimeout,
       countCap: table.countCap,
+      countCache: table.countTtl === null ? null : { counts: this.counts, ttl: table.countTtl },
     }).catch((error: unknown) => {
       if (isDatabaseUnavailableError(error)) throw databaseUnavailableException({ draw: tableRequest.draw });
       if (!(error instanceof StatementTimeoutError)) throw error;

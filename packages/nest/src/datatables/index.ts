@@ -1,4 +1,5 @@
 export { DataTable } from './datatable.decorator.js';
+export { DataTableCounts } from './count-cache.service.js';
 export type {
   DataTableCountKind,
   DataTableCountStrategy,

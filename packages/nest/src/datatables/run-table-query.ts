@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { databaseServer } from '../common/database-server.js';
 import {
+  aliasMetadata,
   checkBase,
   hasToManyJoins,
   isolatedBase,
@@ -10,11 +11,13 @@ import {
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { SortKeyWriter } from './sort-keys.writer.js';
-import { sqlDialect } from './sql-dialect.js';
+import { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
 import { withStatementTimeout } from './statement-timeout.js';
 import { TableSql } from './table-sql.context.js';
 import type { TableRequest } from './table-request.types.js';
 import type { DataTableCountKind } from './datatable.options.js';
+import { dataSourceIdentity, readTables } from './count-cache.keys.js';
+import type { DataTableCounts } from './count-cache.service.js';
 
 /** One count of the envelope and what it is. */
 interface Count {
@@ -45,6 +48,12 @@ function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null = 
   });
 }
 
+/** A statement's parameters but the request's deadline, which does not change what it counts. */
+function withoutDeadline(parameters: ObjectLiteral): ObjectLiteral {
+  const { [DEADLINE_PARAMETER]: _deadline, ...rest } = parameters;
+  return rest;
+}
+
 /** Choices of one endpoint that change how its counts are made. */
 export interface TableQuerySettings {
   /** See `DataTableOptions.estimatedTotalAbove`. */
@@ -53,6 +62,8 @@ export interface TableQuerySettings {
   statementTimeout?: number;
   /** The most rows a count reads (`count: 'capped'`); absent or null: every row. */
   countCap?: number | null;
+  /** Keeps the exact counts (`count: 'cached'`) for `ttl` milliseconds. */
+  countCache?: { counts: DataTableCounts; ttl: number } | null;
 }
 
 /**
@@ -145,9 +156,21 @@ export async function runTableQuery<T extends ObjectLiteral>(
       : null;
   const filteredCount =
     relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
+  const cache = settings.countCache;
+  const source = dataSourceIdentity(base.connection);
+  const tables = cache ? readTables(aliasMetadata(scope), paths.values()) : [];
+  const count = (statement: SelectQueryBuilder<ObjectLiteral>, countCap: number | null) =>
+    cache
+      ? cache.counts.remember(
+          { sql: statement.getQuery(), parameters: withoutDeadline(statement.getParameters()), source },
+          tables,
+          cache.ttl,
+          () => run(statement, (query) => countOf(query, countCap)),
+        )
+      : run(statement, (query) => countOf(query, countCap));
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
-    run(estimated ?? counting(scope.clone()), (query) => countOf(query, estimated ? null : cap)),
-    filteredCount ? run(filteredCount, (query) => countOf(query, cap)) : null,
+    count(estimated ?? counting(scope.clone()), estimated ? null : cap),
+    filteredCount ? count(filteredCount, cap) : null,
     run(page, (query) => query.getMany() as Promise<T[]>),
   ]);
   return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };

@@ -1,6 +1,7 @@
 import type { EntityMetadata } from 'typeorm';
 import type { WidgetLibConfig } from '../widgetlib.config.js';
-import type { DataTableCountStrategy, DataTableOptions } from './datatable.options.js';
+import type { DataTableOptions } from './datatable.options.js';
+import { countStrategyProblems, DEFAULT_COUNT_CAP } from './count-strategy.checks.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
 import { parseOrderingField } from './parameter-names.js';
@@ -14,11 +15,9 @@ export interface PreparedTable {
   statementTimeout: number;
   /** The most rows a count reads (`count: 'capped'`), or null to count every row. */
   countCap: number | null;
+  /** Milliseconds a count is kept (`count: 'cached'`), or null to count on every request. */
+  countTtl: number | null;
 }
-
-const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = ['exact', 'capped'];
-/** The default `countCap`. */
-export const DEFAULT_COUNT_CAP = 10_000;
 
 /**
  * The endpoint's options with the module's defaults, every path resolved through the entity's
@@ -87,13 +86,17 @@ export function prepareTable(
   if (estimatedTotalAbove !== undefined && !(Number.isSafeInteger(estimatedTotalAbove) && estimatedTotalAbove >= 0)) {
     problems.push(`estimatedTotalAbove must be a whole number of rows >= 0, not ${String(estimatedTotalAbove)}`);
   }
-  const { count = 'exact', countCap = DEFAULT_COUNT_CAP } = options;
-  if (!COUNT_STRATEGIES.includes(count)) {
-    problems.push(`count must be one of ${COUNT_STRATEGIES.join(', ')}, not ${JSON.stringify(count)}`);
-  }
-  if (!(Number.isSafeInteger(countCap) && countCap >= 1)) {
-    problems.push(`countCap must be a whole number of rows >= 1, not ${String(countCap)}`);
-  }
+  const { count = defaults.count, countCap = DEFAULT_COUNT_CAP, countTtl = defaults.countTtl } = options;
+  problems.push(...countStrategyProblems(count, countTtl, countCap));
   if (problems.length > 0) return { table: null, problems };
-  return { table: { context, paths, statementTimeout, countCap: count === 'capped' ? countCap : null }, problems: [] };
+  return {
+    table: {
+      context,
+      paths,
+      statementTimeout,
+      countCap: count === 'capped' ? countCap : null,
+      countTtl: count === 'cached' ? countTtl : null,
+    },
+    problems: [],
+  };
 }

@@ -24,6 +24,7 @@ import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platf
 import { ApiDocs } from '../common/optional-swagger.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
+import { DataTableCounts } from '../datatables/count-cache.service.js';
 import { DataTable } from '../datatables/datatable.decorator.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
@@ -112,6 +113,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       private readonly urls: UrlResolver,
       formats: DateFormatsService,
       @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+      private readonly counts: DataTableCounts,
     ) {
       this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
     }
@@ -257,10 +259,15 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       return new NotFoundException(`${this.repository.metadata.name} ${id} does not exist`);
     }
 
-    /** Runs `work` in one transaction; a broken unique constraint is a 409, a too long value a 400. */
+    /**
+     * Runs the write `work` in one transaction, then forgets the entity's cached counts; a broken
+     * unique constraint is a 409, a too long value a 400.
+     */
     private async inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
       try {
-        return await this.repository.manager.transaction(work);
+        const result = await this.repository.manager.transaction(work);
+        await this.counts.invalidate(this.repository.metadata);
+        return result;
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new ConflictException(`This ${this.repository.metadata.name} would duplicate an existing one`);

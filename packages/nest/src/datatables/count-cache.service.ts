@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createCache, type Cache } from 'cache-manager';
+import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import { countCacheKey, generationKey, writtenTables } from './count-cache.keys.js';
+
+/** A count as the cache keeps it. */
+export interface CachedCount {
+  value: number;
+  kind: 'exact' | 'estimated' | 'capped';
+}
+
+/**
+ * The cache of list counts (`count: 'cached'`). It keeps them in the host's cache when the host
+ * registers `CacheModule` from `@nestjs/cache-manager` globally (a shared Keyv store such as Redis
+ * serves every instance of the app), otherwise in memory. A count is kept under its own statement
+ * (SQL and parameters, so different scopes never share one) and the write generation of every table
+ * it reads; `invalidate()` starts a new generation for an entity's tables, so no later request
+ * reads a count made before it.
+ */
+@Injectable()
+export class DataTableCounts {
+  private readonly cache: Cache;
+
+  constructor(
+    @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
+    @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
+  ) {
+    this.cache = hostCache ?? createCache();
+  }
+
+  /**
+   * Forgets every count that reads the entity's table or its many-to-many join tables; call it
+   * after writes of your own (the library's `DataTableResource` writes call it themselves).
+   */
+  async invalidate(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): Promise<void> {
+    const metadata = this.metadataOf(entity, dataSource);
+    const generation = randomUUID();
+    await Promise.all(writtenTables(metadata).map((table) => this.cache.set(generationKey(table), generation)));
+  }
+
+  /** The count kept for `statement` reading `tables`, or `compute`'s, kept for `ttl` milliseconds. */
+  async remember(
+    statement: { sql: string; parameters: unknown; source: string },
+    tables: readonly string[],
+    ttl: number,
+    compute: () => Promise<CachedCount>,
+  ): Promise<CachedCount> {
+    const generations = await this.cache.mget<string>(tables.map(generationKey));
+    const key = countCacheKey(statement, tables, generations);
+    const kept = await this.cache.get<CachedCount>(key);
+    if (kept) return kept;
+    const count = await compute();
+    await this.cache.set(key, count, ttl);
+    return count;
+  }
+
+  private metadataOf(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): EntityMetadata {
+    if (typeof entity === 'object' && 'tablePath' in entity && 'columns' in entity) return entity as EntityMetadata;
+    const source = dataSource ?? this.dataSource;
+    if (!source) throw new Error('DataTableCounts.invalidate() needs the DataSource of an entity given by its class');
+    return source.getMetadata(entity);
+  }
+}
