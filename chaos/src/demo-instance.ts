@@ -22,7 +22,12 @@ export class DemoInstance {
   }
 
   /** Starts the demo on `databaseUrl` (seeded with its albums when empty); resolves when it answers. */
-  static async start(databaseUrl: string, port: number, sessionSecret: string): Promise<DemoInstance> {
+  static async start(
+    databaseUrl: string,
+    port: number,
+    sessionSecret: string,
+    env: Record<string, string> = {},
+  ): Promise<DemoInstance> {
     const child = spawn(process.execPath, [demoMain], {
       env: {
         ...process.env,
@@ -30,6 +35,7 @@ export class DemoInstance {
         PORT: String(port),
         HOST: '127.0.0.1',
         SESSION_SECRET: sessionSecret,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

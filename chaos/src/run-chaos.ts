@@ -33,7 +33,8 @@ try {
   console.log(`chaos: two instances on PostgreSQL behind a round-robin proxy, ${seconds(TWO_INSTANCE_LOAD_MS)}`);
   const two = await twoInstanceRun(
     servers[0]!,
-    'widgetlib_chaos_two',
+    // A database of its own each run: counts cached in Redis by an earlier run never match it.
+    `widgetlib_chaos_two_${Date.now().toString(36)}`,
     [await freePort(), await freePort()],
     sessionSecret,
     TWO_INSTANCE_LOAD_MS,

@@ -30,7 +30,8 @@ async function sharedState(client: DemoClient): Promise<string> {
 /**
  * Two instances of the demo on one database behind a round-robin proxy, each request of a user to
  * the other instance than the last (sessions and CSRF tokens must hold across them), under the
- * mixed load; afterwards both must answer the same data.
+ * mixed load; afterwards both must answer the same data (the albums' count, which each keeps in the
+ * shared count cache, and the help entries).
  */
 export async function twoInstanceRun(
   server: DatabaseServer,
@@ -44,8 +45,10 @@ export async function twoInstanceRun(
   let proxy: RoundRobinProxy | null = null;
   try {
     // The first applies the migrations and seeds; the second finds them done.
-    instances.push(await DemoInstance.start(server.url(database), ports[0], sessionSecret));
-    instances.push(await DemoInstance.start(server.url(database), ports[1], sessionSecret));
+    // The instances share the list counts through Redis, as sessions through the database.
+    const env = { REDIS_URL: process.env.CHAOS_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    instances.push(await DemoInstance.start(server.url(database), ports[0], sessionSecret, env));
+    instances.push(await DemoInstance.start(server.url(database), ports[1], sessionSecret, env));
     const balancer = await RoundRobinProxy.start(instances.map((instance) => instance.baseUrl));
     proxy = balancer;
     const log = new RequestLog();

@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { CacheModule } from '@nestjs/cache-manager';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { createKeyv } from '@keyv/redis';
 import { Help, WIDGETLIB_MIGRATIONS, WidgetLibModule } from '@widgetlib/nest';
 import type { DataSourceOptions } from 'typeorm';
 import { AuthController } from './auth/auth.controller.js';
@@ -23,6 +25,11 @@ export interface DemoAppOptions extends DemoSeedOptions {
   database: DataSourceOptions;
   /** Session lifetimes (the sessions are kept in the same database). */
   sessions?: DemoSessionOptions;
+  /**
+   * A Redis server (`redis://...`) for the cached list counts, shared by every instance of the demo;
+   * without it each instance keeps its counts in memory.
+   */
+  redisUrl?: string;
 }
 
 @Module({})
@@ -39,6 +46,14 @@ export class AppModule {
         }),
         TypeOrmModule.forFeature([Album, Artist, Genre, Help]),
         WidgetLibModule.forRoot({ routePrefix: 'api' }),
+        ...(options.redisUrl
+          ? [
+              CacheModule.register({
+                isGlobal: true,
+                stores: [createKeyv(options.redisUrl, { namespace: 'widgetlib-demo' })],
+              }),
+            ]
+          : []),
       ],
       controllers: [
         HomeController,

@@ -8,9 +8,12 @@ import { demoDatabaseOptions } from './database/data-source.options.js';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ database: demoDatabaseOptions() }), {
-  bodyParser: false,
-});
+const app = await NestFactory.create<NestExpressApplication>(
+  AppModule.register({ database: demoDatabaseOptions(), redisUrl: process.env.REDIS_URL }),
+  {
+    bodyParser: false,
+  },
+);
 createDemoApp(app);
 await app.listen(port, host);
 console.log(`widgetlib demo on http://${host}:${port}/ (users: admin/admin, editor/editor, viewer/viewer)`);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
+import { DataTableCounts, ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Response } from 'express';
@@ -41,6 +41,7 @@ export class AlbumPagesController {
     @InjectRepository(Artist) private readonly artists: Repository<Artist>,
     @InjectRepository(Genre) private readonly genres: Repository<Genre>,
     private readonly pages: PageRenderer,
+    private readonly counts: DataTableCounts,
   ) {}
 
   /** The albums table: every column type and render function over the albums resource. */
@@ -126,10 +127,12 @@ export class AlbumPagesController {
     );
     if (errors.length === 0) {
       try {
-        return await this.albums.manager.transaction(async (manager) => {
+        const saved = await this.albums.manager.transaction(async (manager) => {
           await assignAlbum(album, form, manager);
           return manager.save(album);
         });
+        await this.counts.invalidate(this.albums.metadata);
+        return saved;
       } catch (error) {
         if (!(error instanceof AlbumReferenceError)) throw error;
         messages[error.field] = error.message;

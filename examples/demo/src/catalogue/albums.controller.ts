@@ -26,6 +26,8 @@ export class AlbumsController extends DataTableResource({
       .leftJoinAndSelect('album.artist', 'artist')
       .leftJoinAndSelect('album.genres', 'genre'),
   dataTable: {
+    // Counts are kept a minute: the album pages and this resource forget them on every write.
+    count: 'cached',
     searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],
     orderingFields: [
       'title',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createCache, type Cache } from 'cache-manager';
 import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
@@ -23,6 +23,7 @@ export interface CachedCount {
 @Injectable()
 export class DataTableCounts {
   private readonly cache: Cache;
+  private readonly logger = new Logger('DataTableCounts');
 
   constructor(
     @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
@@ -38,7 +39,9 @@ export class DataTableCounts {
   async invalidate(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): Promise<void> {
     const metadata = this.metadataOf(entity, dataSource);
     const generation = randomUUID();
-    await Promise.all(writtenTables(metadata).map((table) => this.cache.set(generationKey(table), generation)));
+    await Promise.all(writtenTables(metadata).map((table) => this.cache.set(generationKey(table), generation))).catch(
+      (error: unknown) => this.logger.error(`Could not forget the cached counts of ${metadata.name}: ${String(error)}`),
+    );
   }
 
   /** The count kept for `statement` reading `tables`, or `compute`'s, kept for `ttl` milliseconds. */
@@ -48,12 +51,18 @@ export class DataTableCounts {
     ttl: number,
     compute: () => Promise<CachedCount>,
   ): Promise<CachedCount> {
-    const generations = await this.cache.mget<string>(tables.map(generationKey));
-    const key = countCacheKey(statement, tables, generations);
-    const kept = await this.cache.get<CachedCount>(key);
-    if (kept) return kept;
+    let key: string;
+    try {
+      key = countCacheKey(statement, tables, await this.cache.mget<string>(tables.map(generationKey)));
+      const kept = await this.cache.get<CachedCount>(key);
+      if (kept) return kept;
+    } catch (error) {
+      // A cache that cannot be reached costs a count, never the list.
+      this.logger.warn(`The count cache cannot be read, counting instead: ${String(error)}`);
+      return compute();
+    }
     const count = await compute();
-    await this.cache.set(key, count, ttl);
+    await this.cache.set(key, count, ttl).catch(() => undefined);
     return count;
   }
 
