@@ -77,6 +77,18 @@ class LabelsController {
     return this.dataSource.getRepository(Style).createQueryBuilder('style');
   }
 
+  @Get('styles-count-estimated')
+  @DataTable({
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { releases__title: ['isnull'] },
+    count: 'estimated',
+    estimatedTotalAbove: 2,
+  })
+  stylesCountEstimated() {
+    return this.dataSource.getRepository(Style).createQueryBuilder('style');
+  }
+
   @Get('styles-estimated-large')
   @DataTable({
     orderingFields: ['id'],
@@ -307,6 +319,7 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
         recordsTotal: 3,
         recordsFiltered: 1,
       });
+      expect(await counts('/styles-count-estimated', {})).toEqual({ recordsTotal: 3, recordsFiltered: 3 });
     });
 
     it('on PostgreSQL answers the estimate as the total of a filtered request; elsewhere, and unfiltered, counts', async () => {
@@ -321,6 +334,21 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
             : { recordsTotal: 4, recordsFiltered: 2 },
         );
         expect(await counts('/styles-estimated', {})).toEqual({ recordsTotal: 4, recordsFiltered: 4 });
+        // count: 'estimated' answers the estimate for an unfiltered request too.
+        expect(await counts('/styles-count-estimated', {})).toEqual(
+          kind === 'postgres'
+            ? {
+                recordsTotal: 3,
+                recordsFiltered: 3,
+                counts: { recordsTotal: 'estimated', recordsFiltered: 'estimated' },
+              }
+            : { recordsTotal: 4, recordsFiltered: 4 },
+        );
+        expect(await counts('/styles-count-estimated', { releases__title__isnull: 'true' })).toEqual(
+          kind === 'postgres'
+            ? { recordsTotal: 3, recordsFiltered: 2, counts: { recordsTotal: 'estimated', recordsFiltered: 'exact' } }
+            : { recordsTotal: 4, recordsFiltered: 2 },
+        );
         expect(await counts('/styles-estimated-large', { releases__title__isnull: 'true' })).toEqual({
           recordsTotal: 4,
           recordsFiltered: 2,

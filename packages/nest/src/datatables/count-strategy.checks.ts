@@ -1,6 +1,8 @@
 import type { DataTableCountStrategy } from './datatable.options.js';
 
-export const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = ['exact', 'cached', 'capped'];
+export const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = ['exact', 'cached', 'estimated', 'capped'];
+/** The default threshold of `count: 'estimated'`: rows from which the estimate is answered. */
+export const DEFAULT_ESTIMATE_ABOVE = 100_000;
 /** The default `countCap`: rows a `capped` count reads at most. */
 export const DEFAULT_COUNT_CAP = 10_000;
 /** The default `countTtl`: milliseconds a `cached` count is kept. */

@@ -44,7 +44,11 @@ export interface DataTableOptions<T extends object = object> {
    * `countTtl` milliseconds per base query and request conditions (so paging through one result
    * counts once); the library's own writes (`DataTableResource`) and `DataTableCounts.invalidate()`
    * forget the counts of the tables they change, but a write made elsewhere (another program, SQL
-   * by hand, a host write without `invalidate()`) shows in the counts only when they expire. `capped` counts at
+   * by hand, a host write without `invalidate()`) shows in the counts only when they expire.
+   * `estimated` (PostgreSQL; exact elsewhere) answers the planner's row estimate of a base query
+   * that reads the whole table once it reaches `estimatedTotalAbove` rows (default 100 000): as
+   * `recordsTotal` of every request and as `recordsFiltered` of unfiltered ones, so that opening a
+   * large table counts nothing (marked `estimated`; paging then follows the estimate). `capped` counts at
    * most `countCap` rows, with a statement that stops reading there: a count past the cap answers
    * the cap, and the envelope says so (`counts: { recordsFiltered: 'capped' }`, shown by the client
    * as "more than 10,000"); DataTables then pages through the first `countCap` rows only. Worth it
@@ -75,7 +79,7 @@ export interface DataTableOptions<T extends object = object> {
 }
 
 /** How an endpoint counts its rows (see `DataTableOptions.count`). */
-export type DataTableCountStrategy = 'exact' | 'cached' | 'capped';
+export type DataTableCountStrategy = 'exact' | 'cached' | 'estimated' | 'capped';
 
 /**
  * What a count of the envelope is: `exact`; `estimated`, the planner's estimate

@@ -78,6 +78,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     }
     const page = await runTableQuery(base, tableRequest, table.paths, {
       estimatedTotalAbove: options.estimatedTotalAbove,
+      estimateAbove: table.estimateAbove,
       statementTimeout: table.statementTimeout,
       countCap: table.countCap,
       countCache: table.countTtl === null ? null : { counts: this.counts, ttl: table.countTtl },

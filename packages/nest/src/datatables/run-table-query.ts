@@ -56,8 +56,10 @@ function withoutDeadline(parameters: ObjectLiteral): ObjectLiteral {
 
 /** Choices of one endpoint that change how its counts are made. */
 export interface TableQuerySettings {
-  /** See `DataTableOptions.estimatedTotalAbove`. */
+  /** See `DataTableOptions.estimatedTotalAbove`: the estimate as the total of filtered requests. */
   estimatedTotalAbove?: number;
+  /** `count: 'estimated'`: the estimate as the total of every request (and the filtered count of unfiltered ones). */
+  estimateAbove?: number | null;
   /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
   statementTimeout?: number;
   /** The most rows a count reads (`count: 'capped'`); absent or null: every row. */
@@ -145,10 +147,8 @@ export async function runTableQuery<T extends ObjectLiteral>(
   page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
 
   const wholeTable = readsWholeTable(scope);
-  const estimated =
-    condition && wholeTable && settings.estimatedTotalAbove !== undefined
-      ? writer.estimatedCount(scope, settings.estimatedTotalAbove)
-      : null;
+  const threshold = settings.estimateAbove ?? (condition ? settings.estimatedTotalAbove : undefined);
+  const estimated = wholeTable && threshold !== undefined ? writer.estimatedCount(scope, threshold) : null;
   const [onlyFilter] = request.filters;
   const relatedCount =
     cap === null && wholeTable && onlyFilter && request.filters.length === 1 && !search

@@ -1,7 +1,7 @@
 import type { EntityMetadata } from 'typeorm';
 import type { WidgetLibConfig } from '../widgetlib.config.js';
 import type { DataTableOptions } from './datatable.options.js';
-import { countStrategyProblems, DEFAULT_COUNT_CAP } from './count-strategy.checks.js';
+import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from './count-strategy.checks.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
 import { parseOrderingField } from './parameter-names.js';
@@ -17,6 +17,8 @@ export interface PreparedTable {
   countCap: number | null;
   /** Milliseconds a count is kept (`count: 'cached'`), or null to count on every request. */
   countTtl: number | null;
+  /** Rows from which every request's total is the planner's estimate (`count: 'estimated'`), or null. */
+  estimateAbove: number | null;
 }
 
 /**
@@ -96,6 +98,7 @@ export function prepareTable(
       statementTimeout,
       countCap: count === 'capped' ? countCap : null,
       countTtl: count === 'cached' ? countTtl : null,
+      estimateAbove: count === 'estimated' ? (estimatedTotalAbove ?? DEFAULT_ESTIMATE_ABOVE) : null,
     },
     problems: [],
   };
