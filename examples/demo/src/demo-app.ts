@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DatabaseUnavailableInterceptor, isDatabaseUnavailableError } from '@widgetlib/nest';
+import {
+  DatabaseUnavailableInterceptor,
+  databaseUnavailableException,
+  isDatabaseUnavailableError,
+} from '@widgetlib/nest';
 import type { NextFunction, Request, Response } from 'express';
 import hbs from 'hbs';
 import { csrfProtection, csrfToken } from './auth/csrf.js';
@@ -25,11 +29,8 @@ function packageDir(name: string): string {
  */
 function databaseUnavailableAnswer(error: unknown, _request: Request, response: Response, next: NextFunction): void {
   if (!isDatabaseUnavailableError(error) || response.headersSent) return next(error);
-  response.status(503).json({
-    statusCode: 503,
-    error: 'Service Unavailable',
-    message: 'The database cannot be reached at the moment; try again shortly',
-  });
+  const unavailable = databaseUnavailableException();
+  response.status(unavailable.getStatus()).json(unavailable.getResponse());
 }
 
 /** Views, static assets, sessions, CSRF protection and the signed-in user: everything but the modules. */

@@ -2,7 +2,7 @@ export * from './dates/index.js';
 export * from './datatables/index.js';
 export { jsonForScript } from './common/html.js';
 export type { HttpRequest } from './common/http-platform.js';
-export { isDatabaseUnavailableError } from './common/database-unavailable.js';
+export { databaseUnavailableException, isDatabaseUnavailableError } from './common/database-unavailable.js';
 export { DatabaseUnavailableInterceptor } from './common/database-unavailable.interceptor.js';
 export { ParseIdPipe } from './common/positive-int.pipe.js';
 export * from './help/index.js';

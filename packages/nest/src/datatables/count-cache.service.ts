@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { createKeyv } from '@cacheable/memory';
 import { createCache, type Cache } from 'cache-manager';
-import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import { EntityMetadata, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { countCacheKey, generationKey, writtenTables } from './count-cache.keys.js';
+
+/** The most counts and write generations the in-memory cache holds. */
+export const MAX_COUNTS_IN_MEMORY = 10_000;
 
 /** A count as the cache keeps it. */
 export interface CachedCount {
@@ -29,7 +33,9 @@ export class DataTableCounts {
     @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
     @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
   ) {
-    this.cache = hostCache ?? createCache();
+    // Bounded: every distinct filter combination makes a count. Least recently used goes first, so a
+    // table's write generation (set after its last counts were read) outlives those counts.
+    this.cache = hostCache ?? createCache({ stores: [createKeyv({ lruSize: MAX_COUNTS_IN_MEMORY })] });
   }
 
   /**
@@ -67,7 +73,7 @@ export class DataTableCounts {
   }
 
   private metadataOf(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): EntityMetadata {
-    if (typeof entity === 'object' && 'tablePath' in entity && 'columns' in entity) return entity as EntityMetadata;
+    if (entity instanceof EntityMetadata) return entity;
     const source = dataSource ?? this.dataSource;
     if (!source) throw new Error('DataTableCounts.invalidate() needs the DataSource of an entity given by its class');
     return source.getMetadata(entity);
