@@ -198,15 +198,16 @@ export class ConditionWriter<T extends ObjectLiteral> {
   }
 
   /**
-   * The planner's row estimate of the listed table when it is at least `threshold`, otherwise the
-   * exact count of `scope` (the bare listed table); null where the database keeps no estimate.
+   * The server's row estimate of the listed table when it is at least `threshold`, otherwise the
+   * exact count of `scope` (the bare listed table); null where the database keeps no usable estimate.
    */
   estimatedCount(scope: SelectQueryBuilder<T>, threshold: number): SelectQueryBuilder<ObjectLiteral> | null {
     const exactCount = scope.clone().select('COUNT(*)').getQuery();
-    const statement = this.sql.dialect.estimatedCount(':wl_table', ':wl_threshold', exactCount);
+    const table = { qualifiedName: ':wl_table', schema: ':wl_schema', name: ':wl_table_name' };
+    const statement = this.sql.dialect.estimatedCount(table, ':wl_threshold', exactCount);
     if (!statement) return null;
-    const { schema, tableName } = this.sql.metadata;
-    const table = [schema, tableName]
+    const { schema, database, tableName } = this.sql.metadata;
+    const qualifiedName = [schema, tableName]
       .filter((part): part is string => !!part)
       .map((part) => this.sql.escape(part))
       .join('.');
@@ -215,6 +216,11 @@ export class ConditionWriter<T extends ObjectLiteral> {
       .select(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_count')}`, 'wl_count')
       .addSelect(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_estimated')}`, 'wl_estimated')
       .from(`(${statement})`, 'wl_estimate')
-      .setParameters({ wl_table: table, wl_threshold: threshold });
+      .setParameters({
+        wl_table: qualifiedName,
+        wl_schema: schema ?? database ?? null,
+        wl_table_name: tableName,
+        wl_threshold: threshold,
+      });
   }
 }

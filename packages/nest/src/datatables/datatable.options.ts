@@ -28,12 +28,14 @@ export interface DataTableOptions<T extends object = object> {
   /** Whether `limit=-1` (or `length=-1`) returns every row. */
   allowAll?: boolean;
   /**
-   * PostgreSQL only: when a request filters or searches, `recordsTotal` (shown as "filtered from N
-   * entries", not used for paging) is the planner's row estimate of the listed table instead of an
-   * exact count once that estimate reaches this many rows, saving a count over the whole table.
+   * PostgreSQL and MariaDB: when a request filters or searches, `recordsTotal` (shown as "filtered
+   * from N entries", not used for paging) is the server's row estimate of the listed table instead
+   * of an exact count once that estimate reaches this many rows, saving a count over the whole table.
    * Applies when the base query reads the whole table: no conditions or joins of its own that
    * restrict it, no soft-deleted rows left out, not one entity of a single-table hierarchy. The
-   * estimate is as fresh as the table's last ANALYZE. `recordsFiltered` and unfiltered requests
+   * estimate is PostgreSQL's as of the table's last ANALYZE, MariaDB's InnoDB `TABLE_ROWS` (sampled,
+   * then moved by each insert and delete); MySQL 8 caches `TABLE_ROWS` for up to a day and counts
+   * exactly, as SQLite does. `recordsFiltered` and unfiltered requests
    * always count exactly. Off by default; worth it from about a hundred thousand rows, where the
    * exact total is a full count on every filtered request.
    */
@@ -45,7 +47,7 @@ export interface DataTableOptions<T extends object = object> {
    * counts once); the library's own writes (`DataTableResource`) and `DataTableCounts.invalidate()`
    * forget the counts of the tables they change, but a write made elsewhere (another program, SQL
    * by hand, a host write without `invalidate()`) shows in the counts only when they expire.
-   * `estimated` (PostgreSQL; exact elsewhere) answers the planner's row estimate of a base query
+   * `estimated` (PostgreSQL and MariaDB; exact elsewhere) answers the server's row estimate of a base query
    * that reads the whole table once it reaches `estimatedTotalAbove` rows (default 100 000): as
    * `recordsTotal` of every request and as `recordsFiltered` of unfiltered ones, so that opening a
    * large table counts nothing (marked `estimated`; paging then follows the estimate). `capped` counts at

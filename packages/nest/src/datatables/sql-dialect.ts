@@ -42,11 +42,21 @@ export interface SqlDialect {
    */
   inSubquery(expression: string, subquery: string, branchOfOr: boolean): string;
   /**
-   * A statement answering `wl_count`: the planner's row estimate of `table` (a bound parameter
-   * holding the escaped table name) when it is at least `threshold` (a bound parameter), otherwise
-   * the result of `exactCount`; null where the database keeps no such estimate.
+   * A statement answering `wl_count`: the server's row estimate of `table` when it is at least
+   * `threshold` (a bound parameter), otherwise the result of `exactCount`, and `wl_estimated`, whether
+   * it answered the estimate; null where the database keeps no usable estimate.
    */
-  estimatedCount(table: string, threshold: string, exactCount: string): string | null;
+  estimatedCount(table: EstimatedTable, threshold: string, exactCount: string): string | null;
+}
+
+/** The bound parameters naming the table whose row estimate {@link SqlDialect.estimatedCount} reads. */
+export interface EstimatedTable {
+  /** The escaped, schema-qualified name (PostgreSQL's `regclass`). */
+  qualifiedName: string;
+  /** The schema or database the entity names, or NULL for the connection's own. */
+  schema: string;
+  /** The bare table name. */
+  name: string;
 }
 
 /**
@@ -140,7 +150,7 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
         estimatedCount: (table, threshold, exactCount) =>
           `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count", ` +
-          `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table} AS regclass)`,
+          `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table.qualifiedName} AS regclass)`,
       };
       return dialect;
     }
@@ -155,7 +165,15 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         containsIgnoringCase: (expression, text, bind) =>
           foldedContains(dialect, expression, bind(containsPattern(text))),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
-        estimatedCount: () => null,
+        // MariaDB's TABLE_ROWS is InnoDB's live row estimate (sampled by ANALYZE, then moved by every
+        // insert and delete). MySQL 8 answers it from a cache kept for information_schema_stats_expiry
+        // (a day by default), which is too stale to page by: MySQL counts.
+        estimatedCount: (table, threshold, exactCount) =>
+          server === 'mariadb'
+            ? `SELECT CASE WHEN TABLE_ROWS >= ${threshold} THEN TABLE_ROWS ELSE (${exactCount}) END AS wl_count, ` +
+              `TABLE_ROWS >= ${threshold} AS wl_estimated FROM information_schema.TABLES ` +
+              `WHERE TABLE_SCHEMA = COALESCE(${table.schema}, DATABASE()) AND TABLE_NAME = ${table.name}`
+            : null,
       };
       return dialect;
     }
