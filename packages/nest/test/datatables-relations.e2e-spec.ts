@@ -100,6 +100,12 @@ class LabelsController {
     return this.dataSource.getRepository(Style).createQueryBuilder('style');
   }
 
+  @Get('reviews')
+  @DataTable({ orderingFields: ['id', 'release__title'], defaultOrdering: ['id'], filters: { id: ['gte'] } })
+  reviews() {
+    return this.dataSource.getRepository(Review).createQueryBuilder('review');
+  }
+
   @Get('releases')
   @DataTable({
     searchFields: ['title', 'label__name', 'label__profile__city'],
@@ -249,6 +255,19 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       ).filter((sql) => !/COUNT\(/.test(sql));
       expect(filtered).not.toMatch(/DENSE_RANK/);
     });
+
+    it.each<[string, number[]]>([
+      ['release__title', [2, 1, 3]],
+      ['-release__title', [3, 1, 2]],
+    ])(
+      '%s across a relation without a foreign key constraint: a review of a missing release sorts as one without',
+      async (ordering, expected) => {
+        expect(await ids('/reviews', { ordering })).toEqual(expected);
+        expect(await ids('/reviews', { ordering, id__gte: '1' })).toEqual(expected);
+        const page = await request(server).get('/reviews').query({ ordering, offset: '1', limit: '1' });
+        expect((page.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual(expected.slice(1, 2));
+      },
+    );
 
     it('pages by rank, the primary key breaking ties', async () => {
       const response = await request(server)

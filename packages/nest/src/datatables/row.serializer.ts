@@ -2,6 +2,7 @@ import { instanceToPlain } from 'class-transformer';
 import type { EntityMetadata } from 'typeorm';
 import type { GTDateField, GTDateTimeField } from '../dates/index.js';
 import { fieldSpecOf } from './field-path.resolver.js';
+import { hasNoTransformMetadata } from './transform-metadata.reader.js';
 
 export interface RowDateFields {
   date: GTDateField;
@@ -62,13 +63,56 @@ function representDates(
   }
 }
 
+/** Met by {@link plainCopy} where class-transformer could answer something else than a copy. */
+const NEEDS_CLASS_TRANSFORMER = Symbol('needs class-transformer');
+
+/**
+ * What `instanceToPlain` answers for a value whose objects are plain or of classes without
+ * class-transformer decorators (loaded entities, most often): a copy of their own enumerable
+ * properties, recursively, Dates copied; {@link NEEDS_CLASS_TRANSFORMER} for anything else (a
+ * decorated class, a function, a Buffer, Map, Set or promise), so that class-transformer answers.
+ */
+function plainCopy(value: unknown): unknown {
+  if (typeof value === 'function') return NEEDS_CLASS_TRANSFORMER;
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return new Date(value.valueOf());
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) {
+      const copy = plainCopy(item);
+      if (copy === NEEDS_CLASS_TRANSFORMER) return copy;
+      items.push(copy);
+    }
+    return items;
+  }
+  const prototype = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
+  const constructor = prototype?.constructor;
+  const plainObject = prototype === Object.prototype || prototype === null;
+  if (!plainObject && !(typeof constructor === 'function' && hasNoTransformMetadata(constructor as never)))
+    return NEEDS_CLASS_TRANSFORMER;
+  if (
+    !plainObject &&
+    (value instanceof Map || value instanceof Set || value instanceof Promise || ArrayBuffer.isView(value))
+  )
+    return NEEDS_CLASS_TRANSFORMER;
+  const copy: Plain = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || key === 'constructor') continue;
+    const item = plainCopy((value as Plain)[key]);
+    if (item === NEEDS_CLASS_TRANSFORMER) return item;
+    copy[key] = item;
+  }
+  return copy;
+}
+
 /**
  * A row of the spec's 2.4 shape: the entity's own representation (class-transformer, so `@Exclude`
  * holds), a loaded to-one relation as a nested object, a loaded to-many relation as an array, and
  * date and date-time columns as ISO 8601 through `GTDateField` / `GTDateTimeField`.
  */
 export function serializeRow(entity: object, metadata: EntityMetadata, dates: RowDateFields): Plain {
-  const plain = instanceToPlain(entity) as Plain;
+  const copy = plainCopy(entity);
+  const plain = (copy === NEEDS_CLASS_TRANSFORMER ? instanceToPlain(entity) : copy) as Plain;
   representDates(plain, entity as Record<string, unknown>, metadata, dates);
   return plain;
 }

@@ -10,7 +10,7 @@ import {
 } from './base-query.inspection.js';
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.resolver.js';
-import { SortKeyWriter } from './sort-keys.writer.js';
+import { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';
 import { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
 import { withStatementTimeout } from './statement-timeout.js';
 import { TableSql } from './table-sql.context.js';
@@ -46,6 +46,25 @@ function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null = 
     const estimated = row?.wl_estimated === true || Number(row?.wl_estimated) === 1;
     return { value, kind: estimated ? 'estimated' : 'exact' };
   });
+}
+
+/** Orders `query` by the selected sort keys (`wl_o0`, ...) and the primary key, of `alias` when given. */
+function orderBySortKeys(
+  query: SelectQueryBuilder<ObjectLiteral>,
+  keys: readonly SortKey[],
+  alias: string | null,
+): void {
+  const escape = (name: string) => query.connection.driver.escape(name);
+  const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
+  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
+  query.addOrderBy(column(PAGE_KEY), 'ASC');
+}
+
+/** Skips `offset` rows and keeps `limit` (all when null). */
+function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number | null): void {
+  // MySQL has no OFFSET without LIMIT.
+  if (offset > 0) query.offset(offset).limit(limit ?? Number.MAX_SAFE_INTEGER);
+  else if (limit !== null) query.limit(limit);
 }
 
 /** A statement's parameters but the request's deadline, which does not change what it counts. */
@@ -126,25 +145,43 @@ export async function runTableQuery<T extends ObjectLiteral>(
       .setParameters(keys.getParameters());
   };
 
-  const ids = scope.clone();
-  if (condition) ids.andWhere(condition, sql.parameters);
-  const keys = new SortKeyWriter(sql).sortKeys(ids, request.ordering, condition ? null : scope);
-  ids.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(sql.parameters);
-  keys.forEach((key, index) => ids.addSelect(key.expression, `wl_o${index}`));
-  keys.forEach((key, index) => ids.addOrderBy(escape(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
-  ids.addOrderBy(escape(PAGE_KEY), 'ASC');
-  // MySQL has no OFFSET without LIMIT.
-  if (request.offset > 0) ids.offset(request.offset).limit(request.limit ?? Number.MAX_SAFE_INTEGER);
-  else if (request.limit !== null) ids.limit(request.limit);
+  // The ids of the page, ordered: as one statement, or, when the first key is a rank across a to-one
+  // relation of an unfiltered request, as the rows without the related row and the rows walked in
+  // the related rows' rank order (each cut at the page's end), merged.
+  const orderedIds = (firstRankJoin: FirstRankJoin, offset: number, limit: number | null) => {
+    const query = scope.clone();
+    if (condition) query.andWhere(condition, sql.parameters);
+    const sorted = new SortKeyWriter(sql).sortKeys(query, request.ordering, condition ? null : scope, firstRankJoin);
+    query.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(sql.parameters);
+    sorted.keys.forEach((key, index) => query.addSelect(key.expression, `wl_o${index}`));
+    orderBySortKeys(query, sorted.keys, null);
+    pageOf(query, offset, limit);
+    return { query, ...sorted };
+  };
+  const single = orderedIds('left', request.offset, request.limit);
+  const { keys } = single;
+  let ids: SelectQueryBuilder<ObjectLiteral> = single.query;
+  if (single.firstIsRank) {
+    const end = request.limit === null ? null : request.offset + request.limit;
+    const missing = orderedIds('missing', 0, end).query;
+    const matched = orderedIds('matched', 0, end).query;
+    ids = base
+      .createQueryBuilder()
+      .select('*')
+      .from(
+        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.getQuery()}) ${escape('wl_matched')})`,
+        'wl_merged',
+      )
+      .setParameters({ ...missing.getParameters(), ...matched.getParameters() });
+    orderBySortKeys(ids, keys, null);
+    pageOf(ids, request.offset, request.limit);
+  }
 
   const page = base
     .clone()
     .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
     .setParameters(ids.getParameters());
-  keys.forEach((key, index) =>
-    page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(`wl_o${index}`)}`, key.descending ? 'DESC' : 'ASC'),
-  );
-  page.addOrderBy(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, 'ASC');
+  orderBySortKeys(page, keys, PAGE_ALIAS);
 
   const wholeTable = readsWholeTable(scope);
   const threshold = settings.estimateAbove ?? (condition ? settings.estimatedTotalAbove : undefined);

@@ -8,6 +8,20 @@ export interface SortKey {
   descending: boolean;
 }
 
+/**
+ * How the first sort key, a rank across a to-one relation, is joined: `left` keeps every row (rank
+ * 0 where the relation is missing); `matched` keeps the rows that have the related row, inner joined
+ * to the ranked rows in rank order, so that the planner can walk them and stop at the page; `missing`
+ * keeps the rows that have none.
+ */
+export type FirstRankJoin = 'left' | 'matched' | 'missing';
+
+/** The sort keys of an ordering, and whether the first one is a rank that {@link FirstRankJoin} can split. */
+export interface SortKeys {
+  keys: SortKey[];
+  firstIsRank: boolean;
+}
+
 /** Writes the keys that order a request's rows, with the joins they need. */
 export class SortKeyWriter<T extends ObjectLiteral> {
   constructor(private readonly sql: TableSql<T>) {}
@@ -34,6 +48,7 @@ export class SortKeyWriter<T extends ObjectLiteral> {
     resolved: ResolvedPath,
     scope: SelectQueryBuilder<T>,
     index: number,
+    join: FirstRankJoin,
   ): string | null {
     const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
     const pairs = joinPairs(first);
@@ -50,17 +65,46 @@ export class SortKeyWriter<T extends ObjectLiteral> {
     });
     const expression = this.sql.column(parent, resolved.column.databaseName);
     const rank = `DENSE_RANK() OVER (ORDER BY ${this.valueKeys(expression, resolved).join(', ')})`;
-    const referenced = scope.clone().select(this.sql.column(scope.alias, pair.owner)).getQuery();
+    const owner = this.sql.column(query.alias, pair.owner);
+    const relatedKey = this.sql.column(related, pair.other);
+    const referencing = scope
+      .clone()
+      .select('1')
+      .andWhere(`${this.sql.column(scope.alias, pair.owner)} = ${relatedKey}`)
+      .getQuery();
     ranked
-      .select(this.sql.column(related, pair.other), 'wl_key')
+      .select(relatedKey, 'wl_key')
       .addSelect(resolved.nullable ? `CASE WHEN ${expression} IS NULL THEN 0 ELSE ${rank} END` : rank, 'wl_rank')
-      .where(`${this.sql.column(related, pair.other)} IN (${referenced})`);
-    query.leftJoin(
-      `(${ranked.getQuery()})`,
-      alias,
-      `${this.sql.column(alias, 'wl_key')} = ${this.sql.column(query.alias, pair.owner)}`,
-    );
-    return `COALESCE(${this.sql.column(alias, 'wl_rank')}, 0)`;
+      .where(`EXISTS (${referencing})`);
+    const rankColumn = this.sql.column(alias, 'wl_rank');
+    const on = `${this.sql.column(alias, 'wl_key')} = ${owner}`;
+    if (index > 0 || join === 'left') {
+      query.leftJoin(`(${ranked.getQuery()})`, alias, on);
+      return `COALESCE(${rankColumn}, 0)`;
+    }
+    if (join === 'matched') {
+      query.innerJoin(`(${ranked.orderBy(this.sql.escape('wl_rank')).getQuery()})`, alias, on);
+      return rankColumn;
+    }
+    query.andWhere(this.missingRelation(first, owner, pair.other));
+    return '0';
+  }
+
+  /**
+   * Whether the row at `owner` (its join column) has no row of `relation`: a null join column, or,
+   * unless a foreign key constraint rules it out, one that refers to no row.
+   */
+  private missingRelation(relation: RelationMetadata, owner: string, other: string): string {
+    const ownsKey = relation.isManyToOne || relation.isOneToOneOwner;
+    if (ownsKey && relation.foreignKeys.length > 0) return `${owner} IS NULL`;
+    const target = relation.inverseEntityMetadata;
+    const table = [target.schema, target.tableName]
+      .filter((part): part is string => !!part)
+      .map((part) => this.sql.escape(part))
+      .join('.');
+    const alias = this.sql.escape('wl_missing');
+    const orphan = `NOT EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.${this.sql.escape(other)} = ${owner})`;
+    return ownsKey ? `(${owner} IS NULL OR ${orphan})` : orphan;
   }
 
   /**
@@ -74,13 +118,17 @@ export class SortKeyWriter<T extends ObjectLiteral> {
     query: SelectQueryBuilder<T>,
     ordering: readonly OrderKey[],
     scope: SelectQueryBuilder<T> | null,
-  ): SortKey[] {
+    firstRankJoin: FirstRankJoin = 'left',
+  ): SortKeys {
     const joins = new Map<string, string>();
     const keys: SortKey[] = [];
+    let firstIsRank = false;
     ordering.forEach(({ path, descending }, index) => {
       const resolved = this.sql.resolved(path);
-      const rank = scope && resolved.relations.length > 0 ? this.rankKey(query, resolved, scope, index) : null;
+      const rank =
+        scope && resolved.relations.length > 0 ? this.rankKey(query, resolved, scope, index, firstRankJoin) : null;
       if (rank) {
+        if (index === 0) firstIsRank = true;
         keys.push({ expression: rank, descending });
         return;
       }
@@ -99,6 +147,6 @@ export class SortKeyWriter<T extends ObjectLiteral> {
       const expression = this.sql.column(parent, resolved.column.databaseName);
       keys.push(...this.valueKeys(expression, resolved).map((key) => ({ expression: key, descending })));
     });
-    return keys;
+    return { keys, firstIsRank };
   }
 }

@@ -98,7 +98,7 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
           { path: 'sales', descending: false },
         ],
         null,
-      );
+      ).keys;
       expect(keys).toEqual([
         { expression: 'CASE WHEN "wl_j0"."name" IS NULL THEN 0 ELSE 1 END', descending: true },
         { expression: '(lower(CAST("wl_j0"."name" AS text))) COLLATE "C"', descending: true },
@@ -114,11 +114,25 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
 
     it('orders by the rank among the related rows when nothing filters', () => {
       const query = base.clone();
-      const [key] = new SortKeyWriter(sql).sortKeys(query, [{ path: 'artist__name', descending: false }], base.clone());
-      expect(key).toEqual({ expression: 'COALESCE("wl_r0"."wl_rank", 0)', descending: false });
+      const ordering = [{ path: 'artist__name', descending: false }];
+      const { keys, firstIsRank } = new SortKeyWriter(sql).sortKeys(query, ordering, base.clone());
+      expect(firstIsRank).toBe(true);
+      expect(keys).toEqual([{ expression: 'COALESCE("wl_r0"."wl_rank", 0)', descending: false }]);
       expect(query.getQuery()).toContain(
         'DENSE_RANK() OVER (ORDER BY CASE WHEN "wl_r0_0"."name" IS NULL THEN 0 ELSE 1 END',
       );
+    });
+
+    it('splits a first rank key into the rows walked in rank order and the rows without the related row', () => {
+      const ordering = [{ path: 'artist__name', descending: false }];
+      const matched = base.clone();
+      const [walked] = new SortKeyWriter(sql).sortKeys(matched, ordering, base.clone(), 'matched').keys;
+      expect(walked).toEqual({ expression: '"wl_r0"."wl_rank"', descending: false });
+      expect(matched.getQuery()).toMatch(/INNER JOIN \(SELECT .* ORDER BY "wl_rank" ASC\) "wl_r0"/);
+      const missing = base.clone();
+      const [none] = new SortKeyWriter(sql).sortKeys(missing, ordering, base.clone(), 'missing').keys;
+      expect(none).toEqual({ expression: '0', descending: false });
+      expect(missing.getQuery()).toContain('"album"."artistId" IS NULL');
     });
   });
 });

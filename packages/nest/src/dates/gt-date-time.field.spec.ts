@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { DateFieldValidationError } from './date-field-validation.error.js';
 import { GTDateTimeField } from './gt-date-time.field.js';
 
@@ -201,5 +202,17 @@ describe('GTDateTimeField', () => {
   it('refuses a time zone that is not IANA and empty formats', () => {
     expect(() => new GTDateTimeField({ timezone: 'Mars/Olympus' })).toThrow('"Mars/Olympus" is not an IANA time zone');
     expect(() => new GTDateTimeField({ format: ' ' })).toThrow('format and inputFormats must not be empty');
+  });
+
+  it('writes instants in UTC as luxon does, across years and milliseconds', () => {
+    const field = new GTDateTimeField();
+    for (let n = 0; n < 5000; n++) {
+      const instant = new Date(Date.UTC(1000 + ((n * 7919) % 9000), 0, 1) + ((n * 104_729_117) % 31_536_000_000));
+      expect(field.toRepresentation(instant)).toBe(DateTime.fromJSDate(instant, { zone: 'utc' }).toISO());
+    }
+    expect(field.toRepresentation(new Date(Date.UTC(10000, 0, 1)))).toBe('+010000-01-01T00:00:00.000Z');
+    expect(new GTDateTimeField({ timezone: 'Etc/GMT-1' }).toRepresentation(new Date(Date.UTC(2024, 0, 1)))).toBe(
+      '2024-01-01T01:00:00.000+01:00',
+    );
   });
 });

@@ -56,6 +56,10 @@ export class GTDateTimeField extends DateFieldBase {
     if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) {
       throw this.unrepresentable(value, 'a valid Date or an ISO 8601 date-time string with an offset');
     }
+    // In UTC, for four-digit years, luxon's ISO text is the Date's own (and a list writes many).
+    const year = instant.getUTCFullYear();
+    if (this.zone.isUniversal && this.zone.offset(0) === 0 && year >= 1000 && year <= 9999)
+      return instant.toISOString();
     return DateTime.fromJSDate(instant, { zone: this.zone }).toISO()!;
   }
 

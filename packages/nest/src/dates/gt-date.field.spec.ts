@@ -122,6 +122,23 @@ describe('GTDateField', () => {
   });
 
   describe('toRepresentation', () => {
+    it('writes every day of four-digit years as luxon does, from a Date or a stored text', () => {
+      const field = new GTDateField();
+      for (let n = 0; n < 5000; n++) {
+        const year = 1000 + ((n * 7919) % 9000);
+        const date = new Date(year, (n * 31) % 12, 1 + ((n * 17) % 31));
+        const expected = DateTime.fromObject(
+          { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() },
+          { zone: 'utc' },
+        ).toISODate();
+        expect(field.toRepresentation(date)).toBe(expected);
+        expect(field.toRepresentation(expected!)).toBe(expected);
+      }
+      for (const missing of ['2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00'])
+        expect(() => field.toRepresentation(missing)).toThrow(TypeError);
+      expect(field.toRepresentation('2024-02-29')).toBe('2024-02-29');
+    });
+
     const field = new GTDateField({ format: 'dd.MM.yyyy' });
 
     it('writes a Date as its local day in ISO 8601, whatever the display format', () => {

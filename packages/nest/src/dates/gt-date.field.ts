@@ -12,6 +12,19 @@ import {
 const parseIsoDate: DateTextParser = (text, options) =>
   /t/i.test(text) ? DateTime.invalid('a date has no time') : DateTime.fromISO(text, options);
 
+/** `yyyy-MM-dd` of a day of a four-digit year, or null for any other day (luxon writes those). */
+function fourDigitYearIsoDate(year: number, month: number, day: number): string | null {
+  if (year < 1000 || year > 9999) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A stored `yyyy-MM-dd` of a day that exists (a list reads many, so not through luxon's parser). */
+const STORED_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isExistingDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 /**
  * Local midnight of the server process on a calendar day.
  *
@@ -52,9 +65,13 @@ export class GTDateField extends DateFieldBase {
     if (value === null || value === undefined) return null;
     if (value instanceof Date && !Number.isNaN(value.getTime())) {
       const day = { year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate() };
-      return DateTime.fromObject(day, { zone: 'utc' }).toISODate()!;
+      return (
+        fourDigitYearIsoDate(day.year, day.month, day.day) ?? DateTime.fromObject(day, { zone: 'utc' }).toISODate()!
+      );
     }
     if (typeof value === 'string') {
+      const stored = STORED_DATE.exec(value);
+      if (stored && isExistingDay(Number(stored[1]), Number(stored[2]), Number(stored[3]))) return value;
       const parsed = parseIsoDate(value.trim(), { zone: 'utc', setZone: true });
       if (parsed.isValid) return parsed.toISODate()!;
     }
