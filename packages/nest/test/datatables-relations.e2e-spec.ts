@@ -415,6 +415,19 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       expect(await names('E^F\\')).toEqual(['wild']);
       expect(await names('a?b')).toEqual([]);
       expect(await names('[')).toEqual(['wild']);
+      expect(await names('%')).toEqual([]);
+      expect(await names('_')).toEqual([]);
+      if (kind === 'sqlite') {
+        // SQLite's LIKE, which matches most terms, folds case only while case_sensitive_like is off.
+        await testApp.dataSource.query('PRAGMA case_sensitive_like = ON');
+        try {
+          expect(await names('indie')).toEqual(['turkish']);
+          expect(await names('ROCK')).toEqual(['2', 'turkish']);
+          expect(await names('B?C[D]')).toEqual(['wild']);
+        } finally {
+          await testApp.dataSource.query('PRAGMA case_sensitive_like = OFF');
+        }
+      }
     } finally {
       await styles.delete([turkish!.id, wild!.id]);
     }

@@ -89,6 +89,32 @@ export function asciiContainsGlob(text: string): string | null {
   return `${glob}*`;
 }
 
+/**
+ * The code points other than ASCII letters in a text that can fold into a letter of `text`'s fold
+ * (`İ` for an `i`, the Kelvin sign for a `k`).
+ */
+function nonAsciiFoldingInto(text: string): string[] {
+  return Object.entries(FOLDED_TO_ASCII)
+    .filter(([letter]) => foldCase(text).includes(letter))
+    .map(([, codePoint]) => codePoint);
+}
+
+/**
+ * SQLite's case-insensitive contains for a term that folds to ASCII ({@link asciiContainsGlob}).
+ * LIKE is much faster than a GLOB of letter classes but folds only ASCII letters, and only while
+ * PRAGMA case_sensitive_like is off (it asks `'a' LIKE 'A'`, once per statement): the GLOB decides
+ * where LIKE cannot, for texts holding a code point that folds into one of the term's letters.
+ */
+function sqliteAsciiContains(expression: string, text: string, glob: string, bind: (value: string) => string): string {
+  const likeFolds = `'a' LIKE 'A'`;
+  const like = `${expression} LIKE ${bind(containsPattern(foldCase(text)))} ESCAPE '${LIKE_ESCAPE}'`;
+  const needsGlob = [
+    `NOT ${likeFolds}`,
+    ...nonAsciiFoldingInto(text).map((each) => `instr(${expression}, ${bind(each)}) > 0`),
+  ];
+  return `((${likeFolds} AND ${like}) OR ((${needsGlob.join(' OR ')}) AND ${expression} GLOB ${bind(glob)}))`;
+}
+
 const FOLD_FUNCTION = 'widgetlib_fold';
 const sqliteConnectionsWithFold = new WeakSet<object>();
 
@@ -189,13 +215,13 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `${FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
         binary,
         exact: binary,
-        // A term that folds to ASCII (most of them) is matched by GLOB inside SQLite, without calling
-        // the folding function on every row.
+        // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
+        // folding function on every row.
         containsIgnoringCase: (expression, text, bind) => {
           const glob = asciiContainsGlob(text);
           return glob === null
             ? foldedContains(dialect, expression, bind(containsPattern(text)))
-            : `${expression} GLOB ${bind(glob)}`;
+            : sqliteAsciiContains(expression, text, glob, bind);
         },
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         estimatedCount: () => null,

@@ -10,12 +10,24 @@ export function hasViewName(controller: object, handler: object): boolean {
   return viewNameOf(controller) !== undefined || viewNameOf(handler) !== undefined;
 }
 
-/** The view id of a route handler, from `@ViewName` on it and its controller, or their names. */
+const viewIds = new WeakMap<object, WeakMap<object, string>>();
+
+/**
+ * The view id of a route handler, from `@ViewName` on it and its controller, or their names; read
+ * once per controller and handler (decorators are applied when the classes are defined).
+ */
 export function readViewId(controller: { name: string }, handler: { name: string }): string {
-  return resolveViewId({
-    controllerName: controller.name,
-    handlerName: handler.name,
-    controllerViewName: viewNameOf(controller),
-    handlerViewName: viewNameOf(handler),
-  });
+  let byHandler = viewIds.get(controller);
+  if (!byHandler) viewIds.set(controller, (byHandler = new WeakMap()));
+  let viewId = byHandler.get(handler);
+  if (viewId === undefined) {
+    viewId = resolveViewId({
+      controllerName: controller.name,
+      handlerName: handler.name,
+      controllerViewName: viewNameOf(controller),
+      handlerViewName: viewNameOf(handler),
+    });
+    byHandler.set(handler, viewId);
+  }
+  return viewId;
 }
