@@ -13,10 +13,16 @@ import {
  */
 export function withoutUnusedLeftJoins<T extends ObjectLiteral>(base: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
   const query = base.clone();
+  if (!query.expressionMap.joinAttributes.some((join) => join.direction === 'LEFT')) return query;
   const escape = (name: string) => base.connection.driver.escape(name);
-  const probe = base.clone();
-  probe.expressionMap.joinAttributes = [];
-  const conditions = probe.select('1').getQuery();
+  // Without conditions and orderings of its own, the base's statement mentions no joined alias.
+  const { wheres, orderBys } = base.expressionMap;
+  let conditions = '';
+  if (wheres.length > 0 || Object.keys(orderBys).length > 0) {
+    const probe = base.clone();
+    probe.expressionMap.joinAttributes = [];
+    conditions = probe.select('1').getQuery();
+  }
   const mentions = (text: string | undefined, alias: string) =>
     !!text && (text.includes(`${alias}.`) || text.includes(`${escape(alias)}.`));
   let joins = query.expressionMap.joinAttributes;
