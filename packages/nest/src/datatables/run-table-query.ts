@@ -9,6 +9,7 @@ import {
   withoutUnusedLeftJoins,
 } from './base-query.inspection.js';
 import { ConditionWriter } from './condition.writer.js';
+import { pageRowsHydrator } from './page-rows.hydrator.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';
 import { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
@@ -58,6 +59,12 @@ function orderBySortKeys(
   const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
   keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
   query.addOrderBy(column(PAGE_KEY), 'ASC');
+}
+
+/** The page's entities: from its raw rows where {@link pageRowsHydrator} can build them, else through TypeORM. */
+async function readPage(query: SelectQueryBuilder<ObjectLiteral>): Promise<ObjectLiteral[]> {
+  const hydrate = pageRowsHydrator(query);
+  return hydrate ? hydrate(await query.getRawMany()) : query.getMany();
 }
 
 /** Skips `offset` rows and keeps `limit` (all when null). */
@@ -208,7 +215,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const [recordsTotal, recordsFiltered, entities] = await Promise.all([
     count(estimated ?? counting(scope.clone()), estimated ? null : cap),
     filteredCount ? count(filteredCount, cap) : null,
-    run(page, (query) => query.getMany() as Promise<T[]>),
+    run(page, (query) => readPage(query) as Promise<T[]>),
   ]);
   return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
 }
