@@ -88,8 +88,11 @@ export function pageRowsHydrator(query: SelectQueryBuilder<ObjectLiteral>): Page
   const entitiesOf = (rows: RawRow[], alias: AliasPlan): ObjectLiteral[] => {
     const groups = new Map<unknown, RawRow[]>();
     const keyed = alias.primaryKeys.some((key) => rows[0] !== undefined && key in rows[0]);
+    const [onlyKey, ...moreKeys] = alias.primaryKeys;
     rows.forEach((row, index) => {
-      const id = keyed ? alias.primaryKeys.map((key) => primaryKeyText(row[key])).join('_') : index;
+      let id: unknown = index;
+      if (keyed && moreKeys.length === 0) id = primaryKeyText(row[onlyKey!]);
+      else if (keyed) id = alias.primaryKeys.map((key) => primaryKeyText(row[key])).join('_');
       const group = groups.get(id);
       if (group) group.push(row);
       else groups.set(id, [row]);

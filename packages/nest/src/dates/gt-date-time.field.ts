@@ -35,6 +35,8 @@ const WITH_OFFSET = /t.*(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
 export class GTDateTimeField extends DateFieldBase {
   readonly timezone: string;
   private readonly zone: Zone;
+  /** Whether `timezone` is UTC, where a Date's own ISO text is the representation. */
+  private readonly utc: boolean;
 
   constructor(options: GTDateTimeFieldOptions = {}) {
     super(options, DEFAULT_DATETIME_FORMAT);
@@ -43,6 +45,7 @@ export class GTDateTimeField extends DateFieldBase {
       throw new Error(`GTDateTimeField: timezone "${this.timezone}" is not an IANA time zone`);
     }
     this.zone = Info.normalizeZone(this.timezone);
+    this.utc = this.zone.isUniversal && this.zone.offset(0) === 0;
   }
 
   get expectation(): string {
