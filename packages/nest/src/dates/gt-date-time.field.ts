@@ -61,8 +61,7 @@ export class GTDateTimeField extends DateFieldBase {
     }
     // In UTC, for four-digit years, luxon's ISO text is the Date's own (and a list writes many).
     const year = instant.getUTCFullYear();
-    if (this.zone.isUniversal && this.zone.offset(0) === 0 && year >= 1000 && year <= 9999)
-      return instant.toISOString();
+    if (this.utc && year >= 1000 && year <= 9999) return instant.toISOString();
     return DateTime.fromJSDate(instant, { zone: this.zone }).toISO()!;
   }
 
