@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import type { RecordedStatement } from './app/statement.counter.js';
+import type { BenchServer } from './bench-server.js';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Sequential requests: statements per request, the median answer time, one request's statements. */
+export async function probe(server: BenchServer, path: string, requests: number) {
+  await server.settle();
+  const before = ((await server.get('/__bench/statements')).body as { statements: number }).statements;
+  await server.post('/__bench/recording');
+  const times: number[] = [];
+  for (let index = 0; index < requests; index += 1) times.push((await server.get(path)).ms);
+  const recorded = (await server.get('/__bench/recording')).body as RecordedStatement[];
+  const after = ((await server.get('/__bench/statements')).body as { statements: number }).statements;
+  // The probe's own endpoints send no statement.
+  const perRequest = (after - before) / requests;
+  return { statements: perRequest, medianMs: median(times), firstRequest: recorded.slice(0, Math.round(perRequest)) };
+}
+
+export interface Explained {
+  text: string;
+  personTagRows: number;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one request's statements on PostgreSQL, and the person_tag rows they read. */
+export async function explain(client: pg.Client, statements: RecordedStatement[]): Promise<Explained> {
+  const parts: string[] = [];
+  let personTagRows = 0;
+  for (const statement of statements) {
+    if (!/^\s*(SELECT|WITH)\b/i.test(statement.sql)) continue;
+    const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+    const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
+    for (const line of lines) {
+      const match = /on person_tag\b.*actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(line);
+      if (match) personTagRows += Number(match[1]) * Number(match[2]);
+    }
+    parts.push(
+      '```sql',
+      statement.sql,
+      `-- parameters: ${JSON.stringify(statement.params)}`,
+      '```',
+      '```',
+      ...lines,
+      '```',
+    );
+  }
+  return { text: parts.join('\n'), personTagRows };
+}
