@@ -1,6 +1,6 @@
 import type { LoadResult } from './load.runner.js';
 import type { DatabaseName, ScenarioRun } from './report.types.js';
-import type { Implementation, WidgetlibImplementation } from './scenarios.js';
+import type { Implementation, WidgetlibImplementation } from './implementations.js';
 
 export function ms(value: number): string {
   return value < 100 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
@@ -21,10 +21,6 @@ export function figure(value: Figure | null, unit = ''): string {
 export function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
-
-export function isWidgetlib(implementation: Implementation): implementation is WidgetlibImplementation {
-  return implementation === 'widgetlib' || implementation === 'widgetlib-exact';
 }
 
 function find(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: Implementation) {
@@ -48,7 +44,7 @@ export function p99(load: LoadResult): Figure {
   return { value: load.p99, qualifier: '' };
 }
 
-/** widgetlib / SQL on p50, widgetlib / nestjs-paginate on requests per second. */
+/** widgetlib / SQL on p50, widgetlib / nestjs-paginate-optimized on requests per second. */
 export function ratios(
   runs: ScenarioRun[],
   database: DatabaseName,
@@ -57,7 +53,7 @@ export function ratios(
 ) {
   const widgetlib = find(runs, database, scenarioId, implementation)?.load;
   const sql = find(runs, database, scenarioId, 'sql')?.load;
-  const paginate = find(runs, database, scenarioId, 'nestjs-paginate')?.load;
+  const paginate = find(runs, database, scenarioId, 'nestjs-paginate-optimized')?.load;
   let p50VersusSql: Figure | null = null;
   if (widgetlib && sql && sql.requests > 0) {
     const own = p50(widgetlib);

@@ -1,7 +1,8 @@
 import type { BundleSize } from './client-bundle.size.js';
 import type { LoadResult } from './load.runner.js';
 import type { MachineInfo } from './machine.info.js';
-import type { Implementation, Scenario } from './scenarios.js';
+import type { Implementation } from './implementations.js';
+import type { Scenario } from './scenarios.js';
 
 export type DatabaseName = 'postgres' | 'sqlite';
 

@@ -47,10 +47,14 @@ export function renderReport(report: Report): string {
       '"app CPU" is the CPU time (user and system) of the Nest application\'s process per answered request during the run; ' +
       "the database's and the load generator's are not in it.",
     '',
-    '`widgetlib` is `@DataTable` configured as the README advises for a PostgreSQL table of a million rows ' +
-      "(`estimatedTotalAbove: 100_000`: the `recordsTotal` of a filtered request is the planner's estimate; " +
-      '`recordsFiltered` and unfiltered requests are always counted exactly). The targets are read on it. ' +
-      '`widgetlib-exact` is the same endpoint with the default exact `recordsTotal`, run where the two differ (filtered requests on PostgreSQL).',
+    '`sql` is hand-written SQL: the page with its country joined and the count, run concurrently, then the tags of the page; ' +
+      'it answers `recordsFiltered` only (one count). ' +
+      '`nestjs-paginate` is `paginate()` with the same relations, search fields and filters, otherwise its defaults; ' +
+      '`nestjs-paginate-optimized` adds `optimizedCount: true` (its count leaves out the LEFT joins no condition reads). ' +
+      "`widgetlib` is `@DataTable` with the library's defaults: every count exact on every request, " +
+      'so a filtered request counts `recordsTotal` as well as `recordsFiltered`. ' +
+      "`widgetlib-cached` adds `count: 'cached'`: each exact count is kept for 60 s in the library's in-memory cache, " +
+      'so a repeated request, or another page of the same result, counts nothing.',
     '',
     scenarioTable(report.runs),
     '',

@@ -21,7 +21,7 @@ import type { DatabaseName, LoadCheck, Report, ScenarioRun } from './report.type
 import { renderReport } from './results.report.js';
 import { acquireRunLock } from './run.lock.js';
 import { runScenarios } from './scenario.runner.js';
-import { ENDPOINTS, scenarios } from './scenarios.js';
+import { requestPath, scenarios } from './scenarios.js';
 
 const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repositoryRoot = resolve(benchRoot, '..');
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
           loadCheckNote = 'this build has no widgetlib endpoint (@DataTable is not exported by @widgetlib/nest)';
         } else {
           for (const scenario of list.filter(({ id }) => id === 'S3' || id === 'S4')) {
-            const load = await runLoad(`${server.base}${ENDPOINTS.widgetlib}?${scenario.query.widgetlib}`, {
+            const load = await runLoad(`${server.base}${requestPath(scenario, 'widgetlib')}`, {
               connections: LOAD_CHECK_CONNECTIONS,
               duration: settings.loadSeconds,
               amount: null,

@@ -12,8 +12,12 @@ import { joinRuns, runLoad, type LoadResult } from './load.runner.js';
 import { log } from './log.js';
 import { waitForQuietMachine } from './machine.quiet.js';
 import type { DatabaseName, ScenarioRun } from './report.types.js';
-import { ENDPOINTS, IMPLEMENTATIONS, runsIn, type Implementation, type Scenario } from './scenarios.js';
+import { IMPLEMENTATIONS, type Implementation } from './implementations.js';
+import { requestPath, type Scenario } from './scenarios.js';
 import { explain, probe } from './statement.probe.js';
+
+/** The implementations whose statements are explained: the reference, and widgetlib as a host gets it. */
+const EXPLAINED: readonly Implementation[] = ['sql', 'widgetlib'];
 
 export interface ScenarioContext {
   database: DatabaseName;
@@ -28,9 +32,8 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
   const { database, server, settings, explainClient, explains } = context;
   const runs: ScenarioRun[] = [];
   for (const scenario of list) {
-    const path = (implementation: Implementation) => `${ENDPOINTS[implementation]}?${scenario.query[implementation]}`;
-    const applicable = IMPLEMENTATIONS.filter((implementation) => runsIn(implementation, scenario, database));
-    const present = applicable.filter((implementation) => server.implementations.includes(implementation));
+    const path = (implementation: Implementation) => requestPath(scenario, implementation);
+    const present = IMPLEMENTATIONS.filter((implementation) => server.implementations.includes(implementation));
     const answers = new Map<Implementation, NormalizedAnswer>();
     const answerMs = new Map<Implementation, number>();
     const problems = new Map<Implementation, string>();
@@ -55,7 +58,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       probeMs: number;
       personTagRows: number | null;
     }[] = [];
-    for (const implementation of applicable) {
+    for (const implementation of IMPLEMENTATIONS) {
       if (!present.includes(implementation)) {
         runs.push({
           database,
@@ -75,7 +78,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       const probeRequests = (answerMs.get(implementation) ?? 0) > VERY_SLOW_ANSWER_MS ? 1 : 3;
       const probed = await probe(server, path(implementation), probeRequests);
       let personTagRows: number | null = null;
-      if (explainClient && implementation !== 'nestjs-paginate') {
+      if (explainClient && EXPLAINED.includes(implementation)) {
         const explained = await explain(explainClient, probed.firstRequest);
         personTagRows = explained.personTagRows;
         explains.push(

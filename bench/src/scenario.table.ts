@@ -1,4 +1,5 @@
-import { figure, isWidgetlib, ms, p50, p99, ratios, table } from './figures.js';
+import { isWidgetlib } from './implementations.js';
+import { figure, ms, p50, p99, ratios, table } from './figures.js';
 import type { LoadResult } from './load.runner.js';
 import type { ScenarioRun } from './report.types.js';
 
@@ -45,7 +46,7 @@ export function scenarioTable(runs: ScenarioRun[]): string {
       'app CPU ms/req',
       'run',
       'widgetlib/SQL p50',
-      'widgetlib/nestjs-paginate req/s',
+      'widgetlib/nestjs-paginate-optimized req/s',
     ],
     rows,
   );

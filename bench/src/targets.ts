@@ -1,4 +1,5 @@
-import { figure, isWidgetlib, ms, ratios } from './figures.js';
+import { isWidgetlib } from './implementations.js';
+import { figure, ms, ratios } from './figures.js';
 import type { DatabaseName, Report } from './report.types.js';
 
 const FAST_SCENARIOS = ['S1', 'S2', 'S4', 'S6'];
@@ -32,7 +33,7 @@ export function targetLines(report: Report): TargetLine[] {
     const bound = FAR_AHEAD_SCENARIOS.includes(id) ? 4 : 1.5;
     const value = ratios(report.runs, database, id).rpsVersusPaginate;
     lines.push({
-      target: `${id}: widgetlib req/s >= ${bound}x nestjs-paginate`,
+      target: `${id}: widgetlib req/s >= ${bound}x nestjs-paginate-optimized`,
       measured: value === null ? 'not measured' : figure(value, 'x'),
       holds: value === null ? null : value.value >= bound,
     });
