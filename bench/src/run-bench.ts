@@ -81,7 +81,7 @@ async function main(): Promise<void> {
           loadCheckNote = 'this build has no widgetlib endpoint (@DataTable is not exported by @widgetlib/nest)';
         } else {
           for (const scenario of list.filter(({ id }) => id === 'S3' || id === 'S4')) {
-            const load = await runLoad(`${server.base}${requestPath(scenario, 'widgetlib')}`, {
+            const load = await runLoad(server.base, requestPath(scenario, 'widgetlib', 0), {
               connections: LOAD_CHECK_CONNECTIONS,
               duration: settings.loadSeconds,
               amount: null,

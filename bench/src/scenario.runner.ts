@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { differences, normalizeAnswer, type NormalizedAnswer } from './answer.normalizer.js';
 import {
   loadPlan,
   QUIET_LIMIT_MS,
@@ -12,8 +11,9 @@ import { joinRuns, runLoad, type LoadResult } from './load.runner.js';
 import { log } from './log.js';
 import { waitForQuietMachine } from './machine.quiet.js';
 import type { DatabaseName, ScenarioRun } from './report.types.js';
+import { checkAnswers, VARYING_SAMPLES } from './identity.check.js';
 import { IMPLEMENTATIONS, type Implementation } from './implementations.js';
-import { requestPath, type Scenario } from './scenarios.js';
+import { requestSequence, type Scenario } from './scenarios.js';
 import { explain, probe } from './statement.probe.js';
 
 /** The implementations whose statements are explained: the reference, and widgetlib as a host gets it. */
@@ -32,25 +32,15 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
   const { database, server, settings, explainClient, explains } = context;
   const runs: ScenarioRun[] = [];
   for (const scenario of list) {
-    const path = (implementation: Implementation) => requestPath(scenario, implementation);
     const present = IMPLEMENTATIONS.filter((implementation) => server.implementations.includes(implementation));
-    const answers = new Map<Implementation, NormalizedAnswer>();
-    const answerMs = new Map<Implementation, number>();
-    const problems = new Map<Implementation, string>();
-    for (const implementation of present) {
-      const answer = await server.get(path(implementation));
-      answerMs.set(implementation, answer.ms);
-      if (answer.status !== 200)
-        problems.set(implementation, `HTTP ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-      else answers.set(implementation, normalizeAnswer(implementation, answer.body));
-    }
-    const reference = answers.get('sql');
-    for (const implementation of present) {
-      const answer = answers.get(implementation);
-      if (!answer || !reference || implementation === 'sql') continue;
-      const difference = differences(reference, answer);
-      if (difference) problems.set(implementation, `answer differs from the hand-written SQL: ${difference}`);
-    }
+    const nextPaths = new Map(
+      present.map((implementation) => [implementation, requestSequence(scenario, implementation)] as const),
+    );
+    const { answerMs, problems, answered } = await checkAnswers(
+      server,
+      nextPaths,
+      scenario.varies ? VARYING_SAMPLES : 1,
+    );
     /** The implementations to time, with their probe's figures, in the order of the first round. */
     const toTime: {
       implementation: Implementation;
@@ -76,7 +66,8 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       }
       const problem = problems.get(implementation) ?? null;
       const probeRequests = (answerMs.get(implementation) ?? 0) > VERY_SLOW_ANSWER_MS ? 1 : 3;
-      const probed = await probe(server, path(implementation), probeRequests);
+      const nextPath = nextPaths.get(implementation)!;
+      const probed = await probe(server, nextPath, probeRequests);
       let personTagRows: number | null = null;
       if (explainClient && EXPLAINED.includes(implementation)) {
         const explained = await explain(explainClient, probed.firstRequest);
@@ -84,7 +75,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
         explains.push(
           `## ${scenario.id} ${scenario.title}: ${implementation}`,
           '',
-          `GET ${path(implementation)}`,
+          `GET ${probed.firstPath}`,
           '',
           explained.text,
           '',
@@ -96,7 +87,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
           database,
           scenario,
           implementation,
-          status: answers.has(implementation) ? 'differs' : 'failed',
+          status: answered.has(implementation) ? 'differs' : 'failed',
           problem,
           statements: probed.statements,
           probeMs: probed.medianMs,
@@ -116,16 +107,21 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       for (const { implementation, probeMs } of round % 2 === 0 ? toTime : [...toTime].reverse()) {
         const plan = loadPlan(probeMs, database, settings);
         if (round > 0 && plan.duration === null) continue;
-        const url = `${server.base}${path(implementation)}`;
+        const nextPath = nextPaths.get(implementation)!;
+        // A scenario whose requests vary takes the next one for every request; the others send one path.
+        const path = scenario.varies ? nextPath : nextPath();
         const waited = await waitForQuietMachine(QUIET_LIMIT_MS);
         if (waited >= QUIET_LIMIT_MS)
           log(`  the machine was still busy after ${QUIET_LIMIT_MS / 1000} s: timing anyway`);
         if (plan.duration !== null) {
-          await runLoad(url, { ...plan, duration: WARM_UP_SECONDS[Math.min(round, WARM_UP_SECONDS.length - 1)]! });
+          await runLoad(server.base, path, {
+            ...plan,
+            duration: WARM_UP_SECONDS[Math.min(round, WARM_UP_SECONDS.length - 1)]!,
+          });
           await server.settle();
         }
         const cpuBefore = await server.cpuMicroseconds();
-        const load = await runLoad(url, plan);
+        const load = await runLoad(server.base, path, plan);
         const cpuMicroseconds = (await server.cpuMicroseconds()) - cpuBefore;
         await server.settle();
         const joined = loads.get(implementation) ?? { runs: [], cpuMicroseconds: 0 };

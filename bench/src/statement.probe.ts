@@ -1,24 +1,33 @@
 import type pg from 'pg';
 import type { RecordedStatement } from './app/statement.counter.js';
 import type { BenchServer } from './bench-server.js';
+import { median } from './median.js';
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Sequential requests: statements per request, the median answer time, one request's statements. */
-export async function probe(server: BenchServer, path: string, requests: number) {
+/**
+ * Sequential requests (`nextPath()` for each): statements per request, the median answer time, the
+ * first request's path and statements.
+ */
+export async function probe(server: BenchServer, nextPath: () => string, requests: number) {
   await server.settle();
   const before = ((await server.get('/__bench/statements')).body as { statements: number }).statements;
   await server.post('/__bench/recording');
+  const paths: string[] = [];
   const times: number[] = [];
-  for (let index = 0; index < requests; index += 1) times.push((await server.get(path)).ms);
+  for (let index = 0; index < requests; index += 1) {
+    const path = nextPath();
+    paths.push(path);
+    times.push((await server.get(path)).ms);
+  }
   const recorded = (await server.get('/__bench/recording')).body as RecordedStatement[];
   const after = ((await server.get('/__bench/statements')).body as { statements: number }).statements;
   // The probe's own endpoints send no statement.
   const perRequest = (after - before) / requests;
-  return { statements: perRequest, medianMs: median(times), firstRequest: recorded.slice(0, Math.round(perRequest)) };
+  return {
+    statements: perRequest,
+    medianMs: median(times),
+    firstPath: paths[0],
+    firstRequest: recorded.slice(0, Math.round(perRequest)),
+  };
 }
 
 export interface Explained {
