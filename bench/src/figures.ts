@@ -1,6 +1,6 @@
 import type { LoadResult } from './load.runner.js';
 import type { DatabaseName, ScenarioRun } from './report.types.js';
-import type { Implementation, WidgetlibImplementation } from './implementations.js';
+import type { Implementation } from './implementations.js';
 
 export function ms(value: number): string {
   return value < 100 ? value.toFixed(1) : Math.round(value).toLocaleString('en');
@@ -23,10 +23,20 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
-function find(runs: ScenarioRun[], database: DatabaseName, scenarioId: string, implementation: Implementation) {
-  return runs.find(
-    (run) => run.database === database && run.scenario.id === scenarioId && run.implementation === implementation,
+/** The joined load runs of an implementation in a scenario, when it was timed. */
+export function loadOf(
+  runs: readonly ScenarioRun[],
+  database: DatabaseName,
+  scenarioId: string,
+  implementation: Implementation,
+): LoadResult | null {
+  const run = runs.find(
+    (candidate) =>
+      candidate.database === database &&
+      candidate.scenario.id === scenarioId &&
+      candidate.implementation === implementation,
   );
+  return run?.load ?? null;
 }
 
 /**
@@ -44,28 +54,22 @@ export function p99(load: LoadResult): Figure {
   return { value: load.p99, qualifier: '' };
 }
 
-/** widgetlib / SQL on p50, widgetlib / nestjs-paginate-optimized on requests per second. */
-export function ratios(
-  runs: ScenarioRun[],
-  database: DatabaseName,
-  scenarioId: string,
-  implementation: WidgetlibImplementation = 'widgetlib',
-) {
-  const widgetlib = find(runs, database, scenarioId, implementation)?.load;
-  const sql = find(runs, database, scenarioId, 'sql')?.load;
-  const paginate = find(runs, database, scenarioId, 'nestjs-paginate-optimized')?.load;
-  let p50VersusSql: Figure | null = null;
-  if (widgetlib && sql && sql.requests > 0) {
-    const own = p50(widgetlib);
-    const reference = p50(sql);
-    p50VersusSql = { value: own.value / reference.value, qualifier: own.qualifier || (reference.qualifier ? '~' : '') };
-  }
-  let rpsVersusPaginate: Figure | null = null;
-  if (widgetlib && paginate && paginate.requests > 0) {
-    rpsVersusPaginate = {
-      value: widgetlib.requestsPerSecond / paginate.requestsPerSecond,
-      qualifier: widgetlib.stoppedAtCap || paginate.stoppedAtCap ? '~' : '',
-    };
-  }
-  return { p50VersusSql, rpsVersusPaginate };
+/** `own`'s p50 over `reference`'s: approximate when the reference's is a lower bound. */
+export function p50Ratio(own: LoadResult | null, reference: LoadResult | null): Figure | null {
+  if (!own || !reference || reference.requests === 0) return null;
+  const ownP50 = p50(own);
+  const referenceP50 = p50(reference);
+  return {
+    value: ownP50.value / referenceP50.value,
+    qualifier: ownP50.qualifier || (referenceP50.qualifier ? '~' : ''),
+  };
+}
+
+/** `own`'s requests per second over `reference`'s: approximate when a run was stopped at its cap. */
+export function rpsRatio(own: LoadResult | null, reference: LoadResult | null): Figure | null {
+  if (!own || !reference || reference.requests === 0) return null;
+  return {
+    value: own.requestsPerSecond / reference.requestsPerSecond,
+    qualifier: own.stoppedAtCap || reference.stoppedAtCap ? '~' : '',
+  };
 }

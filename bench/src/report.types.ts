@@ -19,8 +19,6 @@ export interface ScenarioRun {
   load: LoadResult | null;
   /** CPU time of the application's process per answered request during the load run (user and system), in ms. */
   appCpuMs: number | null;
-  /** PostgreSQL: rows read from person_tag by the request's statements (EXPLAIN ANALYZE), when explained. */
-  personTagRows: number | null;
 }
 
 export interface LoadCheck {
@@ -44,6 +42,8 @@ export interface Report {
   finishedAt: Date;
   seconds: number;
   machine: MachineInfo;
+  /** People in each database's data. */
+  people: Record<DatabaseName, number>;
   datasets: Record<DatabaseName, string>;
   runs: ScenarioRun[];
   loadChecks: LoadCheck[];

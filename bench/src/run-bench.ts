@@ -129,6 +129,7 @@ async function main(): Promise<void> {
     finishedAt: new Date(),
     seconds: elapsedSeconds(),
     machine: await describeMachine(settings.postgresDatabase, sqliteVersion),
+    people: { postgres: settings.postgresPeople, sqlite: SQLITE_PEOPLE },
     datasets: {
       postgres:
         `${settings.postgresPeople.toLocaleString('en')} people, 1,000 countries, 50 tags, about 3 tags per person ` +

@@ -46,7 +46,6 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       implementation: Implementation;
       statements: number;
       probeMs: number;
-      personTagRows: number | null;
     }[] = [];
     for (const implementation of IMPLEMENTATIONS) {
       if (!present.includes(implementation)) {
@@ -60,7 +59,6 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
           probeMs: null,
           load: null,
           appCpuMs: null,
-          personTagRows: null,
         });
         continue;
       }
@@ -68,16 +66,13 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       const probeRequests = (answerMs.get(implementation) ?? 0) > VERY_SLOW_ANSWER_MS ? 1 : 3;
       const nextPath = nextPaths.get(implementation)!;
       const probed = await probe(server, nextPath, probeRequests);
-      let personTagRows: number | null = null;
       if (explainClient && EXPLAINED.includes(implementation)) {
-        const explained = await explain(explainClient, probed.firstRequest);
-        personTagRows = explained.personTagRows;
         explains.push(
           `## ${scenario.id} ${scenario.title}: ${implementation}`,
           '',
           `GET ${probed.firstPath}`,
           '',
-          explained.text,
+          await explain(explainClient, probed.firstRequest),
           '',
         );
       }
@@ -93,11 +88,10 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
           probeMs: probed.medianMs,
           load: null,
           appCpuMs: null,
-          personTagRows,
         });
         continue;
       }
-      toTime.push({ implementation, statements: probed.statements, probeMs: probed.medianMs, personTagRows });
+      toTime.push({ implementation, statements: probed.statements, probeMs: probed.medianMs });
     }
 
     // Rounds run the implementations in turn, every other round in reverse order, so that a drift of
@@ -135,7 +129,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
         );
       }
     }
-    for (const { implementation, statements, probeMs, personTagRows } of toTime) {
+    for (const { implementation, statements, probeMs } of toTime) {
       const timed = loads.get(implementation)!;
       const load = joinRuns(timed.runs);
       runs.push({
@@ -148,7 +142,6 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
         probeMs,
         load,
         appCpuMs: load.requests > 0 ? timed.cpuMicroseconds / 1000 / load.requests : null,
-        personTagRows,
       });
     }
   }

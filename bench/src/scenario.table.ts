@@ -1,5 +1,5 @@
-import { isWidgetlib } from './implementations.js';
-import { figure, ms, p50, p99, ratios, table } from './figures.js';
+import { figure, loadOf, ms, p50, p50Ratio, p99, rpsRatio, table } from './figures.js';
+import { isWidgetlib, type Implementation } from './implementations.js';
 import type { LoadResult } from './load.runner.js';
 import type { ScenarioRun } from './report.types.js';
 
@@ -10,12 +10,12 @@ function plan(load: LoadResult): string {
   return `${load.plan.amount} requests${stopped}`;
 }
 
+/** One row per database, scenario and implementation; widgetlib's rows with their ratios to the references of the targets. */
 export function scenarioTable(runs: ScenarioRun[]): string {
   const rows = runs.map((run) => {
-    const { p50VersusSql, rpsVersusPaginate } = isWidgetlib(run.implementation)
-      ? ratios(runs, run.database, run.scenario.id, run.implementation)
-      : { p50VersusSql: null, rpsVersusPaginate: null };
     const load = run.load;
+    const versus = (reference: Implementation) =>
+      isWidgetlib(run.implementation) ? loadOf(runs, run.database, run.scenario.id, reference) : null;
     return [
       run.database === 'postgres' ? 'PostgreSQL' : 'SQLite',
       `${run.scenario.id} ${run.scenario.title}`,
@@ -29,8 +29,8 @@ export function scenarioTable(runs: ScenarioRun[]): string {
       load
         ? `${plan(load)}: ${load.requests} answered, ${load.errors} errors${load.errorDetail ? ` (${load.errorDetail})` : ''}`
         : (run.problem ?? ''),
-      figure(p50VersusSql, 'x'),
-      figure(rpsVersusPaginate, 'x'),
+      figure(p50Ratio(load, versus('sql')), 'x'),
+      figure(rpsRatio(load, versus('nestjs-paginate-optimized')), 'x'),
     ];
   });
   return table(
@@ -45,8 +45,8 @@ export function scenarioTable(runs: ScenarioRun[]): string {
       'statements/req',
       'app CPU ms/req',
       'run',
-      'widgetlib/SQL p50',
-      'widgetlib/nestjs-paginate-optimized req/s',
+      'p50 / sql',
+      'req/s / nestjs-paginate-optimized',
     ],
     rows,
   );

@@ -35,7 +35,7 @@ export function requestSequence(scenario: Scenario, implementation: Implementati
 
 const PAGE = 10;
 /** S7 pages through the first 100 pages of S4's result, then starts again (S4 matches 1 541 of 100 000 people). */
-const PAGED_PAGES = 100;
+export const PAGED_PAGES = 100;
 /** 1-5 % of the people match it in name, e-mail or country name (the generated data's distributions). */
 export const SEARCH_TERM = 'lin';
 export const NAME_TERM = 'son';

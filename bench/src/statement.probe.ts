@@ -30,23 +30,13 @@ export async function probe(server: BenchServer, nextPath: () => string, request
   };
 }
 
-export interface Explained {
-  text: string;
-  personTagRows: number;
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of one request's statements on PostgreSQL, and the person_tag rows they read. */
-export async function explain(client: pg.Client, statements: RecordedStatement[]): Promise<Explained> {
+/** EXPLAIN (ANALYZE, BUFFERS) of one request's statements on PostgreSQL, as Markdown. */
+export async function explain(client: pg.Client, statements: RecordedStatement[]): Promise<string> {
   const parts: string[] = [];
-  let personTagRows = 0;
   for (const statement of statements) {
     if (!/^\s*(SELECT|WITH)\b/i.test(statement.sql)) continue;
     const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
     const lines = result.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
-    for (const line of lines) {
-      const match = /on person_tag\b.*actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(line);
-      if (match) personTagRows += Number(match[1]) * Number(match[2]);
-    }
     parts.push(
       '```sql',
       statement.sql,
@@ -57,5 +47,5 @@ export async function explain(client: pg.Client, statements: RecordedStatement[]
       '```',
     );
   }
-  return { text: parts.join('\n'), personTagRows };
+  return parts.join('\n');
 }
