@@ -4,6 +4,7 @@
  * bundle, prints one table and writes it to bench/RESULTS.md (bench/RESULTS-quick.md with --quick).
  */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
@@ -37,7 +38,8 @@ const settings = benchSettings(quick);
 const SQLITE_FILE = join(benchRoot, `.data/${settings.postgresDatabase}.sqlite`);
 
 async function main(): Promise<void> {
-  await acquireRunLock(join(benchRoot, '.data/run.lock'), log);
+  // In the system's temporary directory, not under bench/: runs from other worktrees share the CPUs and databases too.
+  await acquireRunLock(join(tmpdir(), 'widgetlib-bench.lock'), log);
   const code = measuredCode(repositoryRoot);
   const databases: DatabaseName[] = onlyDatabase ? [onlyDatabase] : ['postgres', 'sqlite'];
   log(`${quick ? 'Quick' : 'Full'} run on ${databases.join(' and ')}`);
