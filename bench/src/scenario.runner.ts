@@ -7,12 +7,12 @@ import {
   type BenchSettings,
 } from './bench.settings.js';
 import type { BenchServer } from './bench-server.js';
+import { checkAnswers, VARYING_SAMPLES } from './identity.check.js';
+import { IMPLEMENTATIONS, type Implementation } from './implementations.js';
 import { joinRuns, runLoad, type LoadResult } from './load.runner.js';
 import { log } from './log.js';
 import { waitForQuietMachine } from './machine.quiet.js';
 import type { DatabaseName, ScenarioRun } from './report.types.js';
-import { checkAnswers, VARYING_SAMPLES } from './identity.check.js';
-import { IMPLEMENTATIONS, type Implementation } from './implementations.js';
 import { requestSequence, type Scenario } from './scenarios.js';
 import { explain, probe } from './statement.probe.js';
 
