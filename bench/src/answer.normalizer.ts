@@ -1,4 +1,4 @@
-import type { Implementation } from './scenarios.js';
+import { isPaginate, type Implementation } from './implementations.js';
 
 /** What must be identical in every implementation's answer: the count, the ids and their relations. */
 export interface NormalizedAnswer {
@@ -21,7 +21,7 @@ function rows(data: RowLike[]): NormalizedAnswer['rows'] {
 }
 
 export function normalizeAnswer(implementation: Implementation, body: unknown): NormalizedAnswer {
-  if (implementation === 'nestjs-paginate') {
+  if (isPaginate(implementation)) {
     const answer = body as { data: RowLike[]; meta: { totalItems: number } };
     return { count: answer.meta.totalItems, rows: rows(answer.data) };
   }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { BenchAppModule, type BenchDatabase } from './app/bench-app.module.js';
 import { countStatements } from './app/statement.counter.js';
 import { WIDGETLIB_IMPLEMENTATION } from './app/widgetlib.implementation.js';
+import { IMPLEMENTATIONS } from './implementations.js';
 
 export interface ServerReady {
   port: number;
@@ -22,7 +23,7 @@ const app = await NestFactory.create(BenchAppModule.forDatabase(database, WIDGET
 await app.listen(0, '127.0.0.1');
 const ready: ServerReady = {
   port: (app.getHttpServer().address() as AddressInfo).port,
-  implementations: ['sql', 'nestjs-paginate', 'widgetlib', 'widgetlib-exact'],
+  implementations: [...IMPLEMENTATIONS],
 };
 process.send?.(ready);
 process.on('SIGTERM', () => {

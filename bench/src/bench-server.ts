@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchDatabase } from './app/bench-app.module.js';
-import type { Implementation } from './scenarios.js';
+import type { Implementation } from './implementations.js';
 import type { ServerReady } from './bench-app.process.js';
 import { libraryFingerprint } from './library.fingerprint.js';
 

@@ -64,14 +64,21 @@ export function joinRuns(runs: readonly LoadResult[]): LoadResult {
   });
 }
 
-export function runLoad(url: string, plan: LoadPlan): Promise<LoadResult> {
+/**
+ * Runs `plan` against the server at `base`: every request to `path`, or, when `path` is a function,
+ * each request to the path it answers then.
+ */
+export function runLoad(base: string, path: string | (() => string), plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     let capTimer: NodeJS.Timeout | undefined;
     let stoppedAtCap = false;
     const latencies: number[] = [];
     const instance = autocannon(
       {
-        url,
+        url: typeof path === 'string' ? `${base}${path}` : base,
+        ...(typeof path === 'function'
+          ? { requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }] }
+          : {}),
         connections: plan.connections,
         timeout: CLIENT_TIMEOUT_SECONDS,
         ...(plan.amount !== null ? { amount: plan.amount } : { duration: plan.duration ?? 10 }),

@@ -1,37 +1,41 @@
-/**
- * The implementations, in the order each scenario runs them. `widgetlib` is configured for a large
- * PostgreSQL table (`estimatedTotalAbove`); `widgetlib-exact` is the same table with the default exact
- * `recordsTotal`, run only where the two differ.
- */
-export const IMPLEMENTATIONS = ['sql', 'nestjs-paginate', 'widgetlib', 'widgetlib-exact'] as const;
-export type Implementation = (typeof IMPLEMENTATIONS)[number];
-export type WidgetlibImplementation = Extract<Implementation, 'widgetlib' | 'widgetlib-exact'>;
+import { ENDPOINTS, isPaginate, type Implementation } from './implementations.js';
+import { filterValues, NAME_FRAGMENTS, RANGE_YEARS, type FilterValues } from './varying-filters.js';
 
-export const ENDPOINTS: Record<Implementation, string> = {
-  sql: '/sql/people',
-  'nestjs-paginate': '/paginate/people',
-  widgetlib: '/widgetlib/people',
-  'widgetlib-exact': '/widgetlib-exact/people',
-};
+/** One request in the parameters of widgetlib (which the hand-written SQL parses too) and of nestjs-paginate. */
+export interface ScenarioQuery {
+  dataTable: string;
+  paginate: string;
+}
 
 export interface Scenario {
   id: string;
   title: string;
-  /** Whether the request filters or searches (only then can `recordsTotal` be an estimate). */
+  /** Whether the request filters or searches (then widgetlib's exact `recordsTotal` is a count of its own). */
   filtered: boolean;
-  /** The query string each implementation receives for the same request. */
-  query: Record<Implementation, string>;
+  /** Whether every request differs from the one before (other values, another page). */
+  varies: boolean;
+  /** The query of the scenario's `n`-th request (the same for every `n` unless the scenario `varies`). */
+  query(n: number): ScenarioQuery;
+}
+
+export function requestPath(scenario: Scenario, implementation: Implementation, n: number): string {
+  const query = scenario.query(n);
+  return `${ENDPOINTS[implementation]}?${isPaginate(implementation) ? query.paginate : query.dataTable}`;
 }
 
 /**
- * Whether a scenario runs an implementation on a database: `widgetlib-exact` only where the
- * estimate applies (PostgreSQL, filtered requests); elsewhere it would repeat `widgetlib`'s statements.
+ * The paths one implementation requests in a scenario, in turn from the scenario's first request:
+ * every implementation sends the same requests in the same order, and one that has taken a request
+ * (identity check, probe, load run) never sends it again, unless the scenario repeats it itself.
  */
-export function runsIn(implementation: Implementation, scenario: Scenario, database: 'postgres' | 'sqlite'): boolean {
-  return implementation !== 'widgetlib-exact' || (database === 'postgres' && scenario.filtered);
+export function requestSequence(scenario: Scenario, implementation: Implementation): () => string {
+  let sent = 0;
+  return () => requestPath(scenario, implementation, sent++);
 }
 
 const PAGE = 10;
+/** S7 pages through the first 100 pages of S4's result, then starts again (S4 matches 1 541 of 100 000 people). */
+export const PAGED_PAGES = 100;
 /** 1-5 % of the people match it in name, e-mail or country name (the generated data's distributions). */
 export const SEARCH_TERM = 'lin';
 export const NAME_TERM = 'son';
@@ -39,71 +43,103 @@ export const BORN_FROM = '1980-01-01';
 export const BORN_TO = '1989-12-31';
 export const TAG_NAME = 'fashion';
 
-/** Widgetlib's parameters, which the hand-written SQL endpoint parses too. */
-function widgetlibAndSql(query: string): Omit<Scenario['query'], 'nestjs-paginate'> {
-  return { sql: query, widgetlib: query, 'widgetlib-exact': query };
-}
+/** The same query for every request. */
+const fixed = (query: ScenarioQuery) => () => query;
 
 /**
- * S1-S6 of issue 8; `deepOffset` is half of the people (500 000 on the full dataset).
- * nestjs-paginate passes a filter value through as text: on SQLite, which keeps booleans as 0/1,
- * its users filter a boolean with `$eq:1`.
+ * S1-S6 of issue 8, S4b and S7 of issue 14; `deepOffset` is half of the people (500 000 on the full
+ * dataset). nestjs-paginate passes a filter value through as text: on SQLite, which keeps booleans
+ * as 0/1, its users filter a boolean with `$eq:1`.
  */
 export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): Scenario[] {
-  const paginateTrue = database === 'sqlite' ? '1' : 'true';
+  const paginateBoolean = (value: boolean) => (database === 'sqlite' ? String(Number(value)) : String(value));
+  const filters = (values: FilterValues): ScenarioQuery => ({
+    dataTable:
+      `name__icontains=${values.nameContains}&born__range=${values.bornFrom},${values.bornTo}` +
+      `&active=${values.active}`,
+    paginate:
+      `filter.name=$ilike:${values.nameContains}&filter.born=$btw:${values.bornFrom},${values.bornTo}` +
+      `&filter.active=$eq:${paginateBoolean(values.active)}`,
+  });
+  const s4Filters = filters({ nameContains: NAME_TERM, bornFrom: BORN_FROM, bornTo: BORN_TO, active: true });
+  const firstPage = (query: ScenarioQuery): ScenarioQuery => ({
+    dataTable: `limit=${PAGE}&${query.dataTable}`,
+    paginate: `limit=${PAGE}&${query.paginate}`,
+  });
+  const page = (offset: number, query: ScenarioQuery): ScenarioQuery => ({
+    dataTable: `limit=${PAGE}&offset=${offset}&${query.dataTable}`,
+    paginate: `limit=${PAGE}&page=${offset / PAGE + 1}&${query.paginate}`,
+  });
   return [
     {
       id: 'S1',
       filtered: false,
+      varies: false,
       title: 'first page, default ordering, no filter',
-      query: { ...widgetlibAndSql(`limit=${PAGE}&offset=0`), 'nestjs-paginate': `limit=${PAGE}&page=1` },
+      query: fixed({ dataTable: `limit=${PAGE}&offset=0`, paginate: `limit=${PAGE}&page=1` }),
     },
     {
       id: 'S2',
       filtered: false,
+      varies: false,
       title: `offset ${deepOffset.toLocaleString('en')}`,
-      query: {
-        ...widgetlibAndSql(`limit=${PAGE}&offset=${deepOffset}`),
-        'nestjs-paginate': `limit=${PAGE}&page=${deepOffset / PAGE + 1}`,
-      },
+      query: fixed({
+        dataTable: `limit=${PAGE}&offset=${deepOffset}`,
+        paginate: `limit=${PAGE}&page=${deepOffset / PAGE + 1}`,
+      }),
     },
     {
       id: 'S3',
       filtered: true,
+      varies: false,
       title: `search "${SEARCH_TERM}" in name, email, country name`,
-      query: {
-        ...widgetlibAndSql(`limit=${PAGE}&search=${SEARCH_TERM}`),
-        'nestjs-paginate': `limit=${PAGE}&search=${SEARCH_TERM}`,
-      },
+      query: fixed({
+        dataTable: `limit=${PAGE}&search=${SEARCH_TERM}`,
+        paginate: `limit=${PAGE}&search=${SEARCH_TERM}`,
+      }),
     },
     {
       id: 'S4',
       filtered: true,
+      varies: false,
       title: `name icontains "${NAME_TERM}", born ${BORN_FROM}..${BORN_TO}, active`,
-      query: {
-        ...widgetlibAndSql(
-          `limit=${PAGE}&name__icontains=${NAME_TERM}&born__range=${BORN_FROM},${BORN_TO}&active=true`,
-        ),
-        'nestjs-paginate': `limit=${PAGE}&filter.name=$ilike:${NAME_TERM}&filter.born=$btw:${BORN_FROM},${BORN_TO}&filter.active=$eq:${paginateTrue}`,
-      },
+      query: fixed(firstPage(s4Filters)),
+    },
+    {
+      id: 'S4b',
+      filtered: true,
+      varies: true,
+      title:
+        `S4's filters with other values on every request: name icontains one of ${NAME_FRAGMENTS.length} fragments, ` +
+        `born in a ${RANGE_YEARS}-year range, active or not`,
+      query: (n) => firstPage(filters(filterValues(n))),
     },
     {
       id: 'S5',
       filtered: true,
+      varies: false,
       title: `tag name = "${TAG_NAME}" (to-many)`,
-      query: {
-        ...widgetlibAndSql(`limit=${PAGE}&tags__name=${TAG_NAME}`),
-        'nestjs-paginate': `limit=${PAGE}&filter.tags.name=$eq:${TAG_NAME}`,
-      },
+      query: fixed({
+        dataTable: `limit=${PAGE}&tags__name=${TAG_NAME}`,
+        paginate: `limit=${PAGE}&filter.tags.name=$eq:${TAG_NAME}`,
+      }),
     },
     {
       id: 'S6',
       filtered: false,
+      varies: false,
       title: 'ordering by country name, then id',
-      query: {
-        ...widgetlibAndSql(`limit=${PAGE}&ordering=country__name`),
-        'nestjs-paginate': `limit=${PAGE}&sortBy=country.name:ASC&sortBy=id:ASC`,
-      },
+      query: fixed({
+        dataTable: `limit=${PAGE}&ordering=country__name`,
+        paginate: `limit=${PAGE}&sortBy=country.name:ASC&sortBy=id:ASC`,
+      }),
+    },
+    {
+      id: 'S7',
+      filtered: true,
+      varies: true,
+      title: `paging through S4's result: offsets 0, ${PAGE}, ${2 * PAGE} ... ${(PAGED_PAGES - 1) * PAGE} in turn`,
+      query: (n) => page((n % PAGED_PAGES) * PAGE, s4Filters),
     },
   ];
 }
