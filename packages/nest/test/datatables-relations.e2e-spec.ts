@@ -16,9 +16,10 @@ class LabelsController {
   @Get('labels')
   @DataTable({
     searchFields: ['name', 'releases__title', 'profile__city'],
-    orderingFields: ['id'],
+    orderingFields: ['id', 'profile__city'],
     defaultOrdering: ['id'],
     filters: {
+      id: ['gte'],
       releases__title: ['exact', 'icontains', 'isnull'],
       releases__styles__name: ['exact'],
       profile__city: ['exact', 'icontains', 'isnull'],
@@ -266,6 +267,20 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
         expect(await ids('/reviews', { ordering, id__gte: '1' })).toEqual(expected);
         const page = await request(server).get('/reviews').query({ ordering, offset: '1', limit: '1' });
         expect((page.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual(expected.slice(1, 2));
+      },
+    );
+
+    // Labels 1 Ávalon (Oslo), 2 Blue Note (a profile without a city), 3 Çapitol (no profile), 4 Empty (Bergen).
+    it.each<[string, number[]]>([
+      ['profile__city', [2, 3, 4, 1]],
+      ['-profile__city', [1, 4, 2, 3]],
+    ])(
+      '%s across an inverse one-to-one relation: a label without a profile sorts as one without a city',
+      async (ordering, expected) => {
+        expect(await ids('/labels', { ordering })).toEqual(expected);
+        expect(await ids('/labels', { ordering, id__gte: '1' })).toEqual(expected);
+        const page = await request(server).get('/labels').query({ ordering, offset: '1', limit: '2' });
+        expect((page.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual(expected.slice(1, 3));
       },
     );
 
