@@ -207,17 +207,13 @@ export class ConditionWriter<T extends ObjectLiteral> {
     const statement = this.sql.dialect.estimatedCount(table, ':wl_threshold', exactCount);
     if (!statement) return null;
     const { schema, database, tableName } = this.sql.metadata;
-    const qualifiedName = [schema, tableName]
-      .filter((part): part is string => !!part)
-      .map((part) => this.sql.escape(part))
-      .join('.');
     return scope
       .createQueryBuilder()
       .select(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_count')}`, 'wl_count')
       .addSelect(`${this.sql.escape('wl_estimate')}.${this.sql.escape('wl_estimated')}`, 'wl_estimated')
       .from(`(${statement})`, 'wl_estimate')
       .setParameters({
-        wl_table: qualifiedName,
+        wl_table: this.sql.table(this.sql.metadata),
         wl_schema: schema ?? database ?? null,
         wl_table_name: tableName,
         wl_threshold: threshold,

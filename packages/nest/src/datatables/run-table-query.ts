@@ -153,36 +153,37 @@ export async function runTableQuery<T extends ObjectLiteral>(
   };
 
   // The ids of the page, ordered: as one statement, or, when the first key is a rank across a to-one
-  // relation of an unfiltered request, as the rows without the related row and the rows walked in
-  // the related rows' rank order (each cut at the page's end), merged.
-  const orderedIds = (firstRankJoin: FirstRankJoin, offset: number, limit: number | null) => {
+  // relation of an unfiltered request, as the rows walked in the related rows' rank order and the
+  // rows without the related row (each cut at the page's end), merged. Without such a rank,
+  // 'matched' writes the same statement as 'left'.
+  const orderedIds = (firstRankJoin: FirstRankJoin) => {
     const query = scope.clone();
     if (condition) query.andWhere(condition, sql.parameters);
     const sorted = new SortKeyWriter(sql).sortKeys(query, request.ordering, condition ? null : scope, firstRankJoin);
     query.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(sql.parameters);
     sorted.keys.forEach((key, index) => query.addSelect(key.expression, `wl_o${index}`));
     orderBySortKeys(query, sorted.keys, null);
-    pageOf(query, offset, limit);
     return { query, ...sorted };
   };
-  const single = orderedIds('left', request.offset, request.limit);
-  const { keys } = single;
-  let ids: SelectQueryBuilder<ObjectLiteral> = single.query;
-  if (single.firstIsRank) {
+  const matched = orderedIds('matched');
+  const { keys } = matched;
+  let ids: SelectQueryBuilder<ObjectLiteral> = matched.query;
+  if (matched.firstIsRank) {
+    const missing = orderedIds('missing').query;
     const end = request.limit === null ? null : request.offset + request.limit;
-    const missing = orderedIds('missing', 0, end).query;
-    const matched = orderedIds('matched', 0, end).query;
+    pageOf(missing, 0, end);
+    pageOf(matched.query, 0, end);
     ids = base
       .createQueryBuilder()
       .select('*')
       .from(
-        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.getQuery()}) ${escape('wl_matched')})`,
+        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.query.getQuery()}) ${escape('wl_matched')})`,
         'wl_merged',
       )
-      .setParameters({ ...missing.getParameters(), ...matched.getParameters() });
+      .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
     orderBySortKeys(ids, keys, null);
-    pageOf(ids, request.offset, request.limit);
   }
+  pageOf(ids, request.offset, request.limit);
 
   const page = base
     .clone()

@@ -97,11 +97,7 @@ export class SortKeyWriter<T extends ObjectLiteral> {
   private missingRelation(relation: RelationMetadata, owner: string, other: string): string {
     const ownsKey = relation.isManyToOne || relation.isOneToOneOwner;
     if (ownsKey && relation.foreignKeys.length > 0) return `${owner} IS NULL`;
-    const target = relation.inverseEntityMetadata;
-    const table = [target.schema, target.tableName]
-      .filter((part): part is string => !!part)
-      .map((part) => this.sql.escape(part))
-      .join('.');
+    const table = this.sql.table(relation.inverseEntityMetadata);
     const alias = this.sql.escape('wl_missing');
     const orphan = `NOT EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.${this.sql.escape(other)} = ${owner})`;
     return ownsKey ? `(${owner} IS NULL OR ${orphan})` : orphan;

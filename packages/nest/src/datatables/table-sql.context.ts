@@ -36,6 +36,14 @@ export class TableSql<T extends ObjectLiteral> {
     return this.base.connection.driver.escape(name);
   }
 
+  /** The escaped, schema-qualified table name of `metadata`. */
+  table(metadata: EntityMetadata): string {
+    return [metadata.schema, metadata.tableName]
+      .filter((part): part is string => !!part)
+      .map((part) => this.escape(part))
+      .join('.');
+  }
+
   column(alias: string, column: string): string {
     return `${this.escape(alias)}.${this.escape(column)}`;
   }
