@@ -117,17 +117,40 @@ export function findChromium() {
   return located;
 }
 
+const LAUNCH_ATTEMPTS = 3;
+
+/**
+ * Runs a launch again when the browser died while starting: the single-process build now and then
+ * ends with SIGSEGV before its first page (seen in CI on a loaded machine), which says nothing of
+ * the page under test. Any other launch error, and a third crash in a row, is thrown.
+ */
+async function launchWithRetry(launch) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await launch();
+    } catch (error) {
+      const crashed = error instanceof Error && /has been closed|signal=SIG/.test(error.message);
+      if (!crashed || attempt === LAUNCH_ATTEMPTS) throw error;
+      process.stderr.write(
+        `Chromium ended while starting (attempt ${attempt} of ${LAUNCH_ATTEMPTS}); starting it again.\n`,
+      );
+    }
+  }
+}
+
 /** Starts Chromium; `newContext(options)` gives isolated contexts, `close()` ends every browser. */
 export async function startChromium() {
   const found = await findChromium();
   const launchOptions = { executablePath: found.executablePath, args: found.args, env: found.env, headless: true };
-  const shared = found.singleProcess ? undefined : await chromium.launch(launchOptions);
+  const shared = found.singleProcess ? undefined : await launchWithRetry(() => chromium.launch(launchOptions));
   const ownContexts = new Set();
   return {
     source: found.source,
     async newContext(options = {}) {
       if (shared) return shared.newContext(options);
-      const context = await chromium.launchPersistentContext('', { ...launchOptions, ...options });
+      const context = await launchWithRetry(() =>
+        chromium.launchPersistentContext('', { ...launchOptions, ...options }),
+      );
       ownContexts.add(context);
       context.on('close', () => ownContexts.delete(context));
       return context;
