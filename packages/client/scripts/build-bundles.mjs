@@ -2,9 +2,11 @@
 // Browser files of @widgetlib/client, after `tsc` has written the ES modules to dist/:
 //   dist/widgetlib.min.js       <script> bundle, window.widgetlib; DataTables and jQuery left out:
 //                               it uses the global `DataTable` that datatables.net's own script sets.
-//   dist/widgetlib.full.min.js  the same with DataTables inside (also sets window.DataTable).
+//   dist/widgetlib.full.min.js  the same with DataTables and its Responsive extension inside (also
+//                               sets window.DataTable).
 //   dist/widgetlib.css          the library's stylesheet (filter row, renderers, help panel, Tom Select).
-//   dist/widgetlib.full.css     the same after DataTables' own stylesheet (datatables.net-dt).
+//   dist/widgetlib.full.css     the same after DataTables' and Responsive's own stylesheets
+//                               (datatables.net-dt, datatables.net-responsive-dt).
 import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -63,6 +65,7 @@ await Promise.all([
       // src/browser.ts with DataTables: package.json's "sideEffects" would drop a bare import of it.
       contents: [
         "import DataTable from 'datatables.net';",
+        "import 'datatables.net-responsive';",
         "import * as widgetlib from './src/index.ts';",
         'window.DataTable ??= DataTable;',
         'window.widgetlib = widgetlib;',
@@ -84,7 +87,10 @@ await Promise.all([
     bundle: true,
     logLevel: 'warning',
     absWorkingDir: packageRoot,
-    stdin: cssEntry(['datatables.net-dt/css/dataTables.dataTables.css']),
+    stdin: cssEntry([
+      'datatables.net-dt/css/dataTables.dataTables.css',
+      'datatables.net-responsive-dt/css/responsive.dataTables.css',
+    ]),
     outfile: join(dist, 'widgetlib.full.css'),
   }),
 ]);

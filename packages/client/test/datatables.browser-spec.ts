@@ -1,9 +1,8 @@
 import type { Api } from 'datatables.net';
-import type { BrowserContext, Page } from 'playwright-core';
-import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import type { Page } from 'playwright-core';
 import type { FormatDataTableParams, WidgetLibColumn, WidgetLibTableOptions } from '../src/index.js';
 import { DATATABLES_LINES, type DataTablesLine, type PageVariant } from './fixtures/datatables-fixture.page.js';
-import { startDataTablesApp, type DataTablesApp } from './fixtures/datatables-test-app.js';
+import { useDataTablesBrowser } from './support/datatables-browser.js';
 
 declare global {
   interface Window {
@@ -22,27 +21,12 @@ declare global {
 const ROWS = '#albums tbody tr';
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
 
-let server: DataTablesApp;
-let chromium: ChromiumSession;
-let context: BrowserContext;
+const browser = useDataTablesBrowser();
 let page: Page;
 let dialogs: string[];
 /** The DataTables line of the running `describe` block. */
 let line: DataTablesLine;
 let pageErrors: string[];
-
-beforeAll(async () => {
-  [server, chromium] = await Promise.all([startDataTablesApp(), startChromium()]);
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
 
 /**
  * Opens the page in a fresh context; every dialog (alert) and script error is recorded. By default
@@ -50,8 +34,7 @@ afterEach(async () => {
  * needs it (3.x runs without).
  */
 async function openPage(variant: PageVariant = line === '2.3' ? 'min-jquery' : 'min'): Promise<void> {
-  context = await chromium.newContext({ viewport: { width: 1400, height: 900 } });
-  page = await context.newPage();
+  page = await browser.newPage({ width: 1400, height: 900 });
   dialogs = [];
   pageErrors = [];
   page.on('dialog', (dialog) => {
@@ -59,7 +42,7 @@ async function openPage(variant: PageVariant = line === '2.3' ? 'min-jquery' : '
     void dialog.dismiss();
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${server.baseUrl}/dt-fixture/page?variant=${variant}&datatables=${line}`);
+  await page.goto(`${browser.server.baseUrl}/dt-fixture/page?variant=${variant}&datatables=${line}`);
 }
 
 /** Runs `action` and waits for the table's next draw (the answer to the request it caused). */
@@ -96,12 +79,12 @@ async function info(): Promise<string> {
 }
 
 function lastQuery(): Record<string, unknown> {
-  return server.state.albumQueries.at(-1) ?? {};
+  return browser.server.state.albumQueries.at(-1) ?? {};
 }
 
 /** The request parameters of every albums request after the first `skip` ones. */
 function queriesSince(skip: number): Array<Record<string, unknown>> {
-  return server.state.albumQueries.slice(skip);
+  return browser.server.state.albumQueries.slice(skip);
 }
 
 /** The filter control of a column (0-based) in the filter row. */
@@ -216,6 +199,71 @@ describe.each(DATATABLES_LINES)(
       expect(await info()).toBe('Showing 21 to 25 of 25 entries');
     });
 
+    it("method: 'POST' sends the parameters as a JSON body with the page's CSRF token, and pages", async () => {
+      await openPage();
+      await page.evaluate(() => {
+        const meta = document.createElement('meta');
+        meta.name = 'csrf-token';
+        meta.content = 'token-1';
+        document.head.append(meta);
+      });
+      const gets = browser.server.state.albumQueries.length;
+      const posts = browser.server.state.albumPosts.length;
+      await createTable(() => window.makeAlbumsTable({ method: 'POST' }));
+      expect(await cellTexts(0)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+      await afterDraw(() => page.click('#albums_wrapper .dt-paging-button:text-is("2")'));
+      expect(await cellTexts(0)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+      expect(await info()).toBe('Showing 11 to 20 of 25 entries');
+      expect(browser.server.state.albumQueries).toHaveLength(gets);
+      const sent = browser.server.state.albumPosts.slice(posts);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatchObject({ body: { draw: 1, offset: 0, limit: 10 }, csrfToken: 'token-1' });
+      expect(sent[1]).toMatchObject({ body: { draw: 2, offset: 10, limit: 10 }, csrfToken: 'token-1' });
+      expect(pageErrors).toEqual([]);
+    });
+
+    it('switches from GET to POST by itself while the URL is longer than maxGetUrlLength', async () => {
+      await openPage();
+      const firstUrl = `${browser.server.baseUrl}/dt-fixture/albums?draw=1&offset=0&limit=10`;
+      const gets = browser.server.state.albumQueries.length;
+      const posts = browser.server.state.albumPosts.length;
+      await page.evaluate((max) => window.makeAlbumsTable({ maxGetUrlLength: max }, false), firstUrl.length + 5);
+      await page.waitForFunction(() => window.albumsTable.ajax.json() !== undefined);
+      expect(browser.server.state.albumQueries.slice(gets)).toEqual([{ draw: '1', offset: '0', limit: '10' }]);
+      await afterDraw(() => page.fill('#albums_wrapper .dt-search input', 'kind of blue davis'));
+      expect(await cellTexts(0)).toEqual(['1']);
+      expect(browser.server.state.albumPosts.slice(posts)).toEqual([
+        { body: { draw: 2, offset: 0, limit: 10, search: 'kind of blue davis' }, csrfToken: undefined },
+      ]);
+      await afterDraw(() => page.fill('#albums_wrapper .dt-search input', ''));
+      expect(await cellTexts(0)).toHaveLength(10);
+      expect(browser.server.state.albumQueries.slice(gets)).toHaveLength(2);
+      expect(browser.server.state.albumPosts.slice(posts)).toHaveLength(1);
+      expect(pageErrors).toEqual([]);
+    });
+
+    it("falls back to GET for good where the endpoint has no POST form (404), with method: 'auto'", async () => {
+      await openPage();
+      const methods: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/dt-fixture/albums-capped')) methods.push(request.method());
+      });
+      await createTable(() => {
+        window.albumsTable = window.widgetlib.createDataTable(
+          'albums',
+          '/dt-fixture/albums-capped',
+          { columns: window.albumColumns(), maxGetUrlLength: 10 },
+          false,
+        );
+        return true;
+      });
+      expect(await cellTexts(0)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+      await afterDraw(() => page.click('#albums_wrapper .dt-paging-button:text-is("2")'));
+      expect(await cellTexts(0)).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+      expect(methods).toEqual(['POST', 'GET', 'GET']);
+      expect(pageErrors).toEqual([]);
+    });
+
     it("sends the DataTables search box as search (the server's search fields)", async () => {
       await openPage();
       await createTable();
@@ -280,7 +328,7 @@ describe.each(DATATABLES_LINES)(
     it('filters a string column by icontains, debounced: typing a word sends one request', async () => {
       await openPage();
       await createTable();
-      const before = server.state.albumQueries.length;
+      const before = browser.server.state.albumQueries.length;
       await afterDraw(() => page.locator(`${filterCell(TITLE)} input`).pressSequentially('Miles'));
       const filtered = queriesSince(before);
       expect(filtered.map((query) => query.title__icontains)).toEqual(['Miles']);
@@ -292,7 +340,7 @@ describe.each(DATATABLES_LINES)(
     it('sends at once on Enter, and only once', async () => {
       await openPage();
       await createTable();
-      const before = server.state.albumQueries.length;
+      const before = browser.server.state.albumQueries.length;
       const title = page.locator(`${filterCell(TITLE)} input`);
       await afterDraw(async () => {
         await title.fill('blue');
@@ -341,7 +389,7 @@ describe.each(DATATABLES_LINES)(
       expect(lastQuery().released__range).toBe('1960-01-01,1961-12-31');
       expect(await cellTexts(0)).toEqual(['2', '12', '14', '17', '20']);
 
-      const before = server.state.albumQueries.length;
+      const before = browser.server.state.albumQueries.length;
       await to.fill('31/13/1961');
       await to.press('Enter');
       expect(await to.getAttribute('aria-invalid')).toBe('');
@@ -436,7 +484,7 @@ describe.each(DATATABLES_LINES)(
       expect(lastQuery()).toMatchObject({ offset: '10', format: 'LP' });
       await page.screenshot({ path: '/tmp/widgetlib-datatable-filters-applied.png' });
 
-      const before = server.state.albumQueries.length;
+      const before = browser.server.state.albumQueries.length;
       await afterDraw(() => page.click(`${FILTER_ROW} .widgetlib-filter-clear`));
       const sent = queriesSince(before);
       expect(sent).toHaveLength(1);
@@ -530,7 +578,7 @@ describe.each(DATATABLES_LINES)(
       expect(lastQuery()).not.toHaveProperty('ordering');
       expect(await page.locator(`${FILTER_ROW} > td`).count()).toBe(11);
       expect(await page.evaluate(() => 'filterRow' in window.albumsTable.init())).toBe(false);
-      const before = server.state.albumQueries.length;
+      const before = browser.server.state.albumQueries.length;
       await afterDraw(() => page.fill(`${filterCell(TITLE)} input`, 'Miles'));
       expect(queriesSince(before)).toEqual([
         expect.objectContaining({ title__icontains: 'Miles', page: '1', page_size: '10' }),

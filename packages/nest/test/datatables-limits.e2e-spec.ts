@@ -5,6 +5,7 @@ import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
 import { Bulky, BulkyController, seedBulky } from './fixtures/bulky.fixture.js';
+import { LIST_TRANSPORTS, sendList, withPostTwins } from './fixtures/list-transports.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase, isMysqlFamily } from '@widgetlib/test-support/test-databases.js';
@@ -22,7 +23,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
     testApp = await createTestApp(kind, {
       entities: [...ALBUM_ENTITIES, Bulky],
       imports: [TypeOrmModule.forFeature([Bulky])],
-      controllers: [AlbumsController, BulkyController],
+      controllers: [withPostTwins(AlbumsController), BulkyController],
       typeormLogger: counter,
       widgetlib: {
         dataTables: {
@@ -33,6 +34,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
             maxInValues: 3,
             maxColumns: 4,
             maxQueryStringBytes: 4096,
+            maxBodyBytes: 4096,
           },
         },
       },
@@ -45,64 +47,6 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
   afterAll(() => testApp.close());
 
   describe('limits (each a 400 naming it, the draw echoed)', () => {
-    it.each<[string, Record<string, string>, string]>([
-      [
-        'too many search terms (module-wide limit 4)',
-        { search: 'ab cd ef gh ij', draw: '3' },
-        'search has 5 different terms; at most 4 are allowed',
-      ],
-      [
-        'a repeated native column filter',
-        {
-          draw: '3',
-          'columns[0][data]': 'name',
-          'columns[0][search][value]': 'a',
-          'columns[1][data]': 'name',
-          'columns[1][search][value]': 'b',
-        },
-        'columns[1][search][value]: name is already filtered (icontains) by columns[0][search][value]; send one filter per field and lookup',
-      ],
-      [
-        'too many ordering keys',
-        { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' },
-        'ordering names 6 fields; at most 5 are allowed',
-      ],
-      [
-        'too many native order[i] entries',
-        Object.fromEntries([
-          ['draw', '3'],
-          ...Array.from({ length: 6 }, (_, index) => [`order[${index}][name]`, 'name']),
-        ]) as Record<string, string>,
-        'order has 6 entries; at most 5 are allowed',
-      ],
-      [
-        'a search term shorter than minSearchTermLength (module-wide 2)',
-        { search: 'blue a', draw: '3' },
-        'search: every term needs at least 2 characters, got "a"',
-      ],
-      [
-        'too many filters (module-wide limit 3)',
-        { draw: '3', year__gte: '1900', year__lte: '2100', rank__gte: '1', rank__lte: '1000' },
-        'rank__lte: at most 3 filters are allowed in one request',
-      ],
-      [
-        'too many values in an in list (module-wide limit 3)',
-        { draw: '3', year__in: '1959,1965,1971,1977' },
-        'year__in takes at most 3 comma-separated values, got 4',
-      ],
-      [
-        'too many native columns[i] entries (module-wide limit 4)',
-        Object.fromEntries([
-          ['draw', '3'],
-          ...Array.from({ length: 5 }, (_, index) => [`columns[${index}][data]`, 'name']),
-        ]) as Record<string, string>,
-        'columns: at most 4 columns[i] entries are allowed',
-      ],
-    ])('%s', async (_title, query, message) => {
-      const response = await request(server).get('/albums').query(query).expect(400);
-      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: [message], draw: 3 });
-    });
-
     it('refuses a query string past maxQueryStringBytes (module-wide 4096), counting it as sent', async () => {
       const padding = 'é'.repeat(700);
       const response = await request(server).get('/albums').query({ draw: '5', _: padding }).expect(400);
@@ -111,7 +55,7 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
       expect(response.body).toEqual({
         statusCode: 400,
         error: 'Bad Request',
-        message: [`the query string has ${bytes} bytes; at most 4096 are allowed`],
+        message: [`the query string has ${bytes} bytes; at most 4096 are allowed (limits.maxQueryStringBytes)`],
         draw: 5,
       });
       await request(server)
@@ -120,23 +64,99 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
         .expect(200);
     });
 
-    it('answers a request at every limit normally', async () => {
-      const response = await request(server)
-        .get('/albums')
-        .query({
+    it('refuses a POST body past maxBodyBytes (module-wide 4096), counting it as sent', async () => {
+      const padding = 'é'.repeat(2100);
+      const response = await request(server).post('/albums/query').send({ draw: 5, _: padding }).expect(400);
+      const bytes = Buffer.byteLength(JSON.stringify({ draw: 5, _: padding }));
+      expect(bytes).toBeGreaterThan(4096);
+      expect(response.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: [`the body has ${bytes} bytes; at most 4096 are allowed (limits.maxBodyBytes)`],
+        draw: 5,
+      });
+      await request(server)
+        .post('/albums/query')
+        .send({ draw: 5, _: 'é'.repeat(2000) })
+        .expect(200);
+    });
+
+    describe.each(LIST_TRANSPORTS)('through %s', (transport) => {
+      it.each<[string, Record<string, string>, string]>([
+        [
+          'too many search terms (module-wide limit 4)',
+          { search: 'ab cd ef gh ij', draw: '3' },
+          'search has 5 different terms; at most 4 are allowed',
+        ],
+        [
+          'a repeated native column filter',
+          {
+            draw: '3',
+            'columns[0][data]': 'name',
+            'columns[0][search][value]': 'a',
+            'columns[1][data]': 'name',
+            'columns[1][search][value]': 'b',
+          },
+          'columns[1][search][value]: name is already filtered (icontains) by columns[0][search][value]; send one filter per field and lookup',
+        ],
+        [
+          'too many ordering keys',
+          { draw: '3', ordering: 'name,year,rank,artist__name,sales,released' },
+          'ordering names 6 fields; at most 5 are allowed',
+        ],
+        [
+          'too many native order[i] entries',
+          Object.fromEntries([
+            ['draw', '3'],
+            ...Array.from({ length: 6 }, (_, index) => [`order[${index}][name]`, 'name']),
+          ]) as Record<string, string>,
+          'order has 6 entries; at most 5 are allowed',
+        ],
+        [
+          'a search term shorter than minSearchTermLength (module-wide 2)',
+          { search: 'blue a', draw: '3' },
+          'search: every term needs at least 2 characters, got "a"',
+        ],
+        [
+          'too many filters (module-wide limit 3)',
+          { draw: '3', year__gte: '1900', year__lte: '2100', rank__gte: '1', rank__lte: '1000' },
+          'rank__lte: at most 3 filters are allowed in one request',
+        ],
+        [
+          'too many values in an in list (module-wide limit 3)',
+          { draw: '3', year__in: '1959,1965,1971,1977' },
+          'year__in takes at most 3 comma-separated values, got 4',
+        ],
+        [
+          'too many native columns[i] entries (module-wide limit 4)',
+          Object.fromEntries([
+            ['draw', '3'],
+            ...Array.from({ length: 5 }, (_, index) => [`columns[${index}][data]`, 'name']),
+          ]) as Record<string, string>,
+          'columns: at most 4 columns[i] entries are allowed',
+        ],
+      ])('%s', async (_title, query, message) => {
+        const response = await sendList(server, transport, '/albums', query).expect(400);
+        expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message: [message], draw: 3 });
+      });
+
+      it('answers a request at every limit normally', async () => {
+        const response = await sendList(server, transport, '/albums', {
           search: 'bl ue ab cd',
           year__gte: '1900',
           year__lte: '2100',
           year__in: '1959,1965,1971',
           ordering: 'name,year,rank,sales,released',
-        })
-        .expect(200);
-      expect(response.body.draw).toBe(1);
-    });
+        }).expect(200);
+        expect(response.body.draw).toBe(1);
+      });
 
-    it('counts terms that differ only in case once', async () => {
-      const response = await request(server).get('/albums').query({ search: 'blue BLUE Blue bLuE blUE' }).expect(200);
-      expect(response.body.recordsFiltered).toBeGreaterThan(0);
+      it('counts terms that differ only in case once', async () => {
+        const response = await sendList(server, transport, '/albums', { search: 'blue BLUE Blue bLuE blUE' }).expect(
+          200,
+        );
+        expect(response.body.recordsFiltered).toBeGreaterThan(0);
+      });
     });
   });
 

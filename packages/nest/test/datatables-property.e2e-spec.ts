@@ -4,6 +4,7 @@ import type { App } from 'supertest/types.js';
 import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { ALBUMS, ARTISTS, GENRES, seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
 import { referenceAnswer, type ReferenceRequest } from './fixtures/album-table.reference.js';
+import { albumOptionValue, referencePaneOptions } from './fixtures/album-panes.reference.js';
 import { ALBUM_TABLE, AlbumsController } from './fixtures/albums.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -130,7 +131,35 @@ const SCOPES: Record<string, (album: StoredAlbum) => boolean> = {
   '/rock-albums': (album) => album.genres.some((genre) => genre.name === 'Rock'),
 };
 
-const validRequest: fc.Arbitrary<ReferenceRequest & { path: string }> = fc.record({
+const optionValue = albumOptionValue(TIMEZONE);
+/** Values each pane may select: the fixture's (as option values), look-alikes that match nothing, the empty option. */
+const PANE_VALUES: Record<string, (string | null)[]> = {
+  year: [...YEARS.map(String), '1971'],
+  is_live: ['true', 'false'],
+  sales: [...new Set(ALBUMS.map((album) => album.sales).filter((sales) => sales !== null)), 7].map(String),
+  released: [...ALBUMS.map((album) => album.released), '2000-01-01'],
+  recorded_at: [...INSTANTS, '2000-01-01T00:00:00Z'].map((at) => optionValue('recorded_at', new Date(at))),
+  artist__name: [...ARTISTS.map((artist) => artist.name), 'abba'],
+  artist__country: ['Iceland', 'Sweden', 'UK', 'iceland'],
+  genres__name: [...GENRES, 'rock'],
+};
+const PANES = ALBUM_TABLE.panes ?? [];
+
+const validRequest: fc.Arbitrary<ReferenceRequest & { path: string; panesOnPage: boolean }> = fc.record({
+  panesOnPage: fc.boolean(),
+  panes: fc
+    .uniqueArray(fc.constantFrom(...PANES), { maxLength: 2 })
+    .chain((paths) =>
+      paths.length === 0
+        ? fc.constant([])
+        : fc.tuple(
+            ...paths.map((path) =>
+              fc
+                .uniqueArray(fc.constantFrom(...PANE_VALUES[path]!, null), { minLength: 1, maxLength: 3 })
+                .map((values): [string, (string | null)[]] => [path, values]),
+            ),
+          ),
+    ),
   path: fc.constantFrom(...Object.keys(SCOPES)),
   search: optional(fc.array(fc.constantFrom(...TERMS), { maxLength: 3 }).map((terms) => terms.join(' '))),
   filters: fc
@@ -150,6 +179,23 @@ const validRequest: fc.Arbitrary<ReferenceRequest & { path: string }> = fc.recor
   limit: fc.integer({ min: 1, max: 7 }),
   offset: fc.integer({ min: 0, max: 22 }),
 });
+
+/** Pane selections as SearchPanes sends them (by the columns' data sources), and its options when it is on the page. */
+function searchPanesParameters(panes: [string, (string | null)[]][], onPage: boolean): Record<string, string> {
+  const parameters: Record<string, string> = {};
+  for (const [path, values] of panes) {
+    const field = path.replaceAll('__', '.');
+    values.forEach((value, index) => {
+      parameters[`searchPanes[${field}][${index}]`] = value ?? '';
+      parameters[`searchPanes_null[${field}][${index}]`] = String(value === null);
+    });
+  }
+  if (panes.length > 0) parameters.searchPanesLast = panes.at(-1)![0].replaceAll('__', '.');
+  if (onPage) {
+    for (const option of ['cascade', 'viewCount', 'viewTotal']) parameters[`searchPanes_options[${option}]`] = 'true';
+  }
+  return parameters;
+}
 
 /** Percent-encodes the UTF-8 bytes of a string (a lone surrogate becomes U+FFFD, as a browser would send). */
 function encode(text: string): string {
@@ -222,6 +268,45 @@ const junkRequest = fc.uniqueArray(fc.tuple(fc.constantFrom(...FUZZED_PARAMETERS
   selector: ([name]) => name,
 });
 
+const FUZZED_PANE_PARAMETERS = [
+  ...[
+    ...PANES.map((path) => path.replaceAll('__', '.')),
+    'genres__name',
+    'name',
+    'secret',
+    'artist.secret',
+    '',
+  ].flatMap((field) => [`searchPanes[${field}][0]`, `searchPanes_null[${field}][0]`, `searchPanes[${field}][1]`]),
+  'searchPanes_null[year][1]',
+  'searchPanes[year]',
+  'searchPanes[year][]',
+  'searchPanes[year][0][0]',
+  'searchPanes[a]b][0]',
+  'searchPanes',
+  'searchPanes_null',
+  'searchPanes_options[cascade]',
+  'searchPanes_options[viewTotal]',
+  'searchPanes_options[foo]',
+  'searchPanes_options',
+  'searchPanesLast',
+  'searchPanes_other',
+];
+const paneValue = fc.oneof(
+  junkValue,
+  fc
+    .constantFrom(
+      ...Object.values(PANE_VALUES)
+        .flat()
+        .filter((value) => value !== null),
+    )
+    .map(encode),
+);
+const junkPaneRequest = fc.uniqueArray(fc.tuple(fc.constantFrom(...FUZZED_PANE_PARAMETERS), paneValue), {
+  minLength: 1,
+  maxLength: 6,
+  selector: ([name]) => name,
+});
+
 describeEachDatabase('Data tables against the reference', (kind) => {
   let testApp: TestApp;
   let server: App;
@@ -241,26 +326,36 @@ describeEachDatabase('Data tables against the reference', (kind) => {
 
   it(`answers ${PROPERTY_RUNS} random valid requests exactly like the reference`, async () => {
     await fc.assert(
-      fc.asyncProperty(validRequest, async ({ path, ...tableRequest }) => {
+      fc.asyncProperty(validRequest, async ({ path, panesOnPage, ...tableRequest }) => {
         const query: Record<string, string> = {
           limit: String(tableRequest.limit),
           offset: String(tableRequest.offset),
           ...Object.fromEntries(tableRequest.filters),
+          ...searchPanesParameters(tableRequest.panes ?? [], panesOnPage),
         };
         if (tableRequest.search !== undefined) query.search = tableRequest.search;
         if (tableRequest.ordering.length > 0) query.ordering = tableRequest.ordering.join(',');
         const response = await request(server).get(path).query(query);
         expect(response.status).toBe(200);
-        const expected = referenceAnswer(albums, tableRequest, {
+        const options = {
           searchFields: ALBUM_TABLE.searchFields ?? [],
           timezone: TIMEZONE,
           scope: SCOPES[path],
-        });
+          optionValue,
+        };
+        const expected = referenceAnswer(albums, tableRequest, options);
+        const panesAsked = panesOnPage || (tableRequest.panes ?? []).length > 0;
         expect({
           ids: (response.body.data as { id: number }[]).map((row) => row.id),
           recordsTotal: response.body.recordsTotal,
           recordsFiltered: response.body.recordsFiltered,
-        }).toEqual(expected);
+          searchPanes: response.body.searchPanes,
+        }).toEqual({
+          ...expected,
+          searchPanes: panesAsked
+            ? { options: referencePaneOptions(albums, tableRequest, { ...options, panes: PANES, maxOptions: 100 }) }
+            : undefined,
+        });
       }),
       { numRuns: PROPERTY_RUNS },
     );
@@ -273,6 +368,26 @@ describeEachDatabase('Data tables against the reference', (kind) => {
         const response = await request(server).get(`${path}?${queryString}`);
         expect([200, 400]).toContain(response.status);
         if (response.status === 400) expect(Array.isArray(response.body.message)).toBe(true);
+      }),
+      { numRuns: FUZZ_RUNS },
+    );
+  }, 240_000);
+
+  it(`answers ${FUZZ_RUNS} random SearchPanes requests with 200 or 400 naming a parameter sent, never 5xx`, async () => {
+    await fc.assert(
+      fc.asyncProperty(junkPaneRequest, fc.constantFrom('/albums', '/rock-albums'), async (pairs, path) => {
+        const queryString = pairs.map(([name, value]) => `${encode(name)}=${value}`).join('&');
+        const response = await request(server).get(`${path}?${queryString}`);
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 200) {
+          expect(typeof response.body.searchPanes.options).toBe('object');
+          return;
+        }
+        // A message names the parameter, or the pane (`searchPanes[<field>]`) its selection belongs to.
+        const named = pairs.flatMap(([name]) => [name, name.replace(/\[\d+\]$/, '')]);
+        for (const message of response.body.message as string[]) {
+          expect(named.some((name) => message.startsWith(name))).toBe(true);
+        }
       }),
       { numRuns: FUZZ_RUNS },
     );

@@ -4,7 +4,9 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
 import { DataTable } from '../src/index.js';
-import { Label, LABEL_ENTITIES, LabelProfile, Mood, Release, Review, Style } from './fixtures/label.entities.js';
+import { Label, LABEL_ENTITIES, Mood, Release, Review, Style } from './fixtures/label.entities.js';
+import { seedLabels } from './fixtures/label.seed.js';
+import { LIST_TRANSPORTS, sendList, withPostTwins, type ListTransport } from './fixtures/list-transports.js';
 import { StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -141,28 +143,12 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
   beforeAll(async () => {
     testApp = await createTestApp(kind, {
       entities: LABEL_ENTITIES,
-      controllers: [LabelsController],
+      controllers: [withPostTwins(LabelsController)],
       typeormLogger: counter,
     });
     server = testApp.app.getHttpServer() as App;
     const { manager } = testApp.dataSource;
-    const [avalon, blueNote, capitol, empty] = await manager.save(
-      ['Ávalon', 'Blue Note', 'Çapitol', 'Empty'].map((name) => manager.create(Label, { name })),
-    );
-    await manager.save([
-      manager.create(LabelProfile, { city: 'Oslo', label: avalon }),
-      manager.create(LabelProfile, { city: null, label: blueNote }),
-      manager.create(LabelProfile, { city: 'Bergen', label: empty }),
-    ]);
-    const [jazz, rock] = await manager.save(['Jazz', 'Rock', 'Ambient'].map((name) => manager.create(Style, { name })));
-    await manager.save([
-      manager.create(Release, { title: 'Kind of Blue', label: blueNote, styles: [jazz!] }),
-      manager.create(Release, { title: 'Ökotopia', label: avalon, styles: [rock!, jazz!] }),
-      manager.create(Release, { title: 'Rock_Out 100%', label: avalon, styles: [rock!] }),
-      manager.create(Release, { title: 'Orphan', label: null, styles: [] }),
-      manager.create(Release, { title: 'Blue Train', label: blueNote, styles: [jazz!] }),
-    ]);
-    expect([avalon, blueNote, capitol, empty].map((label) => label!.id)).toEqual([1, 2, 3, 4]);
+    await seedLabels(manager);
     // Release 99 does not exist: only the missing foreign key constraint lets its review in.
     await manager.insert(Review, [
       { stars: 5, release: { id: 1 } },
@@ -178,149 +164,164 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
 
   afterAll(() => testApp.close());
 
-  async function ids(path: string, query: Record<string, string>): Promise<number[]> {
-    const response = await request(server).get(path).query(query);
-    expect(response.status).toBe(200);
-    const body = response.body as { data: { id: number }[]; recordsFiltered: number };
-    const found = body.data.map((row) => row.id);
-    expect(body.recordsFiltered).toBe(found.length);
-    return found;
+  /** The ids a list answers through `transport`, checking that its filtered count is theirs. */
+  function idsThrough(transport: ListTransport) {
+    return async (path: string, query: Record<string, string>): Promise<number[]> => {
+      const response = await sendList(server, transport, path, query);
+      expect(response.status).toBe(200);
+      const body = response.body as { data: { id: number }[]; recordsFiltered: number };
+      const found = body.data.map((row) => row.id);
+      expect(body.recordsFiltered).toBe(found.length);
+      return found;
+    };
   }
 
-  it.each<[Record<string, string>, number[]]>([
-    [{ releases__title: 'Kind of Blue' }, [2]],
-    [{ releases__title__icontains: 'BLUE' }, [2]],
-    [{ releases__title__icontains: 'ö' }, [1]],
-    [{ releases__title__icontains: '_out 100%' }, [1]],
-    [{ releases__title__isnull: 'true' }, [3, 4]],
-    [{ releases__title__isnull: 'false' }, [1, 2]],
-    [{ releases__styles__name: 'Jazz' }, [1, 2]],
-    [{ releases__styles__name: 'Rock' }, [1]],
-    [{ profile__city: 'Oslo' }, [1]],
-    [{ profile__city: 'oslo' }, []],
-    [{ profile__city__icontains: 'OSL' }, [1]],
-    [{ profile__city__isnull: 'true' }, [2, 3]],
-    [{ profile__city__isnull: 'false' }, [1, 4]],
-    [{ profile__isnull: 'true' }, [3]],
-    [{ profile__isnull: 'false' }, [1, 2, 4]],
-    [{ search: 'blue' }, [2]],
-    [{ search: 'o' }, [1, 2, 3]],
-    [{ search: 'ÖKOTOPIA' }, [1]],
-    [{ search: 'bergen' }, [4]],
-  ])('labels (one-to-many, inverse one-to-one) %j', async (query, expected) => {
-    expect(await ids('/labels', query)).toEqual(expected);
-  });
+  // Every case that only reads runs through each transport: a GET's query string, and a POST's body.
+  describe.each(LIST_TRANSPORTS)('through %s', (transport) => {
+    const ids = idsThrough(transport);
 
-  it.each<[Record<string, string>, number[]]>([
-    [{ releases__title: 'Blue Train' }, [1]],
-    [{ releases__title__icontains: 'O' }, [1, 2]],
-    [{ releases__title__isnull: 'true' }, [3]],
-    [{ releases__label__name__icontains: 'ávalon' }, [1, 2]],
-    [{ releases__label__name: 'Blue Note' }, [1]],
-  ])('styles (inverse many-to-many) %j', async (query, expected) => {
-    expect(await ids('/styles', query)).toEqual(expected);
-  });
-
-  it.each<[Record<string, string>, number[]]>([
-    [{ label__profile__city: 'Oslo' }, [2, 3]],
-    [{ label__profile__city__isnull: 'true' }, [1, 4, 5]],
-    [{ label__profile__city__isnull: 'false' }, [2, 3]],
-    [{ label__name__isnull: 'true' }, [4]],
-    [{ label__name__isnull: 'false' }, [1, 2, 3, 5]],
-    [{ label__name__icontains: 'ÇAP' }, []],
-    [{ label__name__icontains: 'note' }, [1, 5]],
-    [{ styles__name: 'Jazz' }, [1, 2, 5]],
-    [{ styles__name__isnull: 'true' }, [4]],
-    [{ search: 'oslo' }, [2, 3]],
-    [{ search: 'blue o' }, [1, 5]],
-  ])('releases (many-to-one, then inverse one-to-one) %j', async (query, expected) => {
-    expect(await ids('/releases', query)).toEqual(expected);
-  });
-
-  describe('ordering across to-one relations', () => {
-    // Label names: 1 Ávalon, 2 Blue Note; releases 1 and 5 are Blue Note's, 2 and 3 Ávalon's, 4 has
-    // no label. Cities: Ávalon's is Oslo, Blue Note's is null.
-    it.each<[string, number[]]>([
-      ['label__name', [4, 1, 5, 2, 3]],
-      ['-label__name', [2, 3, 1, 5, 4]],
-      ['label__profile__city', [1, 4, 5, 2, 3]],
-      ['-label__profile__city', [2, 3, 1, 4, 5]],
-      ['-label__profile__city,-label__name', [2, 3, 1, 5, 4]],
-    ])('%s: by rank when nothing filters, by value when something does, the same order', async (ordering, expected) => {
-      const [unfiltered] = (
-        await counter.during(async () => expect(await ids('/releases', { ordering })).toEqual(expected))
-      ).filter((sql) => !/COUNT\(/.test(sql));
-      expect(unfiltered).toMatch(/DENSE_RANK\(\) OVER/);
-      const [filtered] = (
-        await counter.during(async () => expect(await ids('/releases', { ordering, id__gte: '1' })).toEqual(expected))
-      ).filter((sql) => !/COUNT\(/.test(sql));
-      expect(filtered).not.toMatch(/DENSE_RANK/);
+    it.each<[Record<string, string>, number[]]>([
+      [{ releases__title: 'Kind of Blue' }, [2]],
+      [{ releases__title__icontains: 'BLUE' }, [2]],
+      [{ releases__title__icontains: 'ö' }, [1]],
+      [{ releases__title__icontains: '_out 100%' }, [1]],
+      [{ releases__title__isnull: 'true' }, [3, 4]],
+      [{ releases__title__isnull: 'false' }, [1, 2]],
+      [{ releases__styles__name: 'Jazz' }, [1, 2]],
+      [{ releases__styles__name: 'Rock' }, [1]],
+      [{ profile__city: 'Oslo' }, [1]],
+      [{ profile__city: 'oslo' }, []],
+      [{ profile__city__icontains: 'OSL' }, [1]],
+      [{ profile__city__isnull: 'true' }, [2, 3]],
+      [{ profile__city__isnull: 'false' }, [1, 4]],
+      [{ profile__isnull: 'true' }, [3]],
+      [{ profile__isnull: 'false' }, [1, 2, 4]],
+      [{ search: 'blue' }, [2]],
+      [{ search: 'o' }, [1, 2, 3]],
+      [{ search: 'ÖKOTOPIA' }, [1]],
+      [{ search: 'bergen' }, [4]],
+    ])('labels (one-to-many, inverse one-to-one) %j', async (query, expected) => {
+      expect(await ids('/labels', query)).toEqual(expected);
     });
 
-    // Reviews: 1 of release 1 (Kind of Blue), 2 of release 99, which does not exist, 3 of release 2
-    // (Ökotopia). Labels: 1 Ávalon (Oslo), 2 Blue Note (a profile without a city), 3 Çapitol (no
-    // profile), 4 Empty (Bergen).
-    it.each<[string, string, number[], string]>([
-      ['/reviews', 'release__title', [2, 1, 3], 'without a foreign key constraint: a review of a missing release'],
-      ['/reviews', '-release__title', [3, 1, 2], 'without a foreign key constraint: a review of a missing release'],
-      ['/labels', 'profile__city', [2, 3, 4, 1], 'inverse one-to-one: a label without a profile'],
-      ['/labels', '-profile__city', [1, 4, 2, 3], 'inverse one-to-one: a label without a profile'],
-    ])('%s %s across a relation %s sorts as one without the value', async (path, ordering, expected) => {
-      expect(await ids(path, { ordering })).toEqual(expected);
-      expect(await ids(path, { ordering, id__gte: '1' })).toEqual(expected);
-      const page = await request(server).get(path).query({ ordering, offset: '1', limit: '2' });
-      expect((page.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual(expected.slice(1, 3));
+    it.each<[Record<string, string>, number[]]>([
+      [{ releases__title: 'Blue Train' }, [1]],
+      [{ releases__title__icontains: 'O' }, [1, 2]],
+      [{ releases__title__isnull: 'true' }, [3]],
+      [{ releases__label__name__icontains: 'ávalon' }, [1, 2]],
+      [{ releases__label__name: 'Blue Note' }, [1]],
+    ])('styles (inverse many-to-many) %j', async (query, expected) => {
+      expect(await ids('/styles', query)).toEqual(expected);
     });
 
-    it('pages by rank, the primary key breaking ties', async () => {
-      const response = await request(server)
-        .get('/releases')
-        .query({ ordering: 'label__name', offset: '2', limit: '2' });
-      expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
-      expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
+    it.each<[Record<string, string>, number[]]>([
+      [{ label__profile__city: 'Oslo' }, [2, 3]],
+      [{ label__profile__city__isnull: 'true' }, [1, 4, 5]],
+      [{ label__profile__city__isnull: 'false' }, [2, 3]],
+      [{ label__name__isnull: 'true' }, [4]],
+      [{ label__name__isnull: 'false' }, [1, 2, 3, 5]],
+      [{ label__name__icontains: 'ÇAP' }, []],
+      [{ label__name__icontains: 'note' }, [1, 5]],
+      [{ styles__name: 'Jazz' }, [1, 2, 5]],
+      [{ styles__name__isnull: 'true' }, [4]],
+      [{ search: 'oslo' }, [2, 3]],
+      [{ search: 'blue o' }, [1, 5]],
+    ])('releases (many-to-one, then inverse one-to-one) %j', async (query, expected) => {
+      expect(await ids('/releases', query)).toEqual(expected);
     });
-  });
 
-  describe('the count of a lone filter across a to-many relation', () => {
-    /** The filtered count among a request's statements: the count that reads the related rows. */
-    async function filteredCount(path: string, query: Record<string, string>, expected: number[]): Promise<string> {
-      const statements = await counter.during(async () => expect(await ids(path, query)).toEqual(expected));
-      const counts = statements.filter((sql) => /COUNT\(/.test(sql) && /wl_e\d/.test(sql));
-      expect(counts).toHaveLength(1);
-      return counts[0]!;
-    }
-    const readsTable = (table: string) => new RegExp(`FROM [\`"]${table}[\`"]`);
+    describe('ordering across to-one relations', () => {
+      // Label names: 1 Ávalon, 2 Blue Note; releases 1 and 5 are Blue Note's, 2 and 3 Ávalon's, 4 has
+      // no label. Cities: Ávalon's is Oslo, Blue Note's is null.
+      it.each<[string, number[]]>([
+        ['label__name', [4, 1, 5, 2, 3]],
+        ['-label__name', [2, 3, 1, 5, 4]],
+        ['label__profile__city', [1, 4, 5, 2, 3]],
+        ['-label__profile__city', [2, 3, 1, 4, 5]],
+        ['-label__profile__city,-label__name', [2, 3, 1, 5, 4]],
+      ])(
+        '%s: by rank when nothing filters, by value when something does, the same order',
+        async (ordering, expected) => {
+          const [unfiltered] = (
+            await counter.during(async () => expect(await ids('/releases', { ordering })).toEqual(expected))
+          ).filter((sql) => !/COUNT\(/.test(sql));
+          expect(unfiltered).toMatch(/DENSE_RANK\(\) OVER/);
+          const [filtered] = (
+            await counter.during(async () =>
+              expect(await ids('/releases', { ordering, id__gte: '1' })).toEqual(expected),
+            )
+          ).filter((sql) => !/COUNT\(/.test(sql));
+          expect(filtered).not.toMatch(/DENSE_RANK/);
+        },
+      );
 
-    it.each<[string, Record<string, string>, number[], string]>([
-      ['/releases', { styles__name: 'Jazz' }, [1, 2, 5], 'fx_release'],
-      ['/styles', { releases__title__icontains: 'O' }, [1, 2], 'fx_style'],
-      ['/labels', { releases__title__icontains: 'o' }, [1, 2], 'fx_label'],
-      ['/labels', { releases__title__isnull: 'false' }, [1, 2], 'fx_label'],
-      ['/labels', { releases__styles__name: 'Rock' }, [1], 'fx_label'],
-    ])(
-      '%s %j counts the related rows alone, when the base reads the whole table',
-      async (path, query, expected, listed) => {
+      // Reviews: 1 of release 1 (Kind of Blue), 2 of release 99, which does not exist, 3 of release 2
+      // (Ökotopia). Labels: 1 Ávalon (Oslo), 2 Blue Note (a profile without a city), 3 Çapitol (no
+      // profile), 4 Empty (Bergen).
+      it.each<[string, string, number[], string]>([
+        ['/reviews', 'release__title', [2, 1, 3], 'without a foreign key constraint: a review of a missing release'],
+        ['/reviews', '-release__title', [3, 1, 2], 'without a foreign key constraint: a review of a missing release'],
+        ['/labels', 'profile__city', [2, 3, 4, 1], 'inverse one-to-one: a label without a profile'],
+        ['/labels', '-profile__city', [1, 4, 2, 3], 'inverse one-to-one: a label without a profile'],
+      ])('%s %s across a relation %s sorts as one without the value', async (path, ordering, expected) => {
+        expect(await ids(path, { ordering })).toEqual(expected);
+        expect(await ids(path, { ordering, id__gte: '1' })).toEqual(expected);
+        const page = await sendList(server, transport, path, { ordering, offset: '1', limit: '2' });
+        expect((page.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual(expected.slice(1, 3));
+      });
+
+      it('pages by rank, the primary key breaking ties', async () => {
+        const response = await sendList(server, transport, '/releases', {
+          ordering: 'label__name',
+          offset: '2',
+          limit: '2',
+        });
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
+        expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
+      });
+    });
+
+    describe('the count of a lone filter across a to-many relation', () => {
+      /** The filtered count among a request's statements: the count that reads the related rows. */
+      async function filteredCount(path: string, query: Record<string, string>, expected: number[]): Promise<string> {
+        const statements = await counter.during(async () => expect(await ids(path, query)).toEqual(expected));
+        const counts = statements.filter((sql) => /COUNT\(/.test(sql) && /wl_e\d/.test(sql));
+        expect(counts).toHaveLength(1);
+        return counts[0]!;
+      }
+      const readsTable = (table: string) => new RegExp(`FROM [\`"]${table}[\`"]`);
+
+      it.each<[string, Record<string, string>, number[], string]>([
+        ['/releases', { styles__name: 'Jazz' }, [1, 2, 5], 'fx_release'],
+        ['/styles', { releases__title__icontains: 'O' }, [1, 2], 'fx_style'],
+        ['/labels', { releases__title__icontains: 'o' }, [1, 2], 'fx_label'],
+        ['/labels', { releases__title__isnull: 'false' }, [1, 2], 'fx_label'],
+        ['/labels', { releases__styles__name: 'Rock' }, [1], 'fx_label'],
+      ])(
+        '%s %j counts the related rows alone, when the base reads the whole table',
+        async (path, query, expected, listed) => {
+          const count = await filteredCount(path, query, expected);
+          expect(count).toMatch(/COUNT\(DISTINCT/);
+          expect(count).not.toMatch(readsTable(listed));
+        },
+      );
+
+      it.each<[string, Record<string, string>, number[], string]>([
+        ['/labels-from-2', { releases__title__icontains: 'o' }, [2], 'a base with conditions of its own'],
+        ['/moods', { releases__title__icontains: 'o' }, [2], 'a soft-deletable entity (the deleted mood is left out)'],
+        [
+          '/releases',
+          { reviews__stars: '5' },
+          [1],
+          'a relation without a foreign key constraint (a review names no release)',
+        ],
+        ['/labels', { releases__title__isnull: 'true' }, [3, 4], 'a negated filter'],
+        ['/labels', { releases__title__icontains: 'o', search: 'a' }, [1, 2], 'a search beside the filter'],
+      ])('%s %j counts the listed rows: %s', async (path, query, expected) => {
         const count = await filteredCount(path, query, expected);
-        expect(count).toMatch(/COUNT\(DISTINCT/);
-        expect(count).not.toMatch(readsTable(listed));
-      },
-    );
-
-    it.each<[string, Record<string, string>, number[], string]>([
-      ['/labels-from-2', { releases__title__icontains: 'o' }, [2], 'a base with conditions of its own'],
-      ['/moods', { releases__title__icontains: 'o' }, [2], 'a soft-deletable entity (the deleted mood is left out)'],
-      [
-        '/releases',
-        { reviews__stars: '5' },
-        [1],
-        'a relation without a foreign key constraint (a review names no release)',
-      ],
-      ['/labels', { releases__title__isnull: 'true' }, [3, 4], 'a negated filter'],
-      ['/labels', { releases__title__icontains: 'o', search: 'a' }, [1, 2], 'a search beside the filter'],
-    ])('%s %j counts the listed rows: %s', async (path, query, expected) => {
-      const count = await filteredCount(path, query, expected);
-      expect(count).toMatch(/EXISTS/);
+        expect(count).toMatch(/EXISTS/);
+      });
     });
   });
 
@@ -399,6 +400,7 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
 
   it('icontains matches code points that fold to ASCII letters (İ, the Kelvin sign) and takes wildcards literally', async () => {
     const styles = testApp.dataSource.getRepository(Style);
+    const ids = idsThrough('GET');
     const [turkish, wild] = await styles.save([
       styles.create({ name: 'İNDIE \u212arautrock' }),
       styles.create({ name: 'a*b?c[d]e^f\\g' }),

@@ -32,7 +32,19 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       lookups.map((lookup) => (lookup === 'exact' ? path : `${path}__${lookup}`)),
     );
     expect(documented.map((parameter) => parameter.name).sort()).toEqual(
-      ['limit', 'offset', 'page', 'page_size', 'draw', 'search', 'ordering', ...filterNames].sort(),
+      [
+        'limit',
+        'offset',
+        'page',
+        'page_size',
+        'draw',
+        'search',
+        'ordering',
+        'searchBuilder',
+        ...filterNames,
+        ...ALBUM_TABLE.panes!.map((path) => `searchPanes[${path.replaceAll('__', '.')}][<i>]`),
+        'searchPanes_options[viewTotal]',
+      ].sort(),
     );
     expect(documented.every((parameter) => parameter.in === 'query' && parameter.required === false)).toBe(true);
     const byName = new Map(documented.map((parameter) => [parameter.name, parameter]));
@@ -41,6 +53,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
     expect(byName.get('search')!.description).toContain('genres__name');
     expect(byName.get('recorded_at__range')!.description).toContain('<from>,<to>');
     expect(byName.get('genres__id__in')!.description).toContain('comma-separated');
+    expect(byName.get('searchPanes[genres.name][<i>]')!.description).toContain('genres__name pane');
   });
 
   it('leaves out search and ordering when the endpoint has none', () => {
@@ -62,6 +75,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       recordsFiltered: 'integer',
       draw: 'integer',
       counts: 'object',
+      searchPanes: 'object',
     });
     expect(responses['400']).toBeDefined();
   });

@@ -45,6 +45,7 @@ interface Step {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   user?: TestUser;
+  headers?: Record<string, string>;
   body?: object;
   /** Express's status, so that two equally wrong answers do not pass. */
   status: number;
@@ -93,8 +94,17 @@ const SCENARIOS: Record<string, Step[]> = {
     { method: 'put', path: '/help/1/', user: HELP_USER, body: { ...HELP_BODY, help_title: 'Album name' }, status: 200 },
     { method: 'patch', path: '/help/1', user: HELP_USER, body: { help_text: '<i>Changed</i>' }, status: 200 },
     { method: 'delete', path: '/help/1/', user: VIEWER, status: 403 },
-    { method: 'delete', path: '/help/1/', user: HELP_USER, status: 204 },
+    { method: 'patch', path: '/help/1', user: HELP_USER, headers: { 'If-Match': '"1"' }, body: {}, status: 412 },
+    { method: 'patch', path: '/help/1', user: HELP_USER, headers: { 'If-Match': '1' }, body: {}, status: 400 },
+    { method: 'get', path: '/help/?language=es-CR', user: VIEWER, status: 200 },
+    { method: 'get', path: '/help?language=*', user: VIEWER, status: 200 },
+    { method: 'delete', path: '/help/1/', user: HELP_USER, headers: { 'If-Match': '"3"' }, status: 204 },
     { method: 'get', path: '/help/1/', user: VIEWER, status: 404 },
+    { method: 'get', path: '/help/1/revisions', user: VIEWER, status: 403 },
+    { method: 'get', path: '/help/deleted', user: VIEWER, status: 403 },
+    { method: 'post', path: '/help/1/revisions/4/restore/', user: HELP_USER, status: 201 },
+    { method: 'post', path: '/help/1/revisions/4/restore', user: VIEWER, status: 403 },
+    { method: 'get', path: '/help/1/', user: VIEWER, status: 200 },
   ],
   "a @DataTable list: DataTables' bracket parameters, the list parameters, filters and a 400": [
     { method: 'get', path: `/albums?${BRACKETS}`, status: 200 },
@@ -113,6 +123,8 @@ const SCENARIOS: Record<string, Step[]> = {
   ],
   'a DataTableResource: list, create, retrieve, update and delete': [
     { method: 'get', path: '/books/?ordering=-pages', user: BOOKS_USER, status: 200 },
+    { method: 'post', path: '/books/query', user: BOOKS_USER, body: { ordering: '-pages', draw: 2 }, status: 200 },
+    { method: 'post', path: '/books/query/', user: { permissions: ['books.add'] }, body: { draw: 2 }, status: 403 },
     {
       method: 'post',
       path: '/books/',
@@ -177,6 +189,7 @@ describeEachDatabase('Fastify answers every library route as Express does', (kin
     const server = apps.get(platform)!.app.getHttpServer() as App;
     let call = request(server)[step.method](step.path);
     if (step.user) call = call.set(asUser(step.user));
+    if (step.headers) call = call.set(step.headers);
     if (step.body) call = call.send(step.body);
     const response = await call;
     return { status: response.status, body: response.text === '' ? '' : (response.body as unknown) };

@@ -257,39 +257,52 @@ describeEachDatabase('DataTableResource', (kind) => {
   });
 
   describe('permissions', () => {
+    // The list's POST form (`/query`, parameters in the body) is a read: the list permission, never a write's.
     const routes = [
-      ['list', 'get', () => '/books/'],
-      ['retrieve', 'get', () => `/books/${books[0]!.id}/`],
-      ['create', 'post', () => '/books/'],
-      ['update', 'put', () => `/books/${books[0]!.id}/`],
-      ['delete', 'delete', () => `/books/${books[0]!.id}/`],
+      ['list', 'get', () => '/books/', validBody],
+      ['list', 'post', () => '/books/query', () => ({ search: 'a', ordering: '-pages' })],
+      ['retrieve', 'get', () => `/books/${books[0]!.id}/`, validBody],
+      ['create', 'post', () => '/books/', validBody],
+      ['update', 'put', () => `/books/${books[0]!.id}/`, validBody],
+      ['delete', 'delete', () => `/books/${books[0]!.id}/`, validBody],
     ] as const;
 
     it.each(routes)(
-      '%s: 401 without a user, 403 without its permission, and a refusal changes nothing',
-      async (action, method, path) => {
+      '%s through %s: 401 without a user, 403 without its permission, and a refusal changes nothing',
+      async (action, method, path, body) => {
         const before = await storedTitles();
-        await request(server)[method](path()).send(validBody()).expect(401);
+        await request(server)[method](path()).send(body()).expect(401);
         const others = Object.entries(BOOK_PERMISSIONS)
           .filter(([other]) => BOOK_PERMISSIONS[other as keyof typeof BOOK_PERMISSIONS] !== BOOK_PERMISSIONS[action])
           .map(([, permission]) => permission);
         const refused = await request(server)
           [method](path())
           .set(asUser({ permissions: others }))
-          .send(validBody())
+          .send(body())
           .expect(403);
         expect(refused.body.message).toBe(`Missing permission: ${BOOK_PERMISSIONS[action]}`);
         expect(await storedTitles()).toEqual(before);
         const allowed = await request(server)
           [method](path())
           .set(asUser({ permissions: [BOOK_PERMISSIONS[action]] }))
-          .send(validBody());
+          .send(body());
         expect(allowed.status).toBeLessThan(300);
       },
     );
+
+    it('answers the POST form of the list like the GET one, with a 200', async () => {
+      const parameters = { search: 'penguin', ordering: '-pages', tags__label: 'poetry', draw: '4' };
+      const viewer = asUser({ permissions: [BOOK_PERMISSIONS.list] });
+      const got = await request(server).get('/books/').query(parameters).set(viewer).expect(200);
+      const posted = await request(server).post('/books/query').send(parameters).set(viewer).expect(200);
+      const form = await request(server).post('/books/query/').type('form').send(parameters).set(viewer).expect(200);
+      expect(posted.body).toEqual(got.body);
+      expect(form.body).toEqual(got.body);
+      expect(got.body).toMatchObject({ recordsFiltered: 1, draw: 4 });
+    });
   });
 
-  it('documents its five routes in OpenAPI', () => {
+  it('documents its five routes and the POST form of its list in OpenAPI', () => {
     const document = SwaggerModule.createDocument(testApp.app, new DocumentBuilder().build());
     expect(Object.keys(document.paths['/books']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/books/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
@@ -300,5 +313,9 @@ describeEachDatabase('DataTableResource', (kind) => {
     const listParameters = (document.paths['/books']!.get!.parameters as Array<{ name: string }>).map((p) => p.name);
     expect(listParameters).toEqual(expect.arrayContaining(['search', 'ordering', 'pages__gte', 'tags__label']));
     expect(document.components!.schemas!.BookDto).toBeDefined();
+    const query = document.paths['/books/query']!.post!;
+    const body = query.requestBody as { content: Record<string, unknown> };
+    expect(Object.keys(body.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(Object.keys(query.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
   });
 });

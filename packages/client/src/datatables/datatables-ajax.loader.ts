@@ -1,10 +1,7 @@
 import type { DataTableSettingsLike } from './datatables-params.formatter.js';
 import type { DataTablesAjaxData } from './datatables-versions.js';
-import {
-  buildRequestUrl,
-  type DataTableRequestParams,
-  type FormatDataTableParams,
-} from './datatables-params.formatter.js';
+import type { DataTableRequestParams, FormatDataTableParams } from './datatables-params.formatter.js';
+import { listRequest, type DataTableTransportOptions, type ListRequest } from './datatables-request.transport.js';
 import {
   errorMessage,
   parseEnvelope,
@@ -12,12 +9,15 @@ import {
   type EnvelopeCounts,
 } from './datatables-response.parser.js';
 import type { DataTableTexts } from './datatables.texts.js';
+import { extensionAnswer } from './datatables-extensions.formatter.js';
 
 /** `events.filter`: sees the request parameters; what it returns is sent (the same object when it returns nothing). */
 export type DataTableFilterHook = (params: DataTableRequestParams) => DataTableRequestParams | void;
 
 export interface ServerLoaderOptions {
   url: string;
+  /** GET or POST, where POSTs go and with which CSRF token. */
+  transport?: DataTableTransportOptions;
   format: FormatDataTableParams;
   filter?: DataTableFilterHook;
   texts: () => Readonly<DataTableTexts>;
@@ -35,16 +35,35 @@ export type ServerLoader = (
   settings: DataTableSettingsLike,
 ) => void;
 
-type LoadOutcome = { envelope: DataTableEnvelope } | { error: string };
+type LoadOutcome = { envelope: DataTableEnvelope } | { error: string; status?: number };
+
+/** Statuses of a list URL without a POST form: `auto` then sends GET requests, as before it existed. */
+const NO_POST_FORM = new Set([404, 405]);
 
 /**
  * DataTables' `ajax` function for a list endpoint: translates the request, lets `events.filter` change
- * it, sends it with `fetch` (GET, JSON) and hands DataTables the envelope. A newer request aborts the
+ * it, sends it with `fetch` (GET, or POST with a JSON body past a URL length; see `transport`) and
+ * hands DataTables the envelope. A newer request aborts the
  * one still running, so an old answer never replaces a newer one (whatever `draw` the server echoes).
  * A failed request draws an empty page and reports the error text instead of alerting.
+ * With `method: 'auto'`, an endpoint that answers its POST form with 404 or 405 (a host's own
+ * `@DataTable` GET route without a POST twin) gets the same request as a GET, and GETs from then on.
  */
 export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
   let running: AbortController | null = null;
+  let transport = options.transport ?? {};
+  const send = async (params: DataTableRequestParams, signal: AbortSignal): Promise<LoadOutcome> => {
+    const request = listRequest(options.url, params, transport);
+    const outcome = await load(request, signal, options.texts());
+    const noPostForm =
+      request.method === 'POST' &&
+      (transport.method ?? 'auto') === 'auto' &&
+      'status' in outcome &&
+      NO_POST_FORM.has(outcome.status ?? 0);
+    if (!noPostForm) return outcome;
+    transport = { ...transport, method: 'GET' };
+    return load(listRequest(options.url, params, transport), signal, options.texts());
+  };
   return (data, callback, settings) => {
     running?.abort();
     const controller = new AbortController();
@@ -52,32 +71,34 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
     const formatted = options.format(data, settings);
     const params = options.filter ? (options.filter(formatted) ?? formatted) : formatted;
     const draw = data.draw ?? 1;
-    void load(buildRequestUrl(options.url, params, document.baseURI), controller.signal, options.texts()).then(
-      (outcome) => {
-        if (controller.signal.aborted) return;
-        running = null;
-        if ('envelope' in outcome) {
-          options.onOutcome(null, outcome.envelope.counts ?? null);
-          callback({ ...outcome.envelope, draw });
-        } else {
-          options.onOutcome(outcome.error, null);
-          callback({ data: [], recordsTotal: 0, recordsFiltered: 0, draw });
-        }
-      },
-    );
+    void send(params, controller.signal).then((outcome) => {
+      if (controller.signal.aborted) return;
+      running = null;
+      if ('envelope' in outcome) {
+        options.onOutcome(null, outcome.envelope.counts ?? null);
+        callback({ ...extensionAnswer(outcome.envelope, data.columns), draw });
+      } else {
+        options.onOutcome(outcome.error, null);
+        callback({ data: [], recordsTotal: 0, recordsFiltered: 0, draw });
+      }
+    });
   };
 }
 
-async function load(url: string, signal: AbortSignal, texts: Readonly<DataTableTexts>): Promise<LoadOutcome> {
+async function load(request: ListRequest, signal: AbortSignal, texts: Readonly<DataTableTexts>): Promise<LoadOutcome> {
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+    const { url, ...init } = request;
+    response = await fetch(url, { ...init, credentials: 'same-origin', signal });
     body = await response.json().catch(() => null);
   } catch {
     return { error: `${texts.loadError} ${texts.unreachable}` };
   }
-  if (!response.ok) return { error: `${texts.loadError} ${errorMessage(response.status, response.statusText, body)}` };
+  if (!response.ok) {
+    const error = `${texts.loadError} ${errorMessage(response.status, response.statusText, body)}`;
+    return { error, status: response.status };
+  }
   const envelope = parseEnvelope(body);
   return envelope ? { envelope } : { error: `${texts.loadError} ${texts.unreachable}` };
 }

@@ -17,6 +17,34 @@ export interface WidgetLibColumn extends DataTablesColumnOptions {
   dateformat?: string;
   /** Where a `select2` column's filter fetches its options (`?term=<typed text>`). */
   url?: string;
+  /**
+   * The column of the row's actions (edit, delete): kept in view while the table scrolls sideways,
+   * and collapsed last by Responsive (`responsivePriority` 1 unless given).
+   */
+  rowActions?: boolean;
+  /** Responsive's priority of the column: lower numbers are collapsed later (Responsive's default 10000). */
+  responsivePriority?: number;
+  /** SearchBuilder's condition set; by default from `type` (`num` for number, `date` for date, else `string`). */
+  searchBuilderType?: string;
+}
+
+/** SearchBuilder's condition set per widgetlib column type (`num` and `date` compare; the rest are text). */
+const SEARCH_BUILDER_TYPES: Readonly<Record<ColumnFilterType, string | undefined>> = {
+  string: 'string',
+  number: 'num',
+  boolean: 'string',
+  date: 'date',
+  select: 'string',
+  select2: 'string',
+  readonly: undefined,
+};
+
+/**
+ * The `searchBuilderType` of a column of widgetlib type `type`: SearchBuilder picks its conditions by
+ * DataTables' type names, which widgetlib's `number` is not; undefined for other types.
+ */
+export function searchBuilderTypeOf(type: unknown): string | undefined {
+  return isColumnFilterType(type) ? SEARCH_BUILDER_TYPES[type] : undefined;
 }
 
 /** What the request translation needs to know of a column (a DataTables column context has it). */

@@ -1,5 +1,8 @@
 import type { Api } from 'datatables.net';
 import { columnFieldName, columnFilterType, type WidgetLibColumn } from './datatables-column.types.js';
+import { createCollapsedFiltersPanel, type CollapsedFilter } from './datatables-filter-collapsed.panel.js';
+import { columnPlacements } from './datatables-overflow.layout.js';
+import { ROW_ACTIONS_CLASS } from './datatables-overflow.mode.js';
 import { recordOfApi } from './datatables.registry.js';
 import { dataTableTexts } from './datatables.texts.js';
 import { debounce } from './debounce.util.js';
@@ -30,6 +33,12 @@ function filterRowSelector(tableId: string): string {
   return `tr.widgetlib-filter-row[data-widgetlib-table="${CSS.escape(tableId.replace(/^#/, ''))}"]`;
 }
 
+/** The filter row and the collapsed filters' row of a table. */
+function tableRowsSelector(tableId: string): string {
+  const table = CSS.escape(tableId.replace(/^#/, ''));
+  return `tr.widgetlib-filter-row[data-widgetlib-table="${table}"], tr.widgetlib-filter-collapsed-row[data-widgetlib-table="${table}"]`;
+}
+
 /**
  * Adds the filter row under the column headers (spec 2.5): one control per column by its `type`
  * (text, number, Yes/No, date range, select, remote-search select, nothing for `readonly`, for a
@@ -44,13 +53,14 @@ export function addSearchInputsAndFooterDataTable(
   const record = recordOfApi(dataTable);
   const texts = dataTableTexts(record?.texts);
   const thead = dataTable.table().header();
-  thead.querySelector(filterRowSelector(tableId))?.remove();
+  for (const previous of thead.querySelectorAll(tableRowsSelector(tableId))) previous.remove();
 
   const row = document.createElement('tr');
   row.className = 'widgetlib-filter-row';
   row.dataset.widgetlibTable = tableId.replace(/^#/, '');
   const cells: HTMLTableCellElement[] = [];
   const widgets = new Map<number, FilterWidget>();
+  const titles = new Map<number, string>();
 
   const columnCount = dataTable.columns().count();
   const searchValues = (): string => JSON.stringify(columnSearches(dataTable, columnCount));
@@ -77,11 +87,14 @@ export function addSearchInputsAndFooterDataTable(
     cells.push(cell);
     row.append(cell);
     const column = columns[index];
+    if (column?.rowActions) cell.classList.add(ROW_ACTIONS_CLASS);
     const field = column ? columnFieldName(column) : null;
     if (!column || !field || column.searchable === false) continue;
+    const title = plainTitle(column, field);
+    titles.set(index, title);
     const widget = createFilterWidget(columnFilterType(column.type), {
       column,
-      label: `${texts.filterLabel} ${plainTitle(column, field)}`,
+      label: `${texts.filterLabel} ${title}`,
       texts,
       changed: (immediate) => {
         changedColumns.add(index);
@@ -104,16 +117,30 @@ export function addSearchInputsAndFooterDataTable(
   clearButton.textContent = texts.clearFilters;
   clearButton.addEventListener('click', () => clearDataTableFilters(dataTable, tableId));
 
+  // Filters of the columns Responsive collapsed move to a row of their own under this one.
+  const collapsedPanel = createCollapsedFiltersPanel((count) =>
+    texts.collapsedFilters.replace('{count}', String(count)),
+  );
   const syncVisibility = (): void => {
-    const visible = dataTable.columns().visible().toArray();
+    const placements = columnPlacements(dataTable);
+    const collapsed: CollapsedFilter[] = [];
     cells.forEach((cell, index) => {
-      cell.hidden = !visible[index];
+      cell.hidden = placements[index] !== 'shown';
+      const widget = widgets.get(index);
+      if (!widget) return;
+      if (placements[index] === 'collapsed') {
+        collapsed.push({ title: titles.get(index) ?? '', element: widget.element });
+      } else if (widget.element.parentElement !== cell) {
+        cell.prepend(widget.element);
+      }
     });
-    const lastVisible = cells.filter((cell) => !cell.hidden).at(-1);
-    lastVisible?.append(clearButton);
+    const shownCells = cells.filter((cell) => !cell.hidden);
+    shownCells.at(-1)?.append(clearButton);
+    collapsedPanel.show(collapsed, shownCells.length);
   };
+  collapsedPanel.row.dataset.widgetlibTable = row.dataset.widgetlibTable;
   syncVisibility();
-  thead.append(row);
+  thead.append(row, collapsedPanel.row);
 
   rowClearers.set(row, () => {
     scheduleChanges.cancel();
@@ -125,10 +152,12 @@ export function addSearchInputsAndFooterDataTable(
   });
 
   dataTable.on('column-visibility', syncVisibility);
+  dataTable.on('responsive-resize', syncVisibility);
   dataTable.on('destroy', () => {
     scheduleChanges.cancel();
     for (const widget of widgets.values()) widget.destroy();
     row.remove();
+    collapsedPanel.row.remove();
   });
   return row;
 }

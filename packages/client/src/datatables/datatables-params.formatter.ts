@@ -2,6 +2,7 @@ import { parseBooleanWord } from '#rules/boolean-words.js';
 import type { DataTablesAjaxData as AjaxData } from './datatables-versions.js';
 import { columnFieldName, columnFilterType, type ColumnSettingsLike } from './datatables-column.types.js';
 import { settingsColumns } from './datatables-versions.js';
+import { extensionParams } from './datatables-extensions.formatter.js';
 
 /** One query parameter value; arrays become repeated parameters, null and undefined are left out. */
 export type RequestParamValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
@@ -27,7 +28,8 @@ export type FormatDataTableParams = (
 /**
  * The spec's table 4.3 made exact (docs/design.md 3): `start` -> `offset`, `length` -> `limit`,
  * `search[value]` -> `search`, every ordered column -> one comma-separated `ordering` (`-` for
- * descending), `draw` -> `draw`, and each column's search value -> its filter parameter.
+ * descending), `draw` -> `draw`, and each column's search value -> its filter parameter; the search
+ * extensions' parameters as `extensionParams` writes them.
  */
 export function formatDataTableParams(
   dataTableParams: AjaxData,
@@ -39,12 +41,13 @@ export function formatDataTableParams(
     limit: dataTableParams.length,
     ...searchAndOrdering(dataTableParams),
     ...columnFilterParams(dataTableParams, settings),
+    ...extensionParams(dataTableParams),
   };
 }
 
 /**
  * The page-based variant of spec 4.3: `page` (floor(start / length) + 1) and `page_size` instead of
- * `offset` and `limit`; search, ordering and filters as in `formatDataTableParams`.
+ * `offset` and `limit`; search, ordering, filters and SearchPanes' parameters as in `formatDataTableParams`.
  */
 export function formatDataTablePageParams(
   dataTableParams: AjaxData,
@@ -58,6 +61,7 @@ export function formatDataTablePageParams(
     ...paging,
     ...searchAndOrdering(dataTableParams),
     ...columnFilterParams(dataTableParams, settings),
+    ...extensionParams(dataTableParams),
   };
 }
 

@@ -10,6 +10,22 @@ describe('parseEnvelope', () => {
     });
   });
 
+  it("keeps the search extensions' members (searchPanes, columnControl) and drops counts it cannot read", () => {
+    const searchPanes = { options: { format: [{ label: 'LP', value: 'LP', total: 3, count: 2 }] } };
+    const columnControl = { format: [{ label: 'LP', value: 'LP' }] };
+    expect(
+      parseEnvelope({
+        data: [],
+        recordsTotal: 3,
+        recordsFiltered: 2,
+        draw: 2,
+        counts: { recordsTotal: 'guessed' },
+        searchPanes,
+        columnControl,
+      }),
+    ).toEqual({ data: [], recordsTotal: 3, recordsFiltered: 2, draw: 2, searchPanes, columnControl });
+  });
+
   it('takes draw 1 when the server sends none', () => {
     expect(parseEnvelope({ data: [], recordsTotal: 0, recordsFiltered: 0 })?.draw).toBe(1);
   });

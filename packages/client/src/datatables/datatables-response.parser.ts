@@ -14,9 +14,12 @@ export interface DataTableEnvelope {
   recordsFiltered: number;
   draw: number;
   counts?: EnvelopeCounts;
+  /** Any other member (the search extensions' `searchPanes`, `columnControl`), handed to DataTables as sent. */
+  [member: string]: unknown;
 }
 
 const COUNT_KINDS: readonly string[] = ['exact', 'estimated', 'capped'];
+const ENVELOPE_MEMBERS: readonly string[] = ['data', 'recordsTotal', 'recordsFiltered', 'draw', 'counts'];
 
 /** The envelope when `body` is one, otherwise `null`. */
 export function parseEnvelope(body: unknown): DataTableEnvelope | null {
@@ -25,7 +28,15 @@ export function parseEnvelope(body: unknown): DataTableEnvelope | null {
   if (!isCount(recordsTotal) || !isCount(recordsFiltered)) return null;
   const draw = typeof body.draw === 'number' && Number.isInteger(body.draw) ? body.draw : 1;
   const counts = parseCounts(body.counts);
-  return { data: body.data, recordsTotal, recordsFiltered, draw, ...(counts ? { counts } : {}) };
+  const others = Object.entries(body).filter(([member]) => !ENVELOPE_MEMBERS.includes(member));
+  return {
+    ...Object.fromEntries(others),
+    data: body.data,
+    recordsTotal,
+    recordsFiltered,
+    draw,
+    ...(counts ? { counts } : {}),
+  };
 }
 
 /** The envelope's `counts` when it names a kind for both counts (anything else reads as exact). */

@@ -2,15 +2,18 @@ import type { Api, Config } from 'datatables.net';
 import { renderDate } from '../renderers/date.renderers.js';
 import { renderText } from '../renderers/value.renderers.js';
 import { createServerLoader, type DataTableFilterHook } from './datatables-ajax.loader.js';
-import type { WidgetLibColumn } from './datatables-column.types.js';
+import { searchBuilderTypeOf, type WidgetLibColumn } from './datatables-column.types.js';
 import { showTableError } from './datatables-error.display.js';
 import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
 import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
+import type { DataTableTransportOptions } from './datatables-request.transport.js';
 import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
 import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
 import { registerTable, tableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
 import { countInfoCallback } from './datatables-count.info.js';
+import { hasResponsiveExtension, RESPONSIVE_TABLE_CLASS, wrapInScrollRegion } from './datatables-overflow.layout.js';
+import { chooseTableOverflow, overflowColumn, type TableOverflow } from './datatables-overflow.mode.js';
 import type { EnvelopeCounts } from './datatables-response.parser.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
@@ -22,14 +25,25 @@ export interface DataTableEvents {
   [event: string]: TableEventHandler | undefined;
 }
 
-/** DataTables options plus widgetlib's: column configuration (spec 2.5), events, texts, request translation. */
-export interface WidgetLibTableOptions extends Omit<Config, 'columns'> {
+/**
+ * DataTables options plus widgetlib's: column configuration (spec 2.5), events, texts, request
+ * translation, and how requests travel (`method`, `postUrl`, `maxGetUrlLength`, `csrf`).
+ */
+export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTableTransportOptions {
   columns?: WidgetLibColumn[];
   events?: DataTableEvents;
   /** Words of this table (filter row, error row) over those of `setDataTableTexts()`. */
   texts?: Partial<DataTableTexts>;
   /** The request translation (default `formatDataTableParams`). */
   formatDataTableParams?: FormatDataTableParams;
+  /**
+   * How the table keeps every column reachable when it is wider than its place: `'responsive'`
+   * (columns that do not fit go to a child row, their filters under "More filters"; needs
+   * DataTables' Responsive extension) or `'scroll'` (the table scrolls sideways in a container of
+   * its own). Default: `'responsive'` when the Responsive extension is loaded and the DataTables
+   * option `responsive` is not `false`, else `'scroll'`.
+   */
+  overflow?: TableOverflow;
 }
 
 /**
@@ -55,14 +69,27 @@ export function resolveTableElement(id: string | HTMLElement): HTMLTableElement 
 
 /**
  * DataTables writes a cell's display data into the page as HTML: a column without a render function
- * gets an escaping one (a date column one that formats with its `dateformat`).
+ * gets an escaping one (a date column one that formats with its `dateformat`). SearchBuilder gets the
+ * column's `searchBuilderType` from its widgetlib type unless the column names one.
  */
 function safeColumn(column: WidgetLibColumn): WidgetLibColumn {
-  const safe: WidgetLibColumn = { defaultContent: '', ...column };
+  const searchBuilderType = searchBuilderTypeOf(column.type);
+  const safe: WidgetLibColumn = { defaultContent: '', ...(searchBuilderType ? { searchBuilderType } : {}), ...column };
   if (safe.render === undefined || safe.render === null) {
     safe.render = column.type === 'date' || column.dateformat ? renderDate() : renderText;
   }
   return safe;
+}
+
+/**
+ * ColumnControl (configured for the table or a column) adds a header row of `td` cells to a table
+ * that has none before DataTables builds its header: a row of `th` cells made first keeps the titles
+ * column headers, for assistive technology too.
+ */
+function keepHeaderCells(table: HTMLTableElement, config: Config, columns: readonly WidgetLibColumn[]): void {
+  const controlled = 'columnControl' in config || columns.some((column) => 'columnControl' in column);
+  if (!controlled || columns.length === 0 || (table.tHead?.rows.length ?? 0) > 0) return;
+  (table.tHead ?? table.createTHead()).insertRow().append(...columns.map(() => document.createElement('th')));
 }
 
 const errorModeInstalled = new WeakSet<object>();
@@ -89,7 +116,8 @@ function installErrorMode(DataTable: DataTableEngine): void {
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
  * server-side processing, the request translation (`table_options.formatDataTableParams`), the
- * `events`, escaping of columns without a render function, and errors shown inside the table.
+ * `events`, escaping of columns without a render function, errors shown inside the table, and the
+ * `overflow` of a table wider than its place.
  */
 export function gtCreateDataTable(
   id: string | HTMLElement,
@@ -104,21 +132,34 @@ export function gtCreateDataTable(
     texts,
     formatDataTableParams: format = formatDataTableParams,
     columns,
+    overflow: requestedOverflow,
+    method,
+    postUrl,
+    maxGetUrlLength,
+    csrf,
     ...options
   } = table_options;
+  const { responsive } = options as { responsive?: unknown };
+  const overflow = chooseTableOverflow({
+    overflow: requestedOverflow,
+    responsive,
+    responsiveLoaded: hasResponsiveExtension(DataTable),
+  });
   const { filter, ...tableEvents } = events;
   let error: string | null = null;
   let counts: EnvelopeCounts | null = null;
   registerTable(table, { texts });
 
-  const config: Config = {
+  const config: Config & { responsive?: unknown } = {
     serverSide: true,
     processing: true,
     ...options,
+    responsive: overflow === 'responsive' ? responsive || true : false,
     ajax:
       options.ajax ??
       createServerLoader({
         url,
+        transport: { method, postUrl, maxGetUrlLength, csrf },
         format,
         filter,
         texts: () => dataTableTexts(texts),
@@ -134,9 +175,13 @@ export function gtCreateDataTable(
         () => dataTableTexts(texts),
       ),
   };
-  if (columns) config.columns = columns.map(safeColumn);
+  if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
+  keepHeaderCells(table, config, columns ?? []);
 
+  table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
+  // DataTables' own `scrollX` already scrolls the table in a container of its own.
+  if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? dataTableTexts(texts).scrollRegion : null);
   // Requests are asynchronous: this listener is in place before the first answer is drawn.
   api.on('draw', () => {
     if (error !== null) showTableError(api, error);

@@ -30,6 +30,10 @@ export interface DataTableTexts {
   invalidDate: string;
   /** The button that empties every filter. */
   clearFilters: string;
+  /** Opens the filters of the columns Responsive collapsed into child rows; `{count}` is their number. */
+  collapsedFilters: string;
+  /** Accessible name of the container a table scrolls sideways in (overflow `scroll`). */
+  scrollRegion: string;
   /** Shown in the table before the server's message when a request fails. */
   loadError: string;
   /** Shown when the server cannot be reached or answers with something that is not the envelope. */
@@ -66,6 +70,8 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   remoteNoResults: 'No results',
   invalidDate: 'Expected a date like {format}',
   clearFilters: 'Clear filters',
+  collapsedFilters: 'More filters ({count})',
+  scrollRegion: 'Table, scrolls sideways',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',
   countedInfo: 'Showing {start} to {end} of {total} entries',

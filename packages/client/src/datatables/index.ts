@@ -5,6 +5,7 @@ export {
   type ColumnFilterType,
   type WidgetLibColumn,
 } from './datatables-column.types.js';
+export { extensionParams, type DataTablesExtensionsData } from './datatables-extensions.formatter.js';
 export {
   FILTER_DEBOUNCE_MS,
   addSearchInputsAndFooterDataTable,
@@ -17,7 +18,13 @@ export {
   type FormatDataTableParams,
   type RequestParamValue,
 } from './datatables-params.formatter.js';
+export {
+  DEFAULT_MAX_GET_URL_LENGTH,
+  type DataTableRequestMethod,
+  type DataTableTransportOptions,
+} from './datatables-request.transport.js';
 export { useDataTable, type DataTableEngine } from './datatables.engine.js';
+export type { TableOverflow } from './datatables-overflow.mode.js';
 export {
   createDataTable,
   gtCreateDataTable,

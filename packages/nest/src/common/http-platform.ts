@@ -9,7 +9,10 @@ import type { IncomingHttpHeaders } from 'node:http';
  */
 export interface HttpRequest {
   readonly headers: IncomingHttpHeaders;
+  readonly method?: string;
   readonly query?: unknown;
+  /** The body as the platform's parser left it (undefined when none read it). */
+  readonly body?: unknown;
   readonly url?: string;
   user?: unknown;
 }
@@ -20,6 +23,24 @@ export function queryStringBytes(request: HttpRequest): number {
   const url = originalUrl ?? request.url ?? '';
   const start = url.indexOf('?');
   return start === -1 ? 0 : Buffer.byteLength(url.slice(start + 1));
+}
+
+/**
+ * The bytes of the request's body as sent: its Content-Length, or the length of the raw body the
+ * platform kept (`rawBody: true`); a chunked body without either is measured as JSON.
+ */
+export function bodyBytes(request: HttpRequest): number {
+  const length = Number.parseInt(request.headers['content-length'] ?? '', 10);
+  if (Number.isSafeInteger(length) && length >= 0) return length;
+  const { rawBody } = request as { rawBody?: unknown };
+  if (Buffer.isBuffer(rawBody)) return rawBody.length;
+  return request.body === undefined ? 0 : Buffer.byteLength(JSON.stringify(request.body));
+}
+
+/** Whether the request came with a body (a length above zero, or chunks), read or not. */
+export function hasBody(request: HttpRequest): boolean {
+  const { headers } = request;
+  return headers['transfer-encoding'] !== undefined || Number.parseInt(headers['content-length'] ?? '0', 10) > 0;
 }
 
 /**

@@ -2,16 +2,24 @@ import type { ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeor
 import type { ResolvedPath } from './field-path.resolver.js';
 import { containsPattern, foldedContains } from './sql-dialect.js';
 import { joinPairs, type TableSql } from './table-sql.context.js';
-import type { ColumnFilter, Predicate } from './table-request.types.js';
+import {
+  isConditionGroup,
+  type ColumnFilter,
+  type ConditionNode,
+  type FieldCondition,
+  type Predicate,
+} from './table-request.types.js';
 
 /** A pair of columns linking a related row to a listed row. */
-interface LinkKey {
+export interface LinkKey {
   related: string;
   listed: string;
 }
 
-interface RelatedRows {
+export interface RelatedRows {
   query: SelectQueryBuilder<ObjectLiteral>;
+  /** The path's column in `query`. */
+  column: string;
   keys: LinkKey[];
   /** Whether the first relation is to-one (its keys are the listed entity's foreign key). */
   toOne: boolean;
@@ -29,19 +37,32 @@ export class ConditionWriter<T extends ObjectLiteral> {
 
   constructor(private readonly sql: TableSql<T>) {}
 
+  /**
+   * `expression` (the path's column) as `=` and `IN` compare it: exactly for text (case, accents and
+   * trailing spaces significant), by code point where the column has a collation of its own.
+   */
+  equated(expression: string, resolved: ResolvedPath): string {
+    if (!this.sql.isText(resolved)) return expression;
+    return resolved.column.collation ? this.sql.dialect.binary(expression) : this.sql.dialect.exact(expression);
+  }
+
   private predicate(expression: string, resolved: ResolvedPath, predicate: Predicate): string {
     const text = this.sql.isText(resolved);
     // A collation declared on the column could make `=` or ILIKE ignore case or accents.
     const ownCollation = !!resolved.column.collation;
     const ordered = text ? this.sql.dialect.binary(expression) : expression;
-    const equated = !text ? expression : ownCollation ? ordered : this.sql.dialect.exact(expression);
+    const equated = this.equated(expression, resolved);
     switch (predicate.kind) {
       case 'equals':
         return `${equated} = ${this.sql.parameter(this.sql.stored(resolved, predicate.value))}`;
-      case 'contains':
+      case 'contains': {
+        const anchor = predicate.anchor ?? 'anywhere';
         return ownCollation
-          ? foldedContains(this.sql.dialect, expression, this.sql.parameter(containsPattern(predicate.text)))
-          : this.sql.dialect.containsIgnoringCase(expression, predicate.text, (value) => this.sql.parameter(value));
+          ? foldedContains(this.sql.dialect, expression, this.sql.parameter(containsPattern(predicate.text, anchor)))
+          : this.sql.dialect.containsIgnoringCase(expression, predicate.text, anchor, (value) =>
+              this.sql.parameter(value),
+            );
+      }
       case 'between': {
         const parts: string[] = [];
         if (predicate.lower) {
@@ -59,7 +80,16 @@ export class ConditionWriter<T extends ObjectLiteral> {
       }
       case 'isNull':
         return `${expression} ${predicate.isNull ? 'IS NULL' : 'IS NOT NULL'}`;
+      case 'empty':
+        return text ? `(${expression} IS NULL OR ${equated} = '')` : `${expression} IS NULL`;
     }
+  }
+
+  /** The rows where `predicate` is not true: those without a value too (where it is unknown). */
+  private negatedPredicate(expression: string, resolved: ResolvedPath, predicate: Predicate): string {
+    const condition = this.predicate(expression, resolved, predicate);
+    const twoValued = predicate.kind === 'isNull' || predicate.kind === 'empty';
+    return twoValued ? `NOT ${condition}` : `(${expression} IS NULL OR NOT ${condition})`;
   }
 
   /**
@@ -68,7 +98,7 @@ export class ConditionWriter<T extends ObjectLiteral> {
    * and the key pairs that link them to the listed row (`related` in that query, `listed` a column
    * of the listed entity). It never goes through a second copy of the listed entity's table.
    */
-  private relatedRows(resolved: ResolvedPath, condition: (expression: string) => string): RelatedRows {
+  relatedRows(resolved: ResolvedPath, condition: (expression: string) => string): RelatedRows {
     const [first, ...rest] = resolved.relations as [RelationMetadata, ...RelationMetadata[]];
     const root = `wl_e${this.subqueryCount++}`;
     const query = this.sql.base.connection.createQueryBuilder().from(first.inverseEntityMetadata.target, root);
@@ -78,7 +108,8 @@ export class ConditionWriter<T extends ObjectLiteral> {
       query.innerJoin(`${parent}.${relation.propertyPath}`, alias);
       parent = alias;
     });
-    query.where(condition(this.sql.column(parent, resolved.column.databaseName)));
+    const column = this.sql.column(parent, resolved.column.databaseName);
+    query.where(condition(column));
 
     if (first.isManyToMany) {
       const junction = first.junctionEntityMetadata!;
@@ -102,7 +133,7 @@ export class ConditionWriter<T extends ObjectLiteral> {
         related: this.sql.column(link, column.databaseName),
         listed: this.sql.column(this.sql.base.alias, column.referencedColumn!.databaseName),
       }));
-      return { query, keys, toOne: false, enforced };
+      return { query, column, keys, toOne: false, enforced };
     }
     const pairs = joinPairs(first);
     if (!pairs) throw new Error(`data table path ${resolved.path}: relation ${first.propertyPath} has no join columns`);
@@ -113,7 +144,7 @@ export class ConditionWriter<T extends ObjectLiteral> {
     }));
     const enforced =
       !toOne && !!first.inverseRelation?.foreignKeys.some((key) => key.referencedEntityMetadata === this.sql.metadata);
-    return { query, keys, toOne, enforced };
+    return { query, column, keys, toOne, enforced };
   }
 
   /**
@@ -169,19 +200,40 @@ export class ConditionWriter<T extends ObjectLiteral> {
     if (predicate.kind === 'isNull') {
       return { condition: (expression) => `${expression} IS NOT NULL`, negated: predicate.isNull };
     }
+    if (predicate.kind === 'empty') {
+      // No related row holds a value that is not empty.
+      return { condition: (expression) => `NOT ${this.predicate(expression, resolved, predicate)}`, negated: true };
+    }
     return { condition: (expression) => this.predicate(expression, resolved, predicate), negated: false };
   }
 
-  /** The condition of one filter; `branchOfOr` when it is one of the fields a search term may match. */
-  filter(filter: Pick<ColumnFilter, 'path' | 'predicate'>, branchOfOr = false): string {
+  /**
+   * The condition of one filter, or of its negation; `branchOfOr` when it is one branch of an OR
+   * (one of the fields a search term may match, a member of an OR group).
+   */
+  filter(filter: Pick<FieldCondition, 'path' | 'predicate'> & { negated?: boolean }, branchOfOr = false): string {
     const resolved = this.sql.resolved(filter.path);
     const { predicate } = filter;
     if (resolved.relations.length === 0) {
-      return this.predicate(this.sql.column(this.sql.base.alias, resolved.column.databaseName), resolved, predicate);
+      const column = this.sql.column(this.sql.base.alias, resolved.column.databaseName);
+      return filter.negated
+        ? this.negatedPredicate(column, resolved, predicate)
+        : this.predicate(column, resolved, predicate);
     }
-    const { condition, negated } = this.relatedCondition(resolved, predicate);
-    const related = this.related(resolved, condition, negated, branchOfOr);
+    const relatedCondition = this.relatedCondition(resolved, predicate);
+    const negated = relatedCondition.negated !== !!filter.negated;
+    const related = this.related(resolved, relatedCondition.condition, negated, branchOfOr);
     return negated ? `NOT ${related}` : related;
+  }
+
+  /** The condition of a SearchBuilder tree, a ColumnControl search or a pane's selection; null when it keeps every row. */
+  condition(node: ConditionNode, branchOfOr = false): string | null {
+    if (!isConditionGroup(node)) return this.filter(node, branchOfOr);
+    const members = node.members
+      .map((member) => this.condition(member, node.logic === 'or' && node.members.length > 1))
+      .filter((member): member is string => member !== null);
+    if (members.length === 0) return null;
+    return `(${members.join(node.logic === 'or' ? ' OR ' : ' AND ')})`;
   }
 
   /** Every term must match at least one field. */

@@ -1,4 +1,4 @@
-import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, HttpCode, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
@@ -21,7 +21,7 @@ const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
 
 /** The query parameters and the envelope of a data-table endpoint, for OpenAPI. */
 function dataTableApiDocs(
-  options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters'>,
+  options: Pick<DataTableOptions, 'searchFields' | 'orderingFields' | 'filters' | 'panes'>,
 ): MethodDecorator {
   return ApiDocs(({ ApiQuery, ApiOkResponse, ApiBadRequestResponse }) => {
     const query = (name: string, type: 'integer' | 'string', description: string) =>
@@ -53,12 +53,42 @@ function dataTableApiDocs(
         ),
       );
     }
+    if (Object.keys(options.filters ?? {}).length > 0) {
+      decorators.push(
+        query(
+          'searchBuilder',
+          'string',
+          'SearchBuilder criteria as JSON, e.g. {"logic":"AND","criteria":[{"condition":"=","origData":"year","value":["1999"]}]}; ' +
+            'fields and conditions as the filters allow (DataTables also sends them as searchBuilder[criteria][i][...])',
+        ),
+      );
+    }
     for (const [path, lookups] of Object.entries(options.filters ?? {})) {
       for (const lookup of lookups) {
         decorators.push(
           query(filterParameterName(path, lookup), 'string', `Filter: ${path} ${LOOKUP_DESCRIPTIONS[lookup]}`),
         );
       }
+    }
+    for (const path of options.panes ?? []) {
+      const field = path.replaceAll('__', '.');
+      decorators.push(
+        query(
+          `searchPanes[${field}][<i>]`,
+          'string',
+          `SearchPanes: selected value i (0, 1, ...) of the ${path} pane, an option's value; with ` +
+            `searchPanes_null[${field}][<i>]=true, the empty option. Answers searchPanes.options too`,
+        ),
+      );
+    }
+    if (options.panes?.length) {
+      decorators.push(
+        query(
+          'searchPanes_options[viewTotal]',
+          'string',
+          'SearchPanes sends it (with cascade and viewCount, true or false): the answer carries searchPanes.options',
+        ),
+      );
     }
     decorators.push(
       ApiOkResponse({
@@ -79,6 +109,13 @@ function dataTableApiDocs(
                 recordsFiltered: { type: 'string', enum: ['exact', 'estimated', 'capped'] },
               },
             },
+            searchPanes: {
+              type: 'object',
+              description:
+                'Present when the request comes from SearchPanes: options, by pane, of { label (HTML-escaped), ' +
+                'value (null: the empty option), total (rows of the endpoint), count (rows matching the ' +
+                "request but the pane's own selection) }; truncated: the panes with more values than answered",
+            },
           },
         },
       }),
@@ -93,11 +130,14 @@ function dataTableApiDocs(
 /**
  * Turns a handler that returns a TypeORM `SelectQueryBuilder` or `Repository` into a DataTables
  * server-side endpoint: the request's paging, search, ordering and filters are applied and the
- * answer is `{ data, recordsTotal, recordsFiltered, draw }`.
+ * answer is `{ data, recordsTotal, recordsFiltered, draw }`. On a GET route the parameters are the
+ * query string's; on a POST route (`@Post('query')`), the same parameters in the body, form-encoded
+ * or JSON. Either way the answer is a 200: the POST is a read.
  */
 export function DataTable<T extends object = object>(options: DataTableOptions<T> = {}): MethodDecorator {
   return applyDecorators(
     SetMetadata(DATA_TABLE_OPTIONS, options),
+    HttpCode(200),
     UseInterceptors(DatabaseUnavailableInterceptor, DataTablesListInterceptor),
     AnswersWithTrailingSlash(),
     dataTableApiDocs(options),

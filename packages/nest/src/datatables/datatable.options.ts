@@ -21,6 +21,15 @@ export interface DataTableOptions<T extends object = object> {
   defaultOrdering?: string[];
   /** Filterable paths and the lookups each allows, e.g. `{ year: ['exact', 'gte', 'lte'] }`. */
   filters?: Record<string, Lookup[]>;
+  /**
+   * Paths SearchPanes may show as panes (server-side), e.g. `['format', 'artist__name', 'genres__name']`.
+   * A request from a page with SearchPanes (`searchPanes_options[...]`) or with selections gets
+   * `searchPanes.options` in the answer: for each pane, its values with `total` (rows of the base
+   * query) and `count` (rows matching the request's search, filters and the other panes'
+   * selections), at most `limits.maxPaneOptions` values (those with the most rows). A pane's
+   * selection filters the rows like a filter; a pane across a to-many relation counts listed rows.
+   */
+  panes?: string[];
   /** Rows per page when the request gives none (default from `WidgetLibModule`'s `dataTables`). */
   pageSize?: number;
   /** Largest page a request gets; larger requests are reduced to it. */
@@ -97,4 +106,25 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   draw: number;
   /** Present when a count is not exact: what each count is. */
   counts?: { recordsTotal: DataTableCountKind; recordsFiltered: DataTableCountKind };
+  /** Present when the request comes from SearchPanes (see `DataTableOptions.panes`). */
+  searchPanes?: DataTableSearchPanes;
+}
+
+/** One option of a SearchPanes pane. */
+export interface DataTableSearchPaneOption {
+  /** The value as shown, HTML-escaped (SearchPanes writes it as HTML); `''` for the empty option. */
+  label: string;
+  /** The value SearchPanes sends back when the option is selected; null for the empty option (no value). */
+  value: string | null;
+  /** Rows of the base query holding the value. */
+  total: number;
+  /** Rows holding it among those that match the request's search, filters and the other panes' selections. */
+  count: number;
+}
+
+/** The options of every pane, keyed as SearchPanes looks them up (the column's data source). */
+export interface DataTableSearchPanes {
+  options: Record<string, DataTableSearchPaneOption[]>;
+  /** The keys of the panes that have more values than `limits.maxPaneOptions` (present when one has). */
+  truncated?: string[];
 }

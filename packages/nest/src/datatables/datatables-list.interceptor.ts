@@ -12,7 +12,7 @@ import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
 import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
-import { queryStringBytes, type HttpRequest } from '../common/http-platform.js';
+import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DataTableCounts } from './count-cache.service.js';
@@ -22,7 +22,9 @@ import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
 import { StatementTimeoutError } from './statement-timeout.js';
 import { runTableQuery } from './run-table-query.js';
+import { searchPanesAnswer } from './search-panes.answer.js';
 import { TableRequestError } from './request-problems.js';
+import { readRequestParameters } from './request-parameters.reader.js';
 import { parseTableRequest } from './table-request.parser.js';
 import type { TableRequest } from './table-request.types.js';
 import { prepareTable, type PreparedTable } from './table.preparation.js';
@@ -66,7 +68,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const table = this.prepare(options, metadata, endpoint);
     let tableRequest: TableRequest;
     try {
-      tableRequest = parseTableRequest(request.query, table.context, queryStringBytes(request));
+      const parameters = readRequestParameters(request);
+      tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
     } catch (error) {
       if (!(error instanceof TableRequestError)) throw error;
       throw new BadRequestException({
@@ -106,6 +109,9 @@ export class DataTablesListInterceptor implements NestInterceptor {
       recordsFiltered: recordsFiltered.value,
       draw: tableRequest.draw,
       ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
+      ...(page.panes
+        ? { searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates) }
+        : {}),
     };
   }
 

@@ -40,6 +40,17 @@ export function readText(problems: RequestProblems, name: string, text: string):
   return text;
 }
 
+/** A comparison of SearchBuilder or ColumnControl. */
+export type Comparison = '<' | '<=' | '>' | '>=';
+
+/** The half-open range a comparison with `value` keeps. */
+function compared(operator: Comparison, value: FilterValue): Predicate {
+  const bound = { value, inclusive: operator.endsWith('=') };
+  return operator.startsWith('<')
+    ? { kind: 'between', lower: null, upper: bound }
+    : { kind: 'between', lower: bound, upper: null };
+}
+
 /** A date-time filter value: one instant, or a whole day of the configured time zone. */
 type DateTimeValue = { instant: Date } | { dayStart: Date; nextDayStart: Date };
 
@@ -99,29 +110,12 @@ export class FilterValueParser {
       }
       case 'in': {
         const items = text.split(',').map((item) => (field.kind === 'string' ? item : item.trim()));
-        const present = items.filter((item) => item !== '');
-        const { maxInValues } = this;
-        if (present.length > maxInValues) {
-          this.problems.add(`${name} takes at most ${maxInValues} comma-separated values, got ${present.length}`);
-          return undefined;
-        }
-        const values: FilterValue[] = [];
-        for (const item of present) {
-          if (field.kind === 'datetime') {
-            const value = this.dateTime(name, item);
-            if (value && !('instant' in value)) {
-              this.problems.add(`${name}: every value must be a date-time with a time, got ${quoted(item)}`);
-              return undefined;
-            }
-            if (!value) return undefined;
-            values.push(value.instant);
-          } else {
-            const value = this.value(name, item, field);
-            if (value === undefined) return undefined;
-            values.push(value);
-          }
-        }
-        return values.length > 0 ? { kind: 'oneOf', values } : undefined;
+        return this.oneOf(
+          name,
+          items.filter((item) => item !== ''),
+          field,
+          'comma-separated values',
+        );
       }
       case 'isnull': {
         const isNull = parseBooleanWord(text);
@@ -132,6 +126,68 @@ export class FilterValueParser {
         return { kind: 'isNull', isNull };
       }
     }
+  }
+
+  /** One of `items` (each read as the field's type), at most `maxInValues` of them; undefined for none. */
+  oneOf(name: string, items: readonly string[], field: FieldSpec, what = 'values'): Predicate | undefined {
+    const { maxInValues } = this;
+    if (items.length > maxInValues) {
+      this.problems.add(`${name} takes at most ${maxInValues} ${what}, got ${items.length}`);
+      return undefined;
+    }
+    const values: FilterValue[] = [];
+    for (const item of items) {
+      if (field.kind === 'datetime') {
+        const value = this.dateTime(name, item);
+        if (value && !('instant' in value)) {
+          this.problems.add(`${name}: every value must be a date-time with a time, got ${quoted(item)}`);
+          return undefined;
+        }
+        if (!value) return undefined;
+        values.push(value.instant);
+      } else {
+        const value = this.value(name, item, field);
+        if (value === undefined) return undefined;
+        values.push(value);
+      }
+    }
+    return values.length > 0 ? { kind: 'oneOf', values } : undefined;
+  }
+
+  /**
+   * `< <= > >=` a value; a date given for a date-time field stands for its whole day (`<` a day:
+   * before it starts; `>` a day: after it ends).
+   */
+  comparison(name: string, operator: Comparison, text: string, field: FieldSpec): Predicate | undefined {
+    if (field.kind !== 'datetime') {
+      const value = this.value(name, text, field);
+      return value === undefined ? undefined : compared(operator, value);
+    }
+    const value = this.dateTime(name, text);
+    if (!value) return undefined;
+    if ('instant' in value) return compared(operator, value.instant);
+    switch (operator) {
+      case '<':
+        return compared('<', value.dayStart);
+      case '<=':
+        return compared('<', value.nextDayStart);
+      case '>':
+        return compared('>=', value.nextDayStart);
+      case '>=':
+        return compared('>=', value.dayStart);
+    }
+  }
+
+  /** Inclusive `from`..`to`, in whichever order they come; dates of a date-time field cover their whole days. */
+  between(name: string, fromText: string, toText: string, field: FieldSpec): Predicate | undefined {
+    let lower = this.bound(name, fromText, field, 'lower');
+    let upper = this.bound(name, toText, field, 'upper');
+    if (!lower || !upper) return undefined;
+    if (lower.value > upper.value) {
+      lower = this.bound(name, toText, field, 'lower')!;
+      upper = this.bound(name, fromText, field, 'upper')!;
+    }
+    return { kind: 'between', lower, upper };
   }
 
   /** A `gte`/`lte`/`range` bound; a date given for a date-time field covers that whole day. */

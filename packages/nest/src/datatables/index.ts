@@ -6,6 +6,8 @@ export type {
   DataTableEnvelope,
   DataTableOptions,
   DataTableRowActions,
+  DataTableSearchPaneOption,
+  DataTableSearchPanes,
 } from './datatable.options.js';
 export { LOOKUPS, type Lookup } from './table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from './sql-dialect.js';

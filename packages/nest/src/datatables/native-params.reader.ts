@@ -10,6 +10,17 @@ import { quoted, type RequestProblems } from './request-problems.js';
 const NATIVE_ORDER = /^order\[(\d{1,4})\]\[(column|dir|name)\]$/;
 const NATIVE_COLUMN = /^columns\[(\d{1,4})\]\[(data|name|searchable|orderable)\]$/;
 const NATIVE_COLUMN_SEARCH = /^columns\[(\d{1,4})\]\[search\]\[(value|regex)\]$/;
+/** ColumnControl's: `columns[i][columnControl][search][value|logic|type|mask]` and `[list][j]`. */
+const COLUMN_CONTROL_SEARCH = /^columns\[(\d{1,4})\]\[columnControl\]\[search\]\[(value|logic|type|mask)\]$/;
+const COLUMN_CONTROL_LIST = /^columns\[(\d{1,4})\]\[columnControl\]\[list\](\[\d{0,4}\])?$/;
+
+/** A ColumnControl search of one column as sent. */
+export interface ColumnControlSearch {
+  value?: string;
+  logic?: string;
+  type?: string;
+  mask?: string;
+}
 
 export interface NativeColumn {
   data?: string;
@@ -18,6 +29,9 @@ export interface NativeColumn {
   orderable?: string;
   searchValue?: string;
   searchRegex?: string;
+  controlSearch?: ColumnControlSearch;
+  /** ColumnControl's list selection. */
+  controlList?: string[];
 }
 
 interface NativeOrder {
@@ -36,7 +50,9 @@ export interface NativeOrderKey {
 
 /** Whether the parameter is one of DataTables' `columns[i]` or `order[i]` parameters. */
 export function isNativeParameter(name: string): boolean {
-  return NATIVE_ORDER.test(name) || NATIVE_COLUMN.test(name) || NATIVE_COLUMN_SEARCH.test(name);
+  return [NATIVE_ORDER, NATIVE_COLUMN, NATIVE_COLUMN_SEARCH, COLUMN_CONTROL_SEARCH, COLUMN_CONTROL_LIST].some(
+    (pattern) => pattern.test(name),
+  );
 }
 
 /** The field a native column stands for: its `name`, else its `data` with `.` read as `__`. */
@@ -68,16 +84,27 @@ export function readNativeColumns(
   for (const name of params.names()) {
     const plain = NATIVE_COLUMN.exec(name);
     const search = plain ? null : NATIVE_COLUMN_SEARCH.exec(name);
-    const index = (plain ?? search)?.[1];
+    const controlSearch = plain || search ? null : COLUMN_CONTROL_SEARCH.exec(name);
+    const controlList = plain || search || controlSearch ? null : COLUMN_CONTROL_LIST.exec(name);
+    const index = (plain ?? search ?? controlSearch ?? controlList)?.[1];
     if (index === undefined) continue;
     if (!columns.has(Number(index)) && columns.size >= maxColumns) {
       problems.add(`columns: at most ${maxColumns} columns[i] entries are allowed`);
       break;
     }
+    if (controlList) {
+      const found = column(index);
+      found.controlList = [...(found.controlList ?? []), ...params.all(name)];
+      continue;
+    }
     const value = params.single(name);
     if (value === undefined) continue;
     if (plain) column(index)[plain[2] as 'data' | 'name' | 'searchable' | 'orderable'] = value;
-    else column(index)[search![2] === 'value' ? 'searchValue' : 'searchRegex'] = value;
+    else if (search) column(index)[search[2] === 'value' ? 'searchValue' : 'searchRegex'] = value;
+    else {
+      const found = column(index);
+      found.controlSearch = { ...found.controlSearch, [controlSearch![2] as keyof ColumnControlSearch]: value };
+    }
   }
   return columns;
 }

@@ -19,6 +19,7 @@ import type { TableRequest } from './table-request.types.js';
 import type { DataTableCountKind } from './datatable.options.js';
 import { dataSourceIdentity, readTables } from './count-cache.keys.js';
 import type { DataTableCounts } from './count-cache.service.js';
+import { PaneOptionsQuery, type PaneOptions, type RawOption } from './pane-options.query.js';
 
 /** One count of the envelope and what it is. */
 interface Count {
@@ -31,6 +32,8 @@ export interface TablePage<T> {
   entities: T[];
   recordsTotal: Count;
   recordsFiltered: Count;
+  /** The options of every pane, when the request asks for them (SearchPanes). */
+  panes: PaneOptions[] | null;
 }
 
 const PAGE_ALIAS = 'wl_page';
@@ -131,9 +134,23 @@ export async function runTableQuery<T extends ObjectLiteral>(
       read(runner ? statement.setQueryRunner(runner) : statement),
     );
   const conditions = request.filters.map((filter) => writer.filter(filter));
+  for (const node of request.conditions) {
+    const written = writer.condition(node);
+    if (written) conditions.push(written);
+  }
   const search = writer.search(request.searchTerms, request.searchFields);
   if (search) conditions.push(search);
-  const condition = conditions.length > 0 ? conditions.map((each) => `(${each})`).join(' AND ') : null;
+  const selections = request.panes.selections.map((selection) => ({
+    path: selection.path,
+    condition: writer.condition(selection.condition),
+  }));
+  const and = (parts: (string | null)[]) => {
+    const present = parts.filter((part): part is string => part !== null);
+    return present.length > 0 ? present.map((each) => `(${each})`).join(' AND ') : null;
+  };
+  const requestConditions = [...conditions];
+  for (const selection of selections) if (selection.condition) conditions.push(selection.condition);
+  const condition = and(conditions);
   const scope = withoutUnusedLeftJoins(base);
   const repeatsRows = hasToManyJoins(scope);
 
@@ -196,9 +213,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const estimated = wholeTable && threshold !== undefined ? writer.estimatedCount(scope, threshold) : null;
   const [onlyFilter] = request.filters;
   const relatedCount =
-    cap === null && wholeTable && onlyFilter && request.filters.length === 1 && !search
-      ? writer.relatedCount(onlyFilter)
-      : null;
+    cap === null && wholeTable && onlyFilter && conditions.length === 1 ? writer.relatedCount(onlyFilter) : null;
   const filteredCount =
     relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
   const cache = settings.countCache;
@@ -213,10 +228,21 @@ export async function runTableQuery<T extends ObjectLiteral>(
           () => run(statement, (query) => countOf(query, countCap)),
         )
       : run(statement, (query) => countOf(query, countCap));
-  const [recordsTotal, recordsFiltered, entities] = await Promise.all([
+  // Each pane counts under every condition but its own selection, so that its other values keep their counts.
+  const paneQuery = new PaneOptionsQuery(sql, writer, scope, repeatsRows);
+  const { maxOptions } = request.panes;
+  const paneOptions = (path: string) => {
+    const others = selections.filter((selection) => selection.path !== path).map((selection) => selection.condition);
+    const statement = paneQuery.statement(path, and([...requestConditions, ...others]), maxOptions);
+    return run(statement, (query) => query.getRawMany<RawOption>()).then((rows) =>
+      paneQuery.read(path, rows, maxOptions),
+    );
+  };
+  const [recordsTotal, recordsFiltered, entities, panes] = await Promise.all([
     count(estimated ?? counting(scope.clone()), estimated ? null : cap),
     filteredCount ? count(filteredCount, cap) : null,
     run(page, (query) => readPage(query) as Promise<T[]>),
+    request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
   ]);
-  return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
+  return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal, panes };
 }

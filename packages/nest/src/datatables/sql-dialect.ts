@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { exactCollation, type DatabaseServer } from '../common/database-server.js';
 import { foldCase } from './case-fold.js';
+import type { TextAnchor } from './table-request.types.js';
 
 export { foldCase };
 
@@ -12,11 +13,23 @@ export { foldCase };
 export const LIKE_ESCAPE = '!';
 
 /**
- * `text` as a LIKE pattern that matches it anywhere, `%`, `_` and the escape character taken
- * literally: bind it in `<expression> LIKE :pattern ESCAPE '!'` ({@link LIKE_ESCAPE}).
+ * `text` as a LIKE pattern that matches it anywhere (or at the start, at the end, or as the whole value), `%`, `_`
+ * and the escape character taken literally: bind it in `<expression> LIKE :pattern ESCAPE '!'`
+ * ({@link LIKE_ESCAPE}).
  */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[!%_]/g, (character) => LIKE_ESCAPE + character)}%`;
+export function containsPattern(text: string, anchor: TextAnchor = 'anywhere'): string {
+  const literal = text.replace(/[!%_]/g, (character) => LIKE_ESCAPE + character);
+  return `${opensAtStart(anchor) ? '%' : ''}${literal}${opensAtEnd(anchor) ? '%' : ''}`;
+}
+
+/** Whether a text matched with `anchor` may have more text before it. */
+function opensAtStart(anchor: TextAnchor): boolean {
+  return anchor === 'anywhere' || anchor === 'end';
+}
+
+/** Whether a text matched with `anchor` may have more text after it. */
+function opensAtEnd(anchor: TextAnchor): boolean {
+  return anchor === 'anywhere' || anchor === 'start';
 }
 
 /** The few SQL expressions that differ between the databases the data tables support. */
@@ -31,11 +44,11 @@ export interface SqlDialect {
    */
   exact(expression: string): string;
   /**
-   * Whether `expression` contains `text` case-insensitively for all of Unicode (as {@link foldCase}
-   * compares), for a column without a collation of its own; `bind` binds a value and answers its
-   * placeholder.
+   * Whether `expression` contains `text` (anywhere, or at its start or end) case-insensitively for
+   * all of Unicode (as {@link foldCase} compares), for a column without a collation of its own;
+   * `bind` binds a value and answers its placeholder.
    */
-  containsIgnoringCase(expression: string, text: string, bind: (value: string) => string): string;
+  containsIgnoringCase(expression: string, text: string, anchor: TextAnchor, bind: (value: string) => string): string;
   /**
    * Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the
    * planner does best with, which can depend on whether the test is a branch of an OR.
@@ -76,17 +89,17 @@ const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u2
  * ASCII. Every character whose fold is an ASCII letter is listed in a class: the letter, its upper
  * case, and `İ` or the Kelvin sign, the only other code points folding into ASCII.
  */
-export function asciiContainsGlob(text: string): string | null {
+export function asciiContainsGlob(text: string, anchor: TextAnchor = 'anywhere'): string | null {
   const folded = foldCase(text);
   if (/[^\u0000-\u007f]/.test(folded)) return null;
-  let glob = '*';
+  let glob = opensAtStart(anchor) ? '*' : '';
   for (const character of folded) {
     if (character >= 'a' && character <= 'z')
       glob += `[${character}${character.toUpperCase()}${FOLDED_TO_ASCII[character] ?? ''}]`;
     else if (character === '*' || character === '?' || character === '[') glob += `[${character}]`;
     else glob += character;
   }
-  return `${glob}*`;
+  return opensAtEnd(anchor) ? `${glob}*` : glob;
 }
 
 /**
@@ -105,9 +118,15 @@ function nonAsciiFoldingInto(text: string): string[] {
  * PRAGMA case_sensitive_like is off (it asks `'a' LIKE 'A'`, once per statement): the GLOB decides
  * where LIKE cannot, for texts holding a code point that folds into one of the term's letters.
  */
-function sqliteAsciiContains(expression: string, text: string, glob: string, bind: (value: string) => string): string {
+function sqliteAsciiContains(
+  expression: string,
+  text: string,
+  anchor: TextAnchor,
+  glob: string,
+  bind: (value: string) => string,
+): string {
   const likeFolds = `'a' LIKE 'A'`;
-  const like = `${expression} LIKE ${bind(containsPattern(foldCase(text)))} ESCAPE '${LIKE_ESCAPE}'`;
+  const like = `${expression} LIKE ${bind(containsPattern(foldCase(text), anchor))} ESCAPE '${LIKE_ESCAPE}'`;
   const needsGlob = [
     `NOT ${likeFolds}`,
     ...nonAsciiFoldingInto(text).map((each) => `instr(${expression}, ${bind(each)}) > 0`),
@@ -169,8 +188,8 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `lower(CAST(${expression} AS text))`,
         binary: (expression) => `(${expression}) COLLATE "C"`,
         exact: (expression) => expression,
-        containsIgnoringCase: (expression, text, bind) =>
-          `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text))} ESCAPE '${LIKE_ESCAPE}'`,
+        containsIgnoringCase: (expression, text, anchor, bind) =>
+          `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
         inSubquery: (expression, subquery, branchOfOr) =>
           branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
         // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
@@ -188,8 +207,8 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
         binary,
         exact: binary,
-        containsIgnoringCase: (expression, text, bind) =>
-          foldedContains(dialect, expression, bind(containsPattern(text))),
+        containsIgnoringCase: (expression, text, anchor, bind) =>
+          foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         // MariaDB's TABLE_ROWS is InnoDB's live row estimate (sampled by ANALYZE, then moved by every
         // insert and delete). MySQL 8 answers it from a cache kept for information_schema_stats_expiry
@@ -217,11 +236,11 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         exact: binary,
         // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
         // folding function on every row.
-        containsIgnoringCase: (expression, text, bind) => {
-          const glob = asciiContainsGlob(text);
+        containsIgnoringCase: (expression, text, anchor, bind) => {
+          const glob = asciiContainsGlob(text, anchor);
           return glob === null
-            ? foldedContains(dialect, expression, bind(containsPattern(text)))
-            : sqliteAsciiContains(expression, text, glob, bind);
+            ? foldedContains(dialect, expression, bind(containsPattern(text, anchor)))
+            : sqliteAsciiContains(expression, text, anchor, glob, bind);
         },
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
         estimatedCount: () => null,

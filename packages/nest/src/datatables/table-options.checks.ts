@@ -35,5 +35,10 @@ export function tableContextProblems(context: TableRequestContext): string[] {
       }
     }
   }
+  const panes = new Set<string>();
+  for (const path of context.panes ?? []) {
+    if (panes.has(path)) problems.push(`pane ${path} is listed twice`);
+    panes.add(path);
+  }
   return problems;
 }

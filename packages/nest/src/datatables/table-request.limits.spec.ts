@@ -68,7 +68,11 @@ describe('request limits', () => {
       maxOrderingKeys: 5,
       maxColumns: 100,
       maxInValues: 100,
+      maxPaneOptions: 100,
       maxQueryStringBytes: 16_384,
+      maxCriteria: 30,
+      maxCriteriaDepth: 4,
+      maxBodyBytes: 102_400,
     });
   });
 
@@ -77,16 +81,26 @@ describe('request limits', () => {
       const context = { ...CONTEXT, limits: { ...CONTEXT.limits, maxQueryStringBytes: 100 } };
       let refused: unknown;
       try {
-        parseTableRequest({ draw: '7', search: 'x' }, context, 101);
+        parseTableRequest({ draw: '7', search: 'x' }, context, { in: 'query string', bytes: 101 });
       } catch (error) {
         refused = error;
       }
       expect(refused).toBeInstanceOf(TableRequestError);
       expect((refused as TableRequestError).problems).toEqual([
-        'the query string has 101 bytes; at most 100 are allowed',
+        'the query string has 101 bytes; at most 100 are allowed (limits.maxQueryStringBytes)',
       ]);
       expect((refused as TableRequestError).draw).toBe(7);
-      expect(parseTableRequest({ search: 'x' }, context, 100).searchTerms).toEqual(['x']);
+      expect(parseTableRequest({ search: 'x' }, context, { in: 'query string', bytes: 100 }).searchTerms).toEqual([
+        'x',
+      ]);
+    });
+
+    it('refuses a body longer than maxBodyBytes, each size against its own limit', () => {
+      const context = { ...CONTEXT, limits: { ...CONTEXT.limits, maxQueryStringBytes: 100, maxBodyBytes: 200 } };
+      expect(() => parseTableRequest({ draw: '7' }, context, { in: 'body', bytes: 201 })).toThrow(
+        new TableRequestError(['the body has 201 bytes; at most 200 are allowed (limits.maxBodyBytes)'], 7),
+      );
+      expect(parseTableRequest({ draw: '7' }, context, { in: 'body', bytes: 200 }).draw).toBe(7);
     });
   });
 
@@ -186,7 +200,7 @@ describe('request limits', () => {
       ).toEqual([
         'limits.maxFilters must be a positive integer, got 0',
         'limits.maxColumns must be a positive integer, got 2.5',
-        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxQueryStringBytes',
+        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxPaneOptions, maxQueryStringBytes, maxCriteria, maxCriteriaDepth, maxBodyBytes',
       ]);
     });
 

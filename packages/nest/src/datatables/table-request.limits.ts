@@ -15,8 +15,16 @@ export interface TableRequestLimits {
   maxColumns: number;
   /** Most values of an `in` filter. */
   maxInValues: number;
+  /** Most options a SearchPanes pane answers: its values with the most rows (see `DataTableOptions.panes`). */
+  maxPaneOptions: number;
   /** Longest query string, in bytes (as sent: percent-encoded). */
   maxQueryStringBytes: number;
+  /** Most SearchBuilder criteria and ColumnControl searches (each list counts once) in one request. */
+  maxCriteria: number;
+  /** Deepest nesting of SearchBuilder groups (1: a flat list of criteria). */
+  maxCriteriaDepth: number;
+  /** Longest body of a POST list request, in bytes (as sent: its Content-Length). */
+  maxBodyBytes: number;
 }
 
 export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
@@ -26,7 +34,12 @@ export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
   maxOrderingKeys: 5,
   maxColumns: 100,
   maxInValues: 100,
+  maxPaneOptions: 100,
   maxQueryStringBytes: 16_384,
+  maxCriteria: 30,
+  maxCriteriaDepth: 4,
+  // Express's default body limit (100 KiB), so that the refusal comes at the same size on either platform.
+  maxBodyBytes: 102_400,
 };
 
 /** Longest search text and longest single filter value, in characters. */

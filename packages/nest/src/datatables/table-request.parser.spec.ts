@@ -1,61 +1,4 @@
-import { INT32_RANGE } from './field-path.resolver.js';
-import { TableRequestError } from './request-problems.js';
-import { parseTableRequest } from './table-request.parser.js';
-import { DEFAULT_TABLE_REQUEST_LIMITS } from './table-request.limits.js';
-import type { FieldSpec, TableRequest, TableRequestContext } from './table-request.types.js';
-
-const FIELDS = new Map<string, FieldSpec>([
-  ['id', { kind: 'integer', integerRange: INT32_RANGE }],
-  ['name', { kind: 'string' }],
-  ['rank', { kind: 'integer', integerRange: INT32_RANGE }],
-  ['year', { kind: 'integer', integerRange: INT32_RANGE }],
-  ['price', { kind: 'number' }],
-  ['released', { kind: 'date' }],
-  ['recorded_at', { kind: 'datetime' }],
-  ['is_live', { kind: 'boolean' }],
-  ['status', { kind: 'string', choices: ['draft', 'published'] }],
-  ['code', { kind: 'uuid' }],
-  ['artist__name', { kind: 'string' }],
-  ['genres__id', { kind: 'integer', integerRange: INT32_RANGE }],
-]);
-
-const CONTEXT: TableRequestContext = {
-  fields: FIELDS,
-  searchFields: ['name', 'artist__name'],
-  orderingFields: ['name', 'year', 'rank', 'artist__name', 'id'],
-  defaultOrdering: ['-year', 'name'],
-  filters: {
-    name: ['exact', 'icontains', 'in'],
-    year: ['exact', 'gte', 'lte', 'range', 'in'],
-    price: ['exact', 'gte'],
-    released: ['range', 'exact'],
-    recorded_at: ['range', 'exact', 'gte', 'lte', 'in'],
-    is_live: ['exact', 'isnull'],
-    status: ['exact'],
-    code: ['exact'],
-    artist__name: ['icontains'],
-    genres__id: ['in', 'exact'],
-  },
-  pageSize: 10,
-  maxPageSize: 100,
-  allowAll: false,
-  timezone: 'Europe/Oslo',
-  limits: { ...DEFAULT_TABLE_REQUEST_LIMITS },
-};
-
-function parse(query: Record<string, unknown>, context: Partial<TableRequestContext> = {}): TableRequest {
-  return parseTableRequest(query, { ...CONTEXT, ...context });
-}
-
-function problemsOf(query: Record<string, unknown>, context: Partial<TableRequestContext> = {}): TableRequestError {
-  try {
-    parse(query, context);
-  } catch (error) {
-    if (error instanceof TableRequestError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(query)} to be refused`);
-}
+import { parse, problemsOf } from '../../test/fixtures/table-request-context.fixture.js';
 
 describe('parseTableRequest', () => {
   it('applies the defaults to an empty query', () => {
@@ -70,6 +13,8 @@ describe('parseTableRequest', () => {
         { path: 'name', descending: false },
       ],
       filters: [],
+      conditions: [],
+      panes: { requested: false, keys: new Map(), selections: [], maxOptions: 100 },
     });
   });
 
@@ -225,6 +170,8 @@ describe('parseTableRequest', () => {
         { parameter: 'columns[1][search][value]', path: 'artist__name', predicate: { kind: 'contains', text: 'Ab' } },
         { parameter: 'columns[2][search][value]', path: 'year', predicate: { kind: 'equals', value: 1999 } },
       ],
+      conditions: [],
+      panes: { requested: false, keys: new Map(), selections: [], maxOptions: 100 },
     };
 
     it('reads the flat keys of Express 5 default query parser', () => {

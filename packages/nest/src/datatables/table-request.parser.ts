@@ -1,47 +1,37 @@
 import { foldCase } from './case-fold.js';
+import { ColumnFilterParser } from './column-filters.parser.js';
+import { ColumnControlParser } from './column-control.parser.js';
+import { FieldConditionReader } from './field-condition.reader.js';
+import { SearchBuilderParser } from './search-builder.parser.js';
 import { parseBooleanWord } from '#rules/boolean-words.js';
 import { FilterValueParser, readInteger, readText } from './filter-value.parser.js';
 import {
-  isNativeParameter,
   nativeColumnPath,
   nativeFlag,
   readNativeColumns,
   readNativeOrdering,
   type NativeColumn,
 } from './native-params.reader.js';
-import { filterParameterName, parseOrderingField } from './parameter-names.js';
+import { parseOrderingField } from './parameter-names.js';
 import { QueryParameters } from './query-string.flattener.js';
+import { parseSearchPanes } from './search-panes.parser.js';
 import { listed, quoted, RequestProblems, TableRequestError } from './request-problems.js';
-import {
-  LOOKUPS,
-  type ColumnFilter,
-  type FieldSpec,
-  type Lookup,
-  type OrderKey,
-  type TableRequest,
-  type TableRequestContext,
+import type { SentParameters } from './request-parameters.reader.js';
+import type {
+  ColumnFilter,
+  ConditionNode,
+  OrderKey,
+  PanesRequest,
+  TableRequest,
+  TableRequestContext,
 } from './table-request.types.js';
-
-/** The parameters of our own protocol that are not column filters. */
-const OWN_PARAMETERS = new Set([
-  'draw',
-  'limit',
-  'offset',
-  'page',
-  'page_size',
-  'search',
-  'ordering',
-  'start',
-  'length',
-  'search[value]',
-  'search[regex]',
-]);
 
 /** Reads one request against one endpoint's context, collecting every problem. */
 class RequestParser {
   readonly problems = new RequestProblems();
   private readonly params: QueryParameters;
   private readonly values: FilterValueParser;
+  private criteria = 0;
 
   constructor(
     query: unknown,
@@ -49,6 +39,29 @@ class RequestParser {
   ) {
     this.params = new QueryParameters(query, this.problems);
     this.values = new FilterValueParser(this.problems, context.timezone, context.limits.maxInValues);
+  }
+
+  /** SearchBuilder's tree and ColumnControl's searches, each a condition every row must meet. */
+  conditions(columns: ReadonlyMap<number, NativeColumn>): ConditionNode[] {
+    const reader = new FieldConditionReader(this.problems, this.values, this.context);
+    const counted = (name: string) => this.countCriterion(name);
+    const tree = new SearchBuilderParser(this.problems, reader, this.context.limits.maxCriteriaDepth, counted).read(
+      this.params,
+    );
+    const controls = new ColumnControlParser(this.problems, reader, counted).read(columns);
+    return tree ? [tree, ...controls] : controls;
+  }
+
+  /** Counts one criterion or search against `maxCriteria`; false (with a problem, once) past it. */
+  private countCriterion(name: string): boolean {
+    const { maxCriteria } = this.context.limits;
+    this.criteria += 1;
+    if (this.criteria === maxCriteria + 1) {
+      this.problems.add(
+        `${name}: at most ${maxCriteria} SearchBuilder criteria and ColumnControl searches are allowed in one request`,
+      );
+    }
+    return this.criteria <= maxCriteria;
   }
 
   draw(): number | undefined {
@@ -177,104 +190,12 @@ class RequestParser {
     return distinct;
   }
 
+  panes(columns: ReadonlyMap<number, NativeColumn>): PanesRequest {
+    return parseSearchPanes(this.params, this.problems, this.values, this.context, columns);
+  }
+
   filters(columns: ReadonlyMap<number, NativeColumn>): ColumnFilter[] {
-    const found: ColumnFilter[] = [];
-    const claim = this.filterClaims();
-    const { filters } = this.context;
-    for (const name of this.params.names()) {
-      if (OWN_PARAMETERS.has(name) || isNativeParameter(name)) continue;
-      const named = this.namedFilter(name);
-      if (!named) continue;
-      const { path, lookup } = named;
-      const text = this.params.single(name);
-      if (text === undefined || text === '' || !claim(name, path, lookup)) continue;
-      const predicate = this.values.predicate(name, lookup, text, this.field(path));
-      if (predicate) found.push({ parameter: name, path, predicate });
-    }
-    for (const [index, column] of columns) {
-      const text = column.searchValue;
-      const name = `columns[${index}][search][value]`;
-      if (column.searchRegex !== undefined && parseBooleanWord(column.searchRegex) === true) {
-        this.problems.add(`columns[${index}][search][regex]: regular expressions are not supported; send false`);
-      }
-      if (!text) continue;
-      const path = nativeColumnPath(column);
-      const allowed = Object.hasOwn(filters, path) ? filters[path]! : [];
-      const field = allowed.length > 0 ? this.field(path) : undefined;
-      const lookup: Lookup | undefined =
-        field?.kind === 'string' && allowed.includes('icontains')
-          ? 'icontains'
-          : allowed.includes('exact')
-            ? 'exact'
-            : undefined;
-      if (!field || !lookup) {
-        this.problems.add(`${name}: column ${quoted(path)} cannot be searched on its own`);
-        continue;
-      }
-      if (!claim(name, path, lookup)) continue;
-      const predicate = this.values.predicate(name, lookup, text, field);
-      if (predicate) found.push({ parameter: name, path, predicate });
-    }
-    return found;
-  }
-
-  /**
-   * The path and lookup a filter parameter (`<path>` or `<path>__<lookup>`) names, when they are
-   * allowed; a problem when the path or the lookup is not; null for a parameter that is no filter.
-   */
-  private namedFilter(name: string): { path: string; lookup: Lookup } | null {
-    const { filters } = this.context;
-    let path: string;
-    let lookup: Lookup;
-    if (Object.hasOwn(filters, name)) {
-      path = name;
-      lookup = 'exact';
-    } else {
-      const split = name.lastIndexOf('__');
-      const suffix = split > 0 ? name.slice(split + 2) : '';
-      if (!(LOOKUPS as readonly string[]).includes(suffix)) return null;
-      path = name.slice(0, split);
-      lookup = suffix as Lookup;
-    }
-    const allowed = Object.hasOwn(filters, path) ? filters[path] : undefined;
-    if (!allowed) {
-      this.problems.add(`${name}: ${quoted(path)} cannot be filtered; filterable: ${listed(Object.keys(filters))}`);
-      return null;
-    }
-    if (!allowed.includes(lookup)) {
-      const parameters = allowed.map((each) => filterParameterName(path, each));
-      this.problems.add(`${name}: lookup ${lookup} is not allowed for ${path}; allowed: ${listed(parameters)}`);
-      return null;
-    }
-    return { path, lookup };
-  }
-
-  /** Claims a field and lookup for one parameter: one filter each, `maxFilters` in all. */
-  private filterClaims(): (name: string, path: string, lookup: Lookup) => boolean {
-    const { maxFilters } = this.context.limits;
-    const claimed = new Map<string, string>();
-    return (name, path, lookup) => {
-      const key = filterParameterName(path, lookup);
-      const earlier = claimed.get(key);
-      if (earlier !== undefined) {
-        this.problems.add(
-          `${name}: ${path} is already filtered (${lookup}) by ${earlier}; send one filter per field and lookup`,
-        );
-        return false;
-      }
-      if (claimed.size === maxFilters) {
-        this.problems.add(`${name}: at most ${maxFilters} filters are allowed in one request`);
-        return false;
-      }
-      claimed.set(key, name);
-      return true;
-    };
-  }
-
-  private field(path: string): FieldSpec {
-    const field = this.context.fields.get(path);
-    if (!field) throw new Error(`The data table has no field type for ${path}`);
-    return field;
+    return new ColumnFilterParser(this.params, this.problems, this.values, this.context).read(columns);
   }
 }
 
@@ -288,17 +209,29 @@ function distinctTerms(text: string): string[] {
 }
 
 /**
- * Reads a data-table request from a parsed query string: our own parameters (`limit`/`offset`,
- * `page`/`page_size`, `search`, `ordering`, column filters, `draw`) and DataTables' native ones
- * (`start`, `length`, `search[value]`, `order[i][...]`, `columns[i][...]`). Parameters that are
- * neither are ignored. Throws `TableRequestError` listing every problem.
+ * Reads a data-table request from a parsed query string or POST body (`sent`: which, and its size):
+ * our own parameters (`limit`/`offset`, `page`/`page_size`, `search`, `ordering`, column filters,
+ * `draw`), DataTables' native ones (`start`, `length`, `search[value]`, `order[i][...]`,
+ * `columns[i][...]`) and those of its search extensions (SearchBuilder's `searchBuilder`,
+ * ColumnControl's `columns[i][columnControl]`, SearchPanes' `searchPanes[...]`, see
+ * {@link parseSearchPanes}). Parameters that are none of these are ignored. Throws
+ * `TableRequestError` listing every problem.
  */
-export function parseTableRequest(query: unknown, context: TableRequestContext, queryStringBytes = 0): TableRequest {
+export function parseTableRequest(
+  query: unknown,
+  context: TableRequestContext,
+  sent: SentParameters = { in: 'query string', bytes: 0 },
+): TableRequest {
   const parser = new RequestParser(query, context);
   const draw = parser.draw();
-  const { maxQueryStringBytes } = context.limits;
-  if (queryStringBytes > maxQueryStringBytes) {
-    parser.problems.add(`the query string has ${queryStringBytes} bytes; at most ${maxQueryStringBytes} are allowed`);
+  const [limitName, maxBytes] =
+    sent.in === 'body'
+      ? ['maxBodyBytes', context.limits.maxBodyBytes]
+      : ['maxQueryStringBytes', context.limits.maxQueryStringBytes];
+  if (sent.bytes > maxBytes) {
+    parser.problems.add(
+      `the ${sent.in} has ${sent.bytes} bytes; at most ${maxBytes} are allowed (limits.${limitName})`,
+    );
     throw new TableRequestError(parser.problems.messages, draw);
   }
   const columns = parser.columns();
@@ -306,6 +239,8 @@ export function parseTableRequest(query: unknown, context: TableRequestContext, 
   const search = parser.search(columns);
   const ordering = parser.ordering(columns);
   const filters = parser.filters(columns);
+  const conditions = parser.conditions(columns);
+  const panes = parser.panes(columns);
   if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
   return {
     draw: draw ?? 1,
@@ -315,5 +250,7 @@ export function parseTableRequest(query: unknown, context: TableRequestContext, 
     searchFields: search.fields,
     ordering,
     filters,
+    conditions,
+    panes,
   };
 }

@@ -29,12 +29,18 @@ export interface Bound {
   inclusive: boolean;
 }
 
+/** Where a text must be found: anywhere, at the start or at the end of the value, or as the whole value. */
+export type TextAnchor = 'anywhere' | 'start' | 'end' | 'whole';
+
 export type Predicate =
   | { kind: 'equals'; value: FilterValue }
-  | { kind: 'contains'; text: string }
+  /** The text found ignoring case (Unicode simple folding), `%`, `_` and backslashes taken literally. */
+  | { kind: 'contains'; text: string; anchor?: TextAnchor }
   | { kind: 'between'; lower: Bound | null; upper: Bound | null }
   | { kind: 'oneOf'; values: FilterValue[] }
-  | { kind: 'isNull'; isNull: boolean };
+  | { kind: 'isNull'; isNull: boolean }
+  /** No value: null, or for a text field also the empty text. */
+  | { kind: 'empty' };
 
 export interface ColumnFilter {
   /** The query parameter it came from, for messages. */
@@ -43,9 +49,54 @@ export interface ColumnFilter {
   predicate: Predicate;
 }
 
+/**
+ * A condition on one field from SearchBuilder, ColumnControl or a SearchPanes selection. `negated`:
+ * the rows where the predicate does not hold, rows without a value (or without related rows)
+ * included.
+ */
+export interface FieldCondition extends ColumnFilter {
+  negated: boolean;
+}
+
+/**
+ * Conditions joined by AND or OR. A group without members is left out of the group it is in, as
+ * SearchBuilder leaves out a criterion still being filled in.
+ */
+export interface ConditionGroup {
+  logic: 'and' | 'or';
+  members: ConditionNode[];
+}
+
+export type ConditionNode = FieldCondition | ConditionGroup;
+
+export function isConditionGroup(node: ConditionNode): node is ConditionGroup {
+  return 'members' in node;
+}
+
 export interface OrderKey {
   path: string;
   descending: boolean;
+}
+
+/** The options a SearchPanes pane selected: rows holding one of them. */
+export interface PaneSelection {
+  /** The pane's path. */
+  path: string;
+  /** The field the request named it by (`searchPanes[<field>]`), for messages. */
+  field: string;
+  /** An OR of the selected values (`oneOf`) and of the empty option (`empty`). */
+  condition: ConditionNode;
+}
+
+/** What a request asks of the endpoint's SearchPanes panes. */
+export interface PanesRequest {
+  /** Whether the answer carries `searchPanes.options`: SearchPanes is on the page, or the request selects. */
+  requested: boolean;
+  /** The key of every pane in `searchPanes.options`, by pane path: the field the client knows it by. */
+  keys: ReadonlyMap<string, string>;
+  selections: PaneSelection[];
+  /** The most options answered per pane (`limits.maxPaneOptions`). */
+  maxOptions: number;
 }
 
 /** A validated data-table request: what to count, filter, order and return. */
@@ -59,6 +110,10 @@ export interface TableRequest {
   searchFields: string[];
   ordering: OrderKey[];
   filters: ColumnFilter[];
+  /** Further conditions every row must meet: SearchBuilder's tree, ColumnControl's searches. */
+  conditions: ConditionNode[];
+  /** SearchPanes: the selections (which filter the rows too) and whether to answer the options. */
+  panes: PanesRequest;
 }
 
 /** What the parser needs to know about an endpoint: its options and the kind of every path. */
@@ -69,6 +124,8 @@ export interface TableRequestContext {
   /** Orderings used when the request has none, e.g. `['-year', 'name']`. */
   defaultOrdering: readonly string[];
   filters: Readonly<Record<string, readonly Lookup[]>>;
+  /** Paths SearchPanes may show and select (`DataTableOptions.panes`); none when absent. */
+  panes?: readonly string[];
   pageSize: number;
   maxPageSize: number;
   allowAll: boolean;

@@ -42,6 +42,7 @@ export function prepareTable(
     ...(options.searchFields ?? []),
     ...orderingFields,
     ...Object.keys(filters),
+    ...(options.panes ?? []),
     ...(options.defaultOrdering ?? []).map((field) => parseOrderingField(field).path),
   ]);
   for (const path of allPaths) {
@@ -77,6 +78,7 @@ export function prepareTable(
     orderingFields,
     defaultOrdering: options.defaultOrdering ?? [],
     filters,
+    panes: options.panes ?? [],
     pageSize: options.pageSize ?? Math.min(defaults.pageSize, options.maxPageSize ?? defaults.maxPageSize),
     maxPageSize: options.maxPageSize ?? defaults.maxPageSize,
     allowAll: options.allowAll ?? defaults.allowAll,

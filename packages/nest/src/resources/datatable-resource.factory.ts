@@ -43,6 +43,7 @@ type Representation = Record<string, unknown>;
 /** The routes a `DataTableResource` class has; a host may override any of them. */
 export interface DataTableResourceController<C extends object, U extends object> {
   list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  query(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
   retrieve(id: number, request: HttpRequest): Promise<Representation>;
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
@@ -146,6 +147,21 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       (request as RequestWithRecordUrls)[RECORD_URLS] = (entity) =>
         this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) });
       return this.baseQuery(request);
+    }
+
+    /** The list with its parameters in the body (`POST <list path>/query`): a read, under the list permission. */
+    @Post('query')
+    @permit('list')
+    @DataTable(tableOptions)
+    @ApiDocs(({ ApiBody, ApiConsumes }) => [
+      ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
+      ApiBody({
+        description: "The list's query parameters (see its GET route), as a JSON object or form-encoded",
+        schema: { type: 'object', additionalProperties: true },
+      }),
+    ])
+    query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
+      return this.list(request);
     }
 
     @Get(':id')

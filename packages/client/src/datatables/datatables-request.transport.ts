@@ -1,0 +1,82 @@
+import { csrfTokenFromMeta, DEFAULT_CSRF_HEADER, isSameOrigin } from '../help-panel/help-api.client.js';
+import type { CsrfOptions } from '../help-panel/help-panel.types.js';
+import { buildRequestUrl, type DataTableRequestParams } from './datatables-params.formatter.js';
+
+/** How a table sends its requests: `GET`, `POST` (the parameters as a JSON body), or `auto`. */
+export type DataTableRequestMethod = 'GET' | 'POST' | 'auto';
+
+/** Longest GET URL, in characters, that `method: 'auto'` sends before it switches to POST. */
+export const DEFAULT_MAX_GET_URL_LENGTH = 2000;
+
+/** The options of `createDataTable` that choose how its requests travel. */
+export interface DataTableTransportOptions {
+  /**
+   * `auto` (default): GET while the URL stays within `maxGetUrlLength` characters, POST past it;
+   * `GET` or `POST` always. The POST form is a read, served by `DataTableResource` at `<url>/query`.
+   */
+  method?: DataTableRequestMethod;
+  /** Where POST requests go; default the list URL without its query string and trailing slash, plus `/query`. */
+  postUrl?: string;
+  /** Longest GET URL of `method: 'auto'` (default 2000 characters, within every browser's and server's reach). */
+  maxGetUrlLength?: number;
+  /**
+   * The CSRF token a POST carries (same-origin only): default the `<meta name="csrf-token">` of the
+   * page in the `X-CSRF-Token` header, as the help panel sends it.
+   */
+  csrf?: CsrfOptions;
+}
+
+/** One list request, ready for `fetch`. */
+export interface ListRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** The POST's parameters: JSON, a repeated parameter as an array. */
+  body?: string;
+}
+
+/** The default `postUrl` of a list at `url`: `<path without trailing slash>/query`. */
+export function defaultPostUrl(url: string, base: string): string {
+  const target = new URL(url, base);
+  target.pathname = `${target.pathname.replace(/\/+$/, '')}/query`;
+  target.search = '';
+  target.hash = '';
+  return target.toString();
+}
+
+/** The parameters as a POST body: those of the list URL's own query string, then `params`. */
+function jsonBody(url: string, params: DataTableRequestParams, base: string): string {
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of new URL(url, base).searchParams) {
+    const earlier = body[name];
+    body[name] = earlier === undefined ? value : [earlier, value].flat();
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined) body[name] = value;
+  }
+  return JSON.stringify(body);
+}
+
+/**
+ * The request of one draw: a GET of `url` with `params` in its query string, or, by `options.method`
+ * and the URL's length, a POST of the same parameters to `postUrl` with the page's CSRF token.
+ */
+export function listRequest(
+  url: string,
+  params: DataTableRequestParams,
+  options: DataTableTransportOptions = {},
+  doc: Document = document,
+): ListRequest {
+  const { method = 'auto', maxGetUrlLength = DEFAULT_MAX_GET_URL_LENGTH, csrf = {} } = options;
+  const base = doc.baseURI;
+  const getUrl = buildRequestUrl(url, params, base);
+  const accept = { Accept: 'application/json' };
+  if (method === 'GET' || (method === 'auto' && getUrl.length <= maxGetUrlLength)) {
+    return { url: getUrl, method: 'GET', headers: accept };
+  }
+  const postUrl = new URL(options.postUrl ?? defaultPostUrl(url, base), base).toString();
+  const headers: Record<string, string> = { ...accept, 'Content-Type': 'application/json' };
+  const token = typeof csrf.token === 'function' ? csrf.token() : (csrf.token ?? csrfTokenFromMeta(doc));
+  if (token && isSameOrigin(postUrl, doc)) headers[csrf.headerName ?? DEFAULT_CSRF_HEADER] = token;
+  return { url: postUrl, method: 'POST', headers, body: jsonBody(url, params, base) };
+}
