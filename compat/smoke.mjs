@@ -85,6 +85,8 @@ function checks(request) {
           question_name: 'title',
           help_title: 'Title',
           help_text: '<b>Name</b>',
+          language: null,
+          version: 1,
         });
         for (const path of ['/help/?id_view=catalogue:album-form', '/help?id_view=catalogue:album-form']) {
           const listed = await request('GET', path, { permissions: ['widgetlib.view_help'] });
@@ -101,7 +103,11 @@ function checks(request) {
           403,
         );
         const replaced = await request('PUT', `/help/${id}/`, { permissions: HELP, body: replacement });
-        deepStrictEqual([replaced.status, replaced.json], [200, { id, ...replacement }], replaced.text);
+        deepStrictEqual(
+          [replaced.status, replaced.json],
+          [200, { id, ...replacement, language: null, version: 2 }],
+          replaced.text,
+        );
         const invalid = await request('PUT', `/help/${id}/`, { permissions: HELP, body: { help_title: '' } });
         deepStrictEqual(invalid.status, 400, invalid.text);
         deepStrictEqual(

@@ -49,8 +49,16 @@ const table = createDataTable(
         title: 'Artist',
         type: 'string',
         render: selectobjprint({ display_name: 'name' }),
+        // ColumnControl adds a menu beside DataTables' own ordering icon.
+        columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search']],
       },
-      { data: 'tracks', name: 'tracks', title: 'Tracks', type: 'number' },
+      {
+        data: 'tracks',
+        name: 'tracks',
+        title: 'Tracks',
+        type: 'number',
+        columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search']],
+      },
       { data: 'explicit', name: 'explicit', title: 'Explicit', type: 'boolean', render: yesnoprint },
       {
         data: 'released_on',
@@ -75,6 +83,12 @@ const table = createDataTable(
         type: 'select',
         choices: config.formats,
         render: renderFormat,
+        // In server-side mode ColumnControl's list needs its options (the server does not send them).
+        columnControl: [
+          [{ extend: 'searchList', options: config.formats.map(([value, label]) => ({ value, label })) }],
+        ],
+        // A pane (`show`: SearchPanes updates the counts of shown panes only).
+        searchPanes: { show: true },
       },
       {
         data: 'genres',
@@ -109,9 +123,46 @@ const table = createDataTable(
         searchable: false,
         render: downloadlink,
       },
-      { data: 'actions', title: '', type: 'readonly', orderable: false, searchable: false, render: renderActions },
+      {
+        data: 'actions',
+        title: '',
+        type: 'readonly',
+        orderable: false,
+        searchable: false,
+        rowActions: true,
+        render: renderActions,
+      },
+      // The Genres pane's column: SearchPanes names a pane by its column's data source, which must be
+      // the pane's path (`genres.name` for `genres__name`); the Genres column above filters by id.
+      {
+        data: 'genres.name',
+        name: 'genres__name',
+        title: 'Genres',
+        type: 'readonly',
+        visible: false,
+        orderable: false,
+        searchable: false,
+        defaultContent: '',
+        searchPanes: { show: true },
+      },
     ],
     order: [[6, 'desc']],
+    // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
+    overflow: 'responsive',
+    // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts
+    // cascading, so the table keeps its space) and SearchBuilder's, over the columns whose
+    // conditions the server allows.
+    layout: {
+      top1Start: {
+        buttons: [
+          {
+            extend: 'searchPanes',
+            config: { columns: [7, 13], cascadePanes: true, viewTotal: true, layout: 'columns-2' },
+          },
+          { extend: 'searchBuilder', config: { columns: [1, 2, 3, 5, 6, 7, 9] } },
+        ],
+      },
+    },
   },
   true,
 );

@@ -1,5 +1,6 @@
-// Every page of the demo: the help panel in the sidebar footer, the remote-search selects of forms,
-// and the helpers the table pages share (`demo.send`, `demo.rowActions`).
+// Every page of the demo: the help panel in the sidebar footer, the sidebar's menu button on narrow
+// screens, the remote-search selects of forms, and the helpers the table pages share (`demo.send`,
+// `demo.rowActions`).
 const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
 
 window.demo = {
@@ -31,6 +32,28 @@ window.demo = {
   },
 };
 widgetlib.initHelpPanels();
+
+// Narrow screens: the menu button of the top bar opens and closes the sidebar (demo.css shows the
+// button only there). Escape or a click elsewhere closes it again.
+const menuButton = document.querySelector('.menu-toggle');
+const sidebar = menuButton && document.getElementById(menuButton.getAttribute('aria-controls'));
+if (menuButton && sidebar) {
+  const isOpen = () => menuButton.getAttribute('aria-expanded') === 'true';
+  const setMenuOpen = (open) => {
+    menuButton.setAttribute('aria-expanded', String(open));
+    sidebar.classList.toggle('is-open', open);
+    if (open) sidebar.querySelector('nav a')?.focus();
+  };
+  menuButton.addEventListener('click', () => setMenuOpen(!isOpen()));
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !isOpen()) return;
+    setMenuOpen(false);
+    menuButton.focus();
+  });
+  document.addEventListener('click', (event) => {
+    if (isOpen() && !sidebar.contains(event.target) && !menuButton.contains(event.target)) setMenuOpen(false);
+  });
+}
 
 for (const select of document.querySelectorAll('select[data-remote-search]')) {
   const url = select.dataset.remoteSearch;

@@ -36,8 +36,18 @@ const table = createDataTable(
         orderable: false,
         render: truncateTextRenderer(60),
       },
-      { data: 'actions', title: '', type: 'readonly', orderable: false, searchable: false, render: renderActions },
+      {
+        data: 'actions',
+        title: '',
+        type: 'readonly',
+        orderable: false,
+        searchable: false,
+        rowActions: true,
+        render: renderActions,
+      },
     ],
+    // Five columns: on a narrow screen the table scrolls sideways, Edit and Delete stay in view.
+    overflow: 'scroll',
   },
   true,
 );

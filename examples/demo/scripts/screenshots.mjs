@@ -9,21 +9,39 @@ await mkdir(outDir, { recursive: true });
 
 const chromium = await startChromium();
 try {
-  const context = await chromium.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/sign-in`);
-  await page.fill('#username', 'admin');
-  await page.fill('#password', 'admin');
-  await Promise.all([page.waitForURL(`${baseUrl}/albums`), page.click('button[type=submit]')]);
+  const signIn = async (viewport) => {
+    const context = await chromium.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/sign-in`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', 'admin');
+    await Promise.all([page.waitForURL(`${baseUrl}/albums`), page.click('button[type=submit]')]);
+    return page;
+  };
+  const page = await signIn({ width: 1440, height: 900 });
 
   await page.goto(`${baseUrl}/albums`);
   await page.waitForSelector('#albums tbody tr td:not(.dt-empty)');
   await page.screenshot({ path: `${outDir}/albums-table.png` });
 
+  // SearchPanes' button opened on a laptop, one format selected: the Genres pane's counts cascade.
+  const laptop = await signIn({ width: 1280, height: 800 });
+  await laptop.waitForSelector('#albums tbody tr td:not(.dt-empty)');
+  await laptop.click('#albums_wrapper .dt-buttons button:has-text("SearchPanes")');
+  await laptop.click('.dtsp-searchPane tbody tr:has(span.dtsp-name:text-is("vinyl")) td');
+  await laptop.waitForSelector('.dtsp-searchPane span.dtsp-pill:has-text("(")');
+  await laptop.screenshot({ path: `${outDir}/albums-panes.png` });
+
   await page.goto(`${baseUrl}/albums/new`);
   await page.click('.widgetlib-palette-toggle');
   await page.waitForSelector('.widgetlib-palette:not([hidden]) li');
   await page.screenshot({ path: `${outDir}/help-panel.png` });
+
+  // A phone: the sidebar behind the menu button, the first row's collapsed columns opened.
+  const phone = await signIn({ width: 390, height: 844 });
+  await phone.waitForSelector('#albums tbody tr td.dtr-control');
+  await phone.click('#albums tbody tr:first-child td.dtr-control');
+  await phone.screenshot({ path: `${outDir}/albums-phone.png` });
   console.log(`Screenshots written to ${outDir}`);
 } finally {
   await chromium.close();

@@ -18,6 +18,24 @@ import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
+/**
+ * The packages (and their folder) of the search extensions' scripts and stylesheets: Buttons for
+ * SearchBuilder's and SearchPanes' buttons, Select for SearchPanes' lists.
+ */
+const SEARCH_EXTENSION_FILES: ReadonlyArray<readonly [string, string]> = [
+  ['datatables.net-buttons', 'js'],
+  ['datatables.net-buttons-dt', 'css'],
+  ['datatables.net-searchbuilder', 'js'],
+  ['datatables.net-searchbuilder-dt', 'css'],
+  ['datatables.net-searchpanes', 'js'],
+  ['datatables.net-searchpanes-dt', 'css'],
+  ['datatables.net-select', 'js'],
+  ['datatables.net-select-dt', 'css'],
+  ['datatables.net-columncontrol', 'js'],
+  ['datatables.net-columncontrol-dt', 'css'],
+  ['datatables.net-datetime', 'dist'],
+];
+
 /** Where an installed package's files are, for serving its browser assets. */
 function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
@@ -46,6 +64,15 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   app.useStaticAssets(join(packageDir('@widgetlib/client'), 'dist'), { prefix: '/assets/widgetlib/' });
   app.useStaticAssets(join(packageDir('datatables.net'), 'js'), { prefix: '/assets/datatables/' });
   app.useStaticAssets(join(packageDir('datatables.net-dt'), 'css'), { prefix: '/assets/datatables/' });
+  app.useStaticAssets(join(packageDir('datatables.net-responsive'), 'js'), { prefix: '/assets/datatables/' });
+  app.useStaticAssets(join(packageDir('datatables.net-responsive-dt'), 'css'), { prefix: '/assets/datatables/' });
+  // The albums page's search extensions, beside DataTables' own files; DateTime (for SearchBuilder's
+  // date conditions) is its 1.6 line.
+  for (const [name, folder] of SEARCH_EXTENSION_FILES) {
+    app.useStaticAssets(join(packageDir(name), folder), { prefix: '/assets/datatables/' });
+  }
+  // DataTables 2.3 needs jQuery on every page; jQuery exports no package.json: its main file is in dist/.
+  app.useStaticAssets(dirname(require.resolve('jquery')), { prefix: '/assets/jquery/' });
   app.useStaticAssets(join(packageDir('tom-select'), 'dist'), { prefix: '/assets/tom-select/' });
   app.useStaticAssets(packageDir('@fortawesome/fontawesome-free'), { prefix: '/assets/fontawesome/' });
 

@@ -120,6 +120,39 @@ describe('the demo in Chromium (SQLite)', () => {
     expect(lowered).toEqual([...lowered].sort());
   });
 
+  it("loads a table whose requests are POSTs, through the demo's CSRF protection with the page's token", async () => {
+    const page = await signIn('viewer');
+    await expectInfo(page, info(10, ALBUMS));
+    const posts: Array<{ url: string; token: string | undefined; body: unknown }> = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST')
+        posts.push({ url: request.url(), token: request.headers()['x-csrf-token'], body: request.postDataJSON() });
+    });
+    const token = await page.getAttribute('meta[name="csrf-token"]', 'content');
+    await page.evaluate(() => {
+      const holder = document.createElement('div');
+      holder.id = 'posted';
+      document.body.append(holder);
+      const { createDataTable } = (window as unknown as { widgetlib: typeof import('@widgetlib/client') }).widgetlib;
+      createDataTable('posted', '/api/albums/', {
+        method: 'POST',
+        columns: [{ data: 'title', name: 'title', title: 'Title', type: 'string' }],
+      });
+    });
+    await page.waitForFunction(() =>
+      document.querySelector('#posted-table_info')?.textContent?.startsWith('Showing 1 to 10'),
+    );
+    expect(await page.textContent('#posted-table_info')).toBe(`Showing 1 to 10 of ${ALBUMS} entries`);
+    await page.click('#posted-table_wrapper .dt-paging-button.next');
+    await page.waitForFunction(() =>
+      document.querySelector('#posted-table_info')?.textContent?.startsWith('Showing 11 to 20'),
+    );
+    expect(posts).toEqual([
+      { url: `${baseUrl}/api/albums/query`, token, body: expect.objectContaining({ offset: 0, limit: 10 }) },
+      { url: `${baseUrl}/api/albums/query`, token, body: expect.objectContaining({ offset: 10, limit: 10 }) },
+    ]);
+  });
+
   it('filters with each filter type', async () => {
     const page = await signIn('viewer');
     await expectInfo(page, info(10, ALBUMS));
@@ -273,6 +306,90 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.click('#help-entry-form button[type=submit]');
     await page.waitForFunction(() => document.querySelector('#help-entry-errors')?.textContent?.includes('duplicate'));
     expect(await page.inputValue('#entry-help_title')).toBe('Duplicate');
+  });
+
+  it('searches with SearchBuilder and ColumnControl, each through its own controls', async () => {
+    const page = await signIn('viewer');
+    await expectInfo(page, info(10, ALBUMS));
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/albums/') answers.push(response.status());
+    });
+
+    // The button opens SearchBuilder with a first, empty condition.
+    await page.click('#albums_wrapper .dt-buttons button:has-text("Search Builder")');
+    const first = page.locator('.dtsb-criteria').nth(0);
+    await first.locator('select.dtsb-data').selectOption({ label: 'Tracks' });
+    await first.locator('select.dtsb-condition').selectOption('>=');
+    await first.locator('input.dtsb-value').first().fill('12');
+    await expectInfo(page, info(10, await count('SELECT COUNT(*) AS n FROM album WHERE tracks >= 12')));
+
+    await page.click('.dtsb-add');
+    const second = page.locator('.dtsb-criteria').nth(1);
+    await second.locator('select.dtsb-data').selectOption({ label: 'Released' });
+    await second.locator('select.dtsb-condition').selectOption('<');
+    await second.locator('input.dtsb-value').first().fill('1990-01-01');
+    await second.locator('input.dtsb-value').first().press('Enter');
+    await expectInfo(
+      page,
+      info(10, await count("SELECT COUNT(*) AS n FROM album WHERE tracks >= 12 AND released_on < '1990-01-01'")),
+    );
+
+    expect(await page.textContent('#albums_wrapper .dt-buttons button:has-text("Search Builder")')).toBe(
+      'Search Builder (2)',
+    );
+    await page.keyboard.press('Escape');
+
+    await page.click(`#albums thead tr:first-child th:nth-child(${COLUMN.format + 1}) .dtcc-button_dropdown`);
+    await page.locator('.dtcc-dropdown .dtcc-list-buttons button', { hasText: 'Cassette' }).click();
+    await expectInfo(
+      page,
+      info(
+        10,
+        await count(
+          "SELECT COUNT(*) AS n FROM album WHERE tracks >= 12 AND released_on < '1990-01-01' AND format = 'cassette'",
+        ),
+      ),
+    );
+    expect(new Set(await columnTexts(page, COLUMN.format))).toEqual(new Set(['Cassette']));
+    await page.keyboard.press('Escape');
+
+    await page.click(`#albums thead tr:first-child th:nth-child(${COLUMN.tracks + 1}) .dtcc-button_dropdown`);
+    await page.locator('.dtcc-dropdown .dtcc-search select').selectOption('lessOrEqual');
+    await page.locator('.dtcc-dropdown .dtcc-search input').fill('14');
+    await expectInfo(
+      page,
+      info(
+        10,
+        await count(
+          "SELECT COUNT(*) AS n FROM album WHERE tracks BETWEEN 12 AND 14 AND released_on < '1990-01-01' AND format = 'cassette'",
+        ),
+      ),
+    );
+    for (const tracks of await columnTexts(page, COLUMN.tracks)) expect([12, 13, 14]).toContain(Number(tracks));
+    expect(answers.length).toBeGreaterThan(3);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it("answers SearchPanes' options for its panes, counted within the other panes' selections", async () => {
+    const page = await signIn('viewer');
+    const answer = (await page.evaluate(() =>
+      fetch('/api/albums/?searchPanes_options[cascade]=true&searchPanes[format][0]=cassette').then((response) =>
+        response.json(),
+      ),
+    )) as {
+      recordsFiltered: number;
+      searchPanes: { options: Record<string, Array<{ value: string; count: number }>> };
+    };
+    const cassettes = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette'");
+    expect(answer.recordsFiltered).toBe(cassettes);
+    expect(answer.searchPanes.options.format?.find((option) => option.value === 'cassette')?.count).toBe(cassettes);
+    const jazz = answer.searchPanes.options['genres.name']?.find((option) => option.value === 'Jazz');
+    expect(jazz?.count).toBe(
+      await count(
+        "SELECT COUNT(DISTINCT album.id) AS n FROM album JOIN album_genre ON album_genre.album_id = album.id JOIN genre ON genre.id = album_genre.genre_id WHERE genre.name = 'Jazz' AND album.format = 'cassette'",
+      ),
+    );
   });
 
   // Last: it changes the number of albums the other tests count on.

@@ -6,6 +6,17 @@ export type PermissionsResolver = (
   request: unknown,
 ) => Iterable<string> | null | undefined | Promise<Iterable<string> | null | undefined>;
 
+/**
+ * The languages a request's reader prefers, best first (BCP 47 tags; tags that are none are left
+ * out); `null` or none: only entries for every language.
+ */
+export type LanguageResolver = (
+  request: unknown,
+) => string | Iterable<string> | null | undefined | Promise<string | Iterable<string> | null | undefined>;
+
+/** Who a request's user is, as help revisions record it; `null`: unknown. */
+export type UserNameResolver = (request: unknown) => string | null | undefined | Promise<string | null | undefined>;
+
 /** The four permission strings that guard the help API and the help panel's controls. */
 export interface HelpPermissions {
   view: string;
@@ -35,7 +46,19 @@ export interface WidgetLibModuleOptions {
    * `user.permissions` plus every `user.groups[].permissions`; `user.isSuperuser === true` holds all.
    */
   getPermissions?: PermissionsResolver;
+  /**
+   * Names the request's user in the history of help entries. Default: `request.user`'s `username`,
+   * `name`, `email` or `id`, the first it has.
+   */
+  getUserName?: UserNameResolver;
   helpPermissions?: Partial<HelpPermissions>;
+  /** Record readers' use of help (`POST /help/usage/`) and summarise it per view (default false: nothing stored). */
+  helpUsage?: boolean;
+  /**
+   * The reader's languages, which choose among the entries of a field when `GET /help/` has no
+   * `language` parameter. Default: the request's `Accept-Language`.
+   */
+  getLanguage?: LanguageResolver;
   /** Luxon format tokens used to show and parse dates (default `yyyy-MM-dd`). */
   dateFormat?: string;
   /** Luxon format tokens used to show and parse date-times (default `yyyy-MM-dd HH:mm`). */

@@ -10,11 +10,15 @@ import {
   statementTimeoutProblem,
   type TableRequestLimits,
 } from './datatables/table-request.limits.js';
+import { defaultGetLanguage } from './help/default-language.resolver.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
+import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
 import type {
   DataTablesDefaults,
   HelpPermissions,
+  LanguageResolver,
   PermissionsResolver,
+  UserNameResolver,
   WidgetLibModuleExtras,
   WidgetLibModuleOptions,
 } from './widgetlib-options.interface.js';
@@ -23,7 +27,10 @@ import type {
 export interface WidgetLibConfig {
   routePrefix: string;
   getPermissions: PermissionsResolver;
+  getLanguage: LanguageResolver;
+  getUserName: UserNameResolver;
   helpPermissions: HelpPermissions;
+  helpUsage: boolean;
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
@@ -73,7 +80,10 @@ export function resolveWidgetLibConfig(
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
     getPermissions: options.getPermissions ?? defaultGetPermissions,
+    getLanguage: options.getLanguage ?? defaultGetLanguage,
+    getUserName: options.getUserName ?? defaultGetUserName,
     helpPermissions: { ...DEFAULT_HELP_PERMISSIONS, ...options.helpPermissions },
+    helpUsage: options.helpUsage ?? false,
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,

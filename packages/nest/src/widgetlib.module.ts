@@ -6,6 +6,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
 import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpController } from './help/help.controller.js';
+import { HelpHistoryService } from './help/help-history.service.js';
+import { HelpRevisionsController } from './help/help-revisions.controller.js';
+import { HelpTransferController } from './help/help-transfer.controller.js';
+import { HelpCoverageController } from './help/help-coverage.controller.js';
+import { HelpCoverageService } from './help/help-coverage.service.js';
+import { HelpUsageController } from './help/help-usage.controller.js';
+import { HelpUsageService } from './help/help-usage.service.js';
+import { HelpLanguageService } from './help/help-language.service.js';
 import { HelpService } from './help/help.service.js';
 import { MenuService } from './menu/menu.service.js';
 import { MenuWidgetRegistry } from './menu/menu-widget.registry.js';
@@ -30,9 +38,20 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
  */
 @Module({
   imports: [TypeOrmModule.forFeature(WIDGETLIB_ENTITIES), DiscoveryModule],
-  controllers: [HelpController],
+  // Fixed paths first: on Express, `GET /help/deleted` and `/help/export` must not reach `GET /help/:id`.
+  controllers: [
+    HelpCoverageController,
+    HelpUsageController,
+    HelpRevisionsController,
+    HelpTransferController,
+    HelpController,
+  ],
   providers: [
     HelpService,
+    HelpLanguageService,
+    HelpHistoryService,
+    HelpUsageService,
+    HelpCoverageService,
     PermissionsService,
     PermissionsGuard,
     UrlResolver,
@@ -47,6 +66,10 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
   exports: [
     WIDGETLIB_CONFIG,
     HelpService,
+    HelpLanguageService,
+    HelpHistoryService,
+    HelpUsageService,
+    HelpCoverageService,
     PermissionsService,
     PermissionsGuard,
     UrlResolver,

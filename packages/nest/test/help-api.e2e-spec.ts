@@ -137,7 +137,9 @@ describeEachDatabase('Help API', (kind) => {
         'help_title',
         'id',
         'id_view',
+        'language',
         'question_name',
+        'version',
       ]);
     });
 
@@ -157,7 +159,7 @@ describeEachDatabase('Help API', (kind) => {
         .query({ id_view: 'artists:edit', question_name: 'name' })
         .set(admin)
         .expect(200);
-      expect(response.body).toEqual([{ ...SEED[2], id: seeded[2]!.id }]);
+      expect(response.body).toEqual([{ ...SEED[2], id: seeded[2]!.id, language: null, version: 1 }]);
     });
 
     it('matches filters exactly, not by prefix or case', async () => {
@@ -174,7 +176,8 @@ describeEachDatabase('Help API', (kind) => {
 
     it('retrieves one entry', async () => {
       const response = await request(server).get(`/help/${seeded[1]!.id}/`).set(admin).expect(200);
-      expect(response.body).toEqual({ ...SEED[1], id: seeded[1]!.id });
+      expect(response.body).toEqual({ ...SEED[1], id: seeded[1]!.id, language: null, version: 1 });
+      expect(response.headers.etag).toBe('"1"');
     });
 
     it('creates an entry, trimming plain-text fields and defaulting help_text to empty', async () => {
@@ -189,7 +192,10 @@ describeEachDatabase('Help API', (kind) => {
         question_name: 'genre',
         help_title: 'Genre',
         help_text: '',
+        language: null,
+        version: 1,
       });
+      expect(response.headers.etag).toBe('"1"');
       const stored = await testApp.dataSource.getRepository(Help).findOneByOrFail({ id: response.body.id });
       expect(stored).toEqual(response.body);
     });
@@ -197,7 +203,8 @@ describeEachDatabase('Help API', (kind) => {
     it('replaces an entry with PUT', async () => {
       const body = { id_view: 'other:view', question_name: 'q', help_title: 'T', help_text: '<i>x</i>' };
       const response = await request(server).put(`/help/${seeded[0]!.id}/`).set(admin).send(body).expect(200);
-      expect(response.body).toEqual({ ...body, id: seeded[0]!.id });
+      expect(response.body).toEqual({ ...body, id: seeded[0]!.id, language: null, version: 2 });
+      expect(response.headers.etag).toBe('"2"');
       expect(await testApp.dataSource.getRepository(Help).findOneByOrFail({ id: seeded[0]!.id })).toEqual(
         response.body,
       );
@@ -209,7 +216,13 @@ describeEachDatabase('Help API', (kind) => {
         .set(admin)
         .send({ help_text: '<p>New</p>' })
         .expect(200);
-      expect(response.body).toEqual({ ...SEED[0], id: seeded[0]!.id, help_text: '<p>New</p>' });
+      expect(response.body).toEqual({
+        ...SEED[0],
+        id: seeded[0]!.id,
+        help_text: '<p>New</p>',
+        language: null,
+        version: 2,
+      });
     });
 
     it('deletes only the given entry, with an empty 204', async () => {

@@ -24,10 +24,16 @@ describe('Help API documentation with @nestjs/swagger', () => {
       '401',
       '403',
       '404',
+      '412',
     ]);
+    const put = document.paths['/help/{id}']!.put!;
+    expect((put.parameters as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`)).toContain(
+      'header:If-Match',
+    );
     const listParameters = document.paths['/help']!.get!.parameters as Array<{ name: string; in: string }>;
     expect(listParameters.map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual([
       'query:id_view',
+      'query:language',
       'query:question_name',
     ]);
   });
@@ -47,7 +53,9 @@ describe('Help API documentation with @nestjs/swagger', () => {
       'help_title',
       'id',
       'id_view',
+      'language',
       'question_name',
+      'version',
     ]);
   });
 });

@@ -37,6 +37,7 @@ describe('the packed packages in a fresh host app outside the workspace', () => 
         ]),
       );
     }
+    expect(nest.files.map((file) => file.path)).toContain('dist/cli/widgetlib.bin.js');
     expect(client.files.map((file) => file.path)).toEqual(
       expect.arrayContaining(['dist/widgetlib.min.js', 'dist/widgetlib.css']),
     );
@@ -55,6 +56,11 @@ describe('the packed packages in a fresh host app outside the workspace', () => 
     const [pnpmCommand, pnpmArgs] = pnpm();
     await run(pnpmCommand, [...pnpmArgs, 'install', '--prefer-offline', '--reporter=silent'], { cwd: host, env });
     await run(join(host, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: host });
+    // The package's bin is installed for `npx widgetlib`.
+    const usage = await run(join(host, 'node_modules/.bin/widgetlib'), ['help:export', '-d', 'no-such-file.js'], {
+      cwd: host,
+    }).catch((error: Error) => error.message);
+    expect(usage).toContain('The data source file');
     const { stdout } = await run(process.execPath, ['dist/main.js'], { cwd: host });
     const answer = JSON.parse(stdout.trim().split('\n').at(-1)!);
 
@@ -69,7 +75,15 @@ describe('the packed packages in a fresh host app outside the workspace', () => 
       draw: 3,
     });
     expect(answer.help).toEqual([
-      { id: 1, id_view: 'notes:list', question_name: 'text', help_title: 'Text', help_text: '<b>Hi</b>' },
+      {
+        id: 1,
+        id_view: 'notes:list',
+        question_name: 'text',
+        language: null,
+        help_title: 'Text',
+        help_text: '<b>Hi</b>',
+        version: 1,
+      },
     ]);
 
     // The same installed packages from a CommonJS file: require() finds the `require` export

@@ -9,3 +9,5 @@ export const HELP_TEXT_MAX_LENGTH = 100_000;
  * item in a block quote); very deep trees only cost the server and every browser that shows them.
  */
 export const HELP_TEXT_MAX_DEPTH = 100;
+/** Characters of a help entry's `language`, a BCP 47 tag (RFC 5646 asks for room for 35 at least). */
+export const HELP_LANGUAGE_MAX_LENGTH = 35;

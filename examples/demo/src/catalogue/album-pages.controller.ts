@@ -19,6 +19,28 @@ type FormValues = Record<string, unknown>;
 
 const parseId = new ParseIdPipe();
 
+/**
+ * The albums table's search extensions, served beside DataTables (src/demo-app.ts): SearchBuilder
+ * and SearchPanes (each a button, with Buttons; SearchPanes' lists with Select), DateTime for
+ * SearchBuilder's date conditions, and ColumnControl.
+ */
+const SEARCH_EXTENSION_STYLES = [
+  '/assets/datatables/buttons.dataTables.min.css',
+  '/assets/datatables/dataTables.dateTime.min.css',
+  '/assets/datatables/searchBuilder.dataTables.min.css',
+  '/assets/datatables/select.dataTables.min.css',
+  '/assets/datatables/searchPanes.dataTables.min.css',
+  '/assets/datatables/columnControl.dataTables.min.css',
+];
+const SEARCH_EXTENSION_SCRIPTS = [
+  '/assets/datatables/dataTables.dateTime.min.js',
+  '/assets/datatables/dataTables.buttons.min.js',
+  '/assets/datatables/dataTables.searchBuilder.min.js',
+  '/assets/datatables/dataTables.select.min.js',
+  '/assets/datatables/dataTables.searchPanes.min.js',
+  '/assets/datatables/dataTables.columnControl.min.js',
+];
+
 function albumValues(album: Album): FormValues {
   return {
     title: album.title,
@@ -56,7 +78,8 @@ export class AlbumPagesController {
       title: 'Albums',
       nav: { albums: true },
       saved: typeof saved === 'string' && /^[0-9]+$/.test(saved),
-      scripts: ['/assets/albums.js'],
+      styles: SEARCH_EXTENSION_STYLES,
+      scripts: [...SEARCH_EXTENSION_SCRIPTS, '/assets/albums.js'],
       tableConfig: jsonForScript({
         url: '/api/albums/',
         formats: ALBUM_FORMATS,

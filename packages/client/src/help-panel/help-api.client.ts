@@ -1,5 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
-import type { CsrfOptions, HelpEntry } from './help-panel.types.js';
+import type { CsrfOptions, HelpEntry, HelpRevision } from './help-panel.types.js';
 
 export const DEFAULT_CSRF_HEADER = 'X-CSRF-Token';
 
@@ -8,6 +8,8 @@ export interface HelpEntryInput {
   question_name: string;
   help_title: string;
   help_text: string;
+  /** BCP 47 tag, or `null` for every language; absent: the server's default (every language). */
+  language?: string | null;
 }
 
 /** A failed request, with the words to show: the server's message(s) when it sent some. */
@@ -19,6 +21,29 @@ export class HelpApiError extends Error {
     super(messages.join(' '));
     this.name = 'HelpApiError';
   }
+}
+
+/** 412: the entry changed since the version a write named; `current` is the entry as it is now. */
+export class HelpConflictError extends HelpApiError {
+  constructor(
+    messages: string[],
+    readonly current: HelpEntry,
+  ) {
+    super(412, messages);
+    this.name = 'HelpConflictError';
+  }
+}
+
+function conflictEntry(body: unknown): HelpEntry | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { current } = body as { current?: unknown };
+  if (typeof current !== 'object' || current === null) return null;
+  return typeof (current as { id?: unknown }).id === 'number' ? (current as HelpEntry) : null;
+}
+
+/** `If-Match` naming `version`; none when the entry's version is unknown (the API then writes unconditionally). */
+function ifMatch(version: number | undefined): Record<string, string> {
+  return version === undefined ? {} : { 'If-Match': `"${version}"` };
 }
 
 /** What to tell the user about a failed call: the server's messages, or the error itself. */
@@ -69,8 +94,10 @@ export class HelpApiClient {
     this.listUrl = withTrailingSlash(helpUrl);
   }
 
-  async list(idView: string): Promise<HelpEntry[]> {
+  /** The view's entries in `language` (falling back along the tag), `*` for all; absent: the server's choice. */
+  async list(idView: string, language?: string): Promise<HelpEntry[]> {
     const query = new URLSearchParams({ id_view: idView });
+    if (language) query.set('language', language);
     const entries = await this.send<unknown>('GET', `${this.listUrl}?${query}`);
     if (!Array.isArray(entries)) throw new HelpApiError(200, [this.texts.unexpectedResponse]);
     return entries as HelpEntry[];
@@ -80,12 +107,27 @@ export class HelpApiClient {
     return this.send<HelpEntry>('POST', this.listUrl, { id_view: idView, ...input });
   }
 
-  update(id: number, input: Partial<HelpEntryInput>): Promise<HelpEntry> {
-    return this.send<HelpEntry>('PATCH', this.entryUrl(id), input);
+  /** Changes an entry; with `version`, only if it is still at that version (else {@link HelpConflictError}). */
+  update(id: number, input: Partial<HelpEntryInput>, version?: number): Promise<HelpEntry> {
+    return this.send<HelpEntry>('PATCH', this.entryUrl(id), input, ifMatch(version));
   }
 
-  async remove(id: number): Promise<void> {
-    await this.send<void>('DELETE', this.entryUrl(id));
+  /** Deletes an entry; with `version`, only if it is still at that version (else {@link HelpConflictError}). */
+  async remove(id: number, version?: number): Promise<void> {
+    await this.send<void>('DELETE', this.entryUrl(id), undefined, ifMatch(version));
+  }
+
+  /** The entry's revisions, newest first (change permission). */
+  async revisions(id: number): Promise<HelpRevision[]> {
+    const revisions = await this.send<unknown>('GET', `${this.entryUrl(id)}revisions/`);
+    if (!Array.isArray(revisions)) throw new HelpApiError(200, [this.texts.unexpectedResponse]);
+    return revisions as HelpRevision[];
+  }
+
+  /** Brings the entry back to a revision's fields; with `version`, only if it is still at that version. */
+  restore(id: number, revision: number, version?: number): Promise<HelpEntry> {
+    const url = `${this.entryUrl(id)}revisions/${encodeURIComponent(String(revision))}/restore/`;
+    return this.send<HelpEntry>('POST', url, undefined, ifMatch(version));
   }
 
   private entryUrl(id: number): string {
@@ -100,8 +142,8 @@ export class HelpApiClient {
     return token ? { [this.csrf.headerName ?? DEFAULT_CSRF_HEADER]: token } : {};
   }
 
-  private async send<T>(method: string, url: string, body?: object): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  private async send<T>(method: string, url: string, body?: object, extraHeaders: object = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (method !== 'GET') Object.assign(headers, this.csrfHeaders(url));
     if (body) headers['Content-Type'] = 'application/json';
     let response: Response;
@@ -126,6 +168,8 @@ export class HelpApiClient {
     }
     if (!response.ok) {
       const messages = errorMessages(parsed);
+      const current = response.status === 412 ? conflictEntry(parsed) : null;
+      if (current) throw new HelpConflictError(messages, current);
       throw new HelpApiError(response.status, messages.length ? messages : [this.texts.requestFailed(response.status)]);
     }
     return parsed as T;

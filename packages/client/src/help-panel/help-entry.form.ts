@@ -1,5 +1,6 @@
 import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
-import { failureMessages, type HelpEntryInput } from './help-api.client.js';
+import { failureMessages, HelpConflictError, type HelpEntryInput } from './help-api.client.js';
+import { buildHelpConflictView } from './help-entry.conflict.js';
 import type { LabelledField } from './field-help.icons.js';
 import type { HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry } from './help-panel.types.js';
@@ -12,12 +13,22 @@ export interface HelpEntryFormOptions {
   idPrefix: string;
   /** The entry being edited; absent when adding. */
   entry?: HelpEntry;
+  /** The languages to choose from, besides "Every language" (an edited entry's own is added). */
+  languages: readonly string[];
+  /** A language's name as the select shows it. */
+  languageName(tag: string): string;
   /** The page's fields to choose from when adding. */
   fields: readonly LabelledField[];
   /** Field names that already have an entry (shown as such). */
   namesWithHelp: ReadonlySet<string>;
   submit(input: HelpEntryInput): Promise<void>;
   cancel(): void;
+  /** When a save met a newer version: keep the author's text and offer both ways out. */
+  conflict?: {
+    /** Take `current`'s version as the base: the next save overwrites it. */
+    overwrite(current: HelpEntry): void;
+    discard(current: HelpEntry): void;
+  };
 }
 
 /**
@@ -29,8 +40,11 @@ export class HelpEntryForm {
   private readonly error: HTMLElement;
   private readonly question: HTMLSelectElement | null;
   private readonly title: HTMLInputElement;
+  private readonly language: HTMLSelectElement;
   private readonly text: HTMLTextAreaElement;
   private readonly saveButton: HTMLButtonElement;
+  /** Live region that announces a conflict and holds its view. */
+  private readonly conflictArea: HTMLElement;
 
   constructor(private readonly options: HelpEntryFormOptions) {
     const { doc, texts, idPrefix, entry } = options;
@@ -50,7 +64,11 @@ export class HelpEntryForm {
       attributes: { id: errorId, role: 'alert' },
     });
     this.error.hidden = true;
-    this.element.append(heading, this.error);
+    this.conflictArea = createElement(doc, 'div', {
+      className: 'widgetlib-palette__conflict-area',
+      attributes: { 'aria-live': 'assertive' },
+    });
+    this.element.append(heading, this.error, this.conflictArea);
 
     this.question = entry ? null : this.buildQuestionSelect();
     this.title = createElement(doc, 'input', {
@@ -68,7 +86,9 @@ export class HelpEntryForm {
       attributes: { id: `${idPrefix}-text`, name: 'help_text', rows: '6', maxlength: String(HELP_TEXT_MAX_LENGTH) },
     });
     this.text.value = entry?.help_text ?? '';
+    this.language = this.buildLanguageSelect();
     this.element.append(
+      this.row(this.language.id, texts.languageLabel, this.language),
       this.row(`${idPrefix}-title`, texts.titleLabel, this.title),
       this.row(`${idPrefix}-text`, texts.textLabel, this.text),
     );
@@ -128,6 +148,23 @@ export class HelpEntryForm {
     return select;
   }
 
+  private buildLanguageSelect(): HTMLSelectElement {
+    const { doc, texts, idPrefix, entry, languages, languageName } = this.options;
+    const select = createElement(
+      doc,
+      'select',
+      { attributes: { id: `${idPrefix}-language`, name: 'language' } },
+      createElement(doc, 'option', { text: texts.everyLanguage, attributes: { value: '' } }),
+    );
+    const current = entry?.language ?? '';
+    const tags = current && !languages.includes(current) ? [...languages, current] : languages;
+    for (const tag of tags) {
+      select.append(createElement(doc, 'option', { text: languageName(tag), attributes: { value: tag, lang: tag } }));
+    }
+    select.value = current;
+    return select;
+  }
+
   private row(id: string, labelText: string, control: HTMLElement): HTMLElement {
     const { doc } = this.options;
     const label = createElement(doc, 'label', { text: labelText, attributes: { for: id } });
@@ -138,7 +175,12 @@ export class HelpEntryForm {
   private input(): HelpEntryInput | null {
     const questionName = this.options.entry?.question_name ?? this.question?.value ?? '';
     if (!questionName) return null;
-    return { question_name: questionName, help_title: this.title.value, help_text: this.text.value };
+    return {
+      question_name: questionName,
+      help_title: this.title.value,
+      help_text: this.text.value,
+      language: this.language.value || null,
+    };
   }
 
   private async save(): Promise<void> {
@@ -151,11 +193,32 @@ export class HelpEntryForm {
     this.element.setAttribute('aria-busy', 'true');
     try {
       await this.options.submit(input);
+      this.conflictArea.replaceChildren();
     } catch (error) {
-      showMessages(this.error, failureMessages(error));
+      if (error instanceof HelpConflictError && this.options.conflict) this.showConflict(input, error.current);
+      else showMessages(this.error, failureMessages(error));
     } finally {
       this.saveButton.disabled = false;
       this.element.removeAttribute('aria-busy');
     }
+  }
+
+  private showConflict(mine: HelpEntryInput, current: HelpEntry): void {
+    const { doc, texts, idPrefix, conflict } = this.options;
+    showMessages(this.error, []);
+    const view = buildHelpConflictView({
+      doc,
+      texts,
+      idPrefix,
+      mine,
+      current,
+      overwrite: () => {
+        conflict?.overwrite(current);
+        void this.save();
+      },
+      discard: () => conflict?.discard(current),
+    });
+    this.conflictArea.replaceChildren(view);
+    view.querySelector<HTMLElement>('.widgetlib-palette__conflict-overwrite')?.focus();
   }
 }

@@ -17,15 +17,19 @@ export interface HelpEntryItemOptions {
   /** Prefix of the item's element ids (the panel's id). */
   idPrefix: string;
   permissions: HelpPanelPermissions;
+  /** The label of an entry's language when it is not the reader's; `null` shows none. */
+  languageBadge?(entry: HelpEntry): string | null;
   edit(entry: HelpEntry): void;
   delete(entry: HelpEntry, item: HTMLLIElement): void;
+  /** Shows or hides the entry's history (offered with change permission). */
+  history?(entry: HelpEntry, item: HTMLLIElement): void;
 }
 
 function entryButton(
   doc: Document,
   text: string,
   label: string,
-  kind: 'edit' | 'delete',
+  kind: 'edit' | 'delete' | 'history-toggle',
   onClick: () => void,
 ): HTMLButtonElement {
   const button = createElement(doc, 'button', {
@@ -59,14 +63,31 @@ export function buildHelpEntryItem(entry: HelpEntry, options: HelpEntryItemOptio
       attributes: { id: titleId },
     }),
     createElement(doc, 'p', { className: 'widgetlib-palette__question', text: entry.question_name }),
-    text,
   );
+  const badge = options.languageBadge?.(entry);
+  if (badge && entry.language) {
+    item.append(
+      createElement(doc, 'p', {
+        className: 'widgetlib-palette__language',
+        text: badge,
+        attributes: { lang: entry.language },
+      }),
+    );
+  }
+  if (entry.language) text.lang = entry.language;
+  item.append(text);
   item.dataset.questionName = entry.question_name;
   const { change, delete: remove } = options.permissions;
   if (change || remove) {
     const actions = createElement(doc, 'div', { className: 'widgetlib-palette__entry-actions' });
     const title = entry.help_title;
     if (change) actions.append(entryButton(doc, texts.edit, texts.editEntry(title), 'edit', () => options.edit(entry)));
+    const { history } = options;
+    if (change && history) {
+      actions.append(
+        entryButton(doc, texts.history, texts.historyEntry(title), 'history-toggle', () => history(entry, item)),
+      );
+    }
     if (remove) {
       actions.append(
         entryButton(doc, texts.delete, texts.deleteEntry(title), 'delete', () => options.delete(entry, item)),

@@ -1,8 +1,16 @@
-import { HelpApiClient, failureMessages, type HelpEntryInput } from './help-api.client.js';
+import {
+  HelpApiClient,
+  HelpApiError,
+  HelpConflictError,
+  failureMessages,
+  type HelpEntryInput,
+} from './help-api.client.js';
 import { showMessages } from './dom-element.factory.js';
 import { askToDelete } from './help-entry.delete-confirmation.js';
 import { HelpEntryForm } from './help-entry.form.js';
 import { buildHelpEntryItem, type HelpEntryItem } from './help-entry.item.js';
+import { toggleHelpHistory } from './help-entry.history.js';
+import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
 import { FieldHelpIcons, findLabelledFields } from './field-help.icons.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
 import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
@@ -30,6 +38,7 @@ export class HelpPanel {
   private readonly toggle: HTMLElement | null;
   private readonly idPrefix: string;
   private readonly cleanups: (() => void)[] = [];
+  private readonly configuredLanguages: readonly string[] | undefined;
 
   private rendered: HelpEntryItem[] = [];
   private loaded: Promise<void> | null = null;
@@ -44,6 +53,7 @@ export class HelpPanel {
     this.element = options.panel ?? this.doc.body.appendChild(this.doc.createElement('div'));
     this.toggle = options.toggle ?? null;
     this.fieldRoot = options.fieldRoot ?? this.doc;
+    this.configuredLanguages = options.languages;
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
@@ -168,7 +178,7 @@ export class HelpPanel {
   private async load(): Promise<void> {
     if (this.rendered.length === 0) this.setStatus(this.texts.loading);
     try {
-      const entries = await this.api.list(this.config.id_view);
+      const entries = await this.api.list(this.config.id_view, this.readerLanguage || undefined);
       // The server filters already; this keeps the panel to its view even behind a lenient API.
       this.render(entries.filter((entry) => entry.id_view === this.config.id_view));
       showMessages(this.parts.error, []);
@@ -184,8 +194,33 @@ export class HelpPanel {
       texts: this.texts,
       idPrefix: this.idPrefix,
       permissions: this.config.permissions,
+      languageBadge: ({ language }: HelpEntry) =>
+        language && !isReadersLanguage(language, this.readerLanguage)
+          ? this.texts.entryLanguage(languageName(language, this.readerLanguage))
+          : null,
       edit: (entry: HelpEntry) => this.startEdit(entry),
       delete: (entry: HelpEntry, item: HTMLLIElement) => this.confirmDelete(entry, item),
+      history: (entry: HelpEntry, item: HTMLLIElement) => {
+        let version = entry.version;
+        void toggleHelpHistory({
+          texts: this.texts,
+          idPrefix: `${this.idPrefix}-entry-${entry.id}`,
+          item,
+          locale: this.readerLanguage,
+          load: () => this.api.revisions(entry.id),
+          restore: async (revision) => {
+            try {
+              await this.api.restore(entry.id, revision.id, version);
+            } catch (error) {
+              if (!(error instanceof HelpConflictError)) throw error;
+              // Restoring again restores over the version now named in the message.
+              version = error.current.version;
+              throw new HelpApiError(412, [this.texts.restoreConflict(error.current.help_title)]);
+            }
+            await this.afterWrite(entry.id, this.texts.restored);
+          },
+        });
+      },
     };
     this.rendered = entries.map((entry) => buildHelpEntryItem(entry, itemOptions));
     this.parts.list.replaceChildren(...this.rendered.map(({ item }) => item));
@@ -234,6 +269,7 @@ export class HelpPanel {
       texts: this.texts,
       idPrefix: `${this.idPrefix}-add`,
       fields,
+      ...this.formLanguages(),
       namesWithHelp: new Set(this.entries.map((entry) => entry.question_name)),
       submit: async (input) => {
         const created = await this.api.create(this.config.id_view, input);
@@ -249,18 +285,25 @@ export class HelpPanel {
   private startEdit(entry: HelpEntry): void {
     const item = this.itemOf(entry.id);
     if (!item) return;
+    let version = entry.version;
     const form = new HelpEntryForm({
       doc: this.doc,
       texts: this.texts,
       idPrefix: `${this.idPrefix}-edit-${entry.id}`,
       entry,
       fields: [],
+      ...this.formLanguages(),
       namesWithHelp: new Set(),
       submit: async (input: HelpEntryInput) => {
-        await this.api.update(entry.id, { help_title: input.help_title, help_text: input.help_text });
+        const { help_title, help_text, language } = input;
+        await this.api.update(entry.id, { help_title, help_text, language }, version);
         await this.afterWrite(entry.id, this.texts.saved);
       },
       cancel: () => this.closeForm(),
+      conflict: {
+        overwrite: (current) => (version = current.version),
+        discard: () => void this.afterWrite(entry.id, this.texts.discarded),
+      },
     });
     this.showForm(form, entry.id);
     item.classList.add('widgetlib-palette__entry--editing');
@@ -290,12 +333,22 @@ export class HelpPanel {
   }
 
   private confirmDelete(entry: HelpEntry, item: HTMLLIElement): void {
+    let version = entry.version;
     askToDelete({
       texts: this.texts,
       idPrefix: this.idPrefix,
       entry,
       item,
-      remove: () => this.api.remove(entry.id),
+      remove: async () => {
+        try {
+          await this.api.remove(entry.id, version);
+        } catch (error) {
+          if (!(error instanceof HelpConflictError)) throw error;
+          // Confirming again deletes the version now shown in the message.
+          version = error.current.version;
+          throw new HelpApiError(412, [this.texts.deleteConflict(error.current.help_title)]);
+        }
+      },
       deleted: () => {
         // Focus moves to the entry after the deleted one, or the one before at the end of the list.
         const index = this.rendered.findIndex((shown) => shown.entry.id === entry.id);
@@ -319,6 +372,19 @@ export class HelpPanel {
       this.parts.search.focus();
     }
     this.setStatus(message);
+  }
+
+  /** The page's language (`<html lang>`), read when needed: a host may set it after the panel starts. */
+  private get readerLanguage(): string {
+    return this.doc.documentElement.lang.trim();
+  }
+
+  /** What the add and edit forms offer besides "Every language". */
+  private formLanguages(): { languages: string[]; languageName: (tag: string) => string } {
+    return {
+      languages: authoringLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
+      languageName: (tag) => languageName(tag, this.readerLanguage),
+    };
   }
 
   private itemOf(id: number): HTMLLIElement | undefined {

@@ -23,6 +23,10 @@ export interface HelpPanelTexts {
   fieldLabel: string;
   fieldHasHelp: (label: string) => string;
   titleLabel: string;
+  languageLabel: string;
+  everyLanguage: string;
+  /** Shown on an entry not in the reader's language; `name` is the language's name and tag. */
+  entryLanguage: (name: string) => string;
   textLabel: string;
   noFields: string;
   loading: string;
@@ -33,6 +37,28 @@ export interface HelpPanelTexts {
   showingEntry: (title: string) => string;
   saved: string;
   deleted: string;
+  /** Announced when a save finds the entry changed by someone else since the form opened. */
+  conflictMessage: string;
+  conflictTheirs: string;
+  conflictMine: string;
+  overwrite: string;
+  discardMine: string;
+  discarded: string;
+  history: string;
+  historyEntry: (title: string) => string;
+  hideHistory: string;
+  /** One revision: what was done, by whom (`null`: unknown), when (formatted for the reader). */
+  revisionSummary: (action: 'create' | 'update' | 'delete' | 'restore', user: string | null, when: string) => string;
+  /** The fields a revision changed, by their labels. */
+  revisionChanged: (fields: string[]) => string;
+  restore: string;
+  restoreRevision: (when: string) => string;
+  restored: string;
+  noRevisions: string;
+  /** Shown when a restore finds the entry changed since it was listed; restoring again restores over it. */
+  restoreConflict: (title: string) => string;
+  /** Shown when a delete finds the entry changed since it was listed; confirming again deletes it. */
+  deleteConflict: (title: string) => string;
   noPermission: string;
   requestFailed: (status: number) => string;
   networkError: string;
@@ -62,6 +88,9 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   fieldLabel: 'Field',
   fieldHasHelp: (label) => `${label} (has help)`,
   titleLabel: 'Title',
+  languageLabel: 'Language',
+  everyLanguage: 'Every language',
+  entryLanguage: (name) => `In ${name}`,
   textLabel: 'Text (HTML allowed)',
   noFields: 'This page has no labelled fields to add help for.',
   loading: 'Loading help…',
@@ -73,6 +102,24 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   showingEntry: (title) => `Showing help: ${title}`,
   saved: 'Help saved.',
   deleted: 'Help deleted.',
+  conflictMessage: 'Someone else changed this help while you were editing it. Your text is kept in the form.',
+  conflictTheirs: 'Saved now',
+  conflictMine: 'Yours',
+  overwrite: 'Overwrite',
+  discardMine: 'Discard mine',
+  discarded: 'Your changes were discarded; the saved help is shown.',
+  history: 'History',
+  historyEntry: (title) => `History of help “${title}”`,
+  hideHistory: 'Hide history',
+  revisionSummary: (action, user, when) =>
+    `${{ create: 'Created', update: 'Changed', delete: 'Deleted', restore: 'Restored' }[action]} by ${user ?? 'someone'}, ${when}`,
+  revisionChanged: (fields) => `Changed: ${fields.join(', ')}`,
+  restore: 'Restore',
+  restoreRevision: (when) => `Restore the version of ${when}`,
+  restored: 'Help restored.',
+  noRevisions: 'No history recorded.',
+  restoreConflict: (title) => `Someone else changed this help (now “${title}”). Restore anyway?`,
+  deleteConflict: (title) => `Someone else changed this help (now “${title}”). Delete it anyway?`,
   noPermission: 'You may not view help.',
   requestFailed: (status) => `The request failed (HTTP ${status}).`,
   networkError: 'The server could not be reached.',

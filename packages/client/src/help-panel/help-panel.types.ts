@@ -7,6 +7,29 @@ export interface HelpEntry {
   question_name: string;
   help_title: string;
   help_text: string;
+  /** BCP 47 tag of the entry's language; `null`: the entry is for every language. */
+  language?: string | null;
+  /** The entry's version; writes send it as `If-Match` so that a change made in between is not lost. */
+  version?: number;
+}
+
+/** An entry's fields at one moment, as a revision keeps them. */
+export type HelpRevisionState = Pick<HelpEntry, 'id_view' | 'question_name' | 'help_title' | 'help_text'> & {
+  language: string | null;
+  version: number;
+};
+
+/** One write of an entry, as `GET /help/{id}/revisions/` lists them (newest first). */
+export interface HelpRevision {
+  id: number;
+  help_id: number;
+  action: 'create' | 'update' | 'delete' | 'restore';
+  /** Who wrote; `null` when the host does not know. */
+  user: string | null;
+  /** ISO date and time. */
+  created_at: string;
+  before: HelpRevisionState | null;
+  after: HelpRevisionState | null;
 }
 
 /** The panel actions the current user may take; the API enforces its own permissions regardless. */
@@ -48,6 +71,11 @@ export interface HelpPanelSettings {
   storage?: Storage | null;
   /** Key of the remembered position and size; default `widgetlib:help-panel:<help_url>`. */
   storageKey?: string;
+  /**
+   * BCP 47 tags an author may pick in the add and edit forms, besides "Every language". Default: the
+   * page's `<html lang>` followed by the languages of the listed entries.
+   */
+  languages?: readonly string[];
 }
 
 export interface HelpPanelOptions extends HelpPanelSettings {

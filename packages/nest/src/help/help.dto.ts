@@ -1,14 +1,16 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import {
   HELP_ID_VIEW_MAX_LENGTH,
+  HELP_LANGUAGE_MAX_LENGTH,
   HELP_QUESTION_NAME_MAX_LENGTH,
   HELP_TEXT_MAX_DEPTH,
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
 import { ApiDocs } from '../common/optional-swagger.js';
+import { canonicalLanguageTag, LANGUAGE_FORMAT } from './help-language.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -63,6 +65,37 @@ function HelpField(field: HelpField, required: boolean): PropertyDecorator {
   );
 }
 
+/** A language tag in its canonical form; anything else is left as it came, for the validation to refuse. */
+const CanonicalLanguage = () =>
+  Transform(({ value }) => (typeof value === 'string' ? (canonicalLanguageTag(value) ?? value) : value));
+
+const IsLanguageTag = (message: string, alsoAllowed?: string) =>
+  ValidateBy({
+    name: 'isLanguageTag',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && (value === alsoAllowed || canonicalLanguageTag(value) === value),
+      defaultMessage: () => message,
+    },
+  });
+
+/** The optional `language` of a body: a BCP 47 tag, or `null` for every language. */
+function HelpLanguageField(absent: string): PropertyDecorator {
+  return applyDecorators(
+    CanonicalLanguage(),
+    ValidateIf((_, value) => value !== undefined && value !== null),
+    IsLanguageTag(`language must be null or ${LANGUAGE_FORMAT}`),
+    ApiDocs(({ ApiPropertyOptional }) => [
+      ApiPropertyOptional({
+        type: String,
+        nullable: true,
+        maxLength: HELP_LANGUAGE_MAX_LENGTH,
+        description: `BCP 47 language tag of the entry, stored in canonical form (\`es-cr\` -> \`es-CR\`); null: for every language. ${absent}`,
+      }),
+    ]),
+  );
+}
+
 /** Body of `POST /help/`. */
 export class CreateHelpDto {
   @HelpField('id_view', true)
@@ -76,6 +109,9 @@ export class CreateHelpDto {
 
   @HelpField('help_text', false)
   help_text?: string;
+
+  @HelpLanguageField('Absent: null.')
+  language?: string | null;
 }
 
 /** Body of `PUT /help/{id}/`: a full replacement, every field required. */
@@ -91,6 +127,9 @@ export class ReplaceHelpDto {
 
   @HelpField('help_text', true)
   help_text!: string;
+
+  @HelpLanguageField("Absent: the entry's language stays.")
+  language?: string | null;
 }
 
 /** Body of `PATCH /help/{id}/`: any subset of the fields. */
@@ -106,6 +145,9 @@ export class UpdateHelpDto {
 
   @HelpField('help_text', false)
   help_text?: string;
+
+  @HelpLanguageField("Absent: the entry's language stays.")
+  language?: string | null;
 }
 
 /** Query of `GET /help/`: exact-match filters. */
@@ -119,4 +161,19 @@ export class HelpListQueryDto {
   @IsString()
   @ApiDocs(({ ApiPropertyOptional }) => [ApiPropertyOptional({ description: 'Only entries of this field' })])
   question_name?: string;
+
+  @IsOptional()
+  @IsString()
+  @CanonicalLanguage()
+  @IsLanguageTag(`language must be * or ${LANGUAGE_FORMAT}`, '*')
+  @ApiDocs(({ ApiPropertyOptional }) => [
+    ApiPropertyOptional({
+      type: String,
+      description:
+        "The reader's language: for each field the entry in it, else in the shorter tag (`es-CR`, `es`), else " +
+        "the entry for every language. `*`: every entry, in any language. Absent: the host's getLanguage " +
+        '(default: Accept-Language)',
+    }),
+  ])
+  language?: string;
 }

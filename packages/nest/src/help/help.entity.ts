@@ -1,11 +1,32 @@
-import { BeforeInsert, BeforeUpdate, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
+import {
+  BeforeInsert,
+  BeforeUpdate,
+  Check,
+  Column,
+  Entity,
+  PrimaryGeneratedColumn,
+  Unique,
+  VersionColumn,
+} from 'typeorm';
+import {
+  HELP_ID_VIEW_MAX_LENGTH,
+  HELP_LANGUAGE_MAX_LENGTH,
+  HELP_QUESTION_NAME_MAX_LENGTH,
+  HELP_TITLE_MAX_LENGTH,
+} from '#rules/help-limits.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { sanitizeHelpHtml } from './help-html.sanitizer.js';
 
-/** A contextual help entry for one field (`question_name`) of one view (`id_view`). */
+/**
+ * A contextual help entry for one field (`question_name`) of one view (`id_view`), in one language
+ * or (`language` null) for every language.
+ */
 @Entity('widgetlib_help')
-@Unique('UQ_widgetlib_help_view_question', ['id_view', 'question_name'])
+// A unique index lets rows with NULL in a column repeat (PostgreSQL before NULLS NOT DISTINCT,
+// MySQL/MariaDB, SQLite): uniqueness compares `language_key`, `language` with '' for null, which
+// the check keeps equal to it on every write, whoever makes it.
+@Unique('UQ_widgetlib_help_view_question_language', ['id_view', 'question_name', 'language_key'])
+@Check('CHK_widgetlib_help_language_key', `"language_key" = COALESCE("language", '')`)
 export class Help {
   @PrimaryGeneratedColumn()
   @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: Number, description: 'Assigned by the service' })])
@@ -25,6 +46,21 @@ export class Help {
   ])
   question_name!: string;
 
+  /** A canonical BCP 47 tag (`es-CR`); `null`: the entry is for every language. */
+  @Column({ type: 'varchar', length: HELP_LANGUAGE_MAX_LENGTH, nullable: true })
+  @ApiDocs(({ ApiProperty }) => [
+    ApiProperty({
+      type: String,
+      nullable: true,
+      description: 'BCP 47 language tag of the entry (`es-CR`); null: for every language',
+    }),
+  ])
+  language!: string | null;
+
+  /** `language`, '' for null: what the uniqueness compares. Not loaded; every save sets it. */
+  @Column({ type: 'varchar', length: HELP_LANGUAGE_MAX_LENGTH, default: '', select: false })
+  language_key?: string;
+
   @Column({ type: 'varchar', length: HELP_TITLE_MAX_LENGTH })
   @ApiDocs(({ ApiProperty }) => [
     ApiProperty({ type: String, description: 'Title shown in the help panel (plain text)' }),
@@ -36,10 +72,25 @@ export class Help {
   @ApiDocs(({ ApiProperty }) => [ApiProperty({ type: String, description: 'Help content as sanitised HTML' })])
   help_text!: string;
 
-  /** Every save sanitises, whichever way it comes (API, `HelpService`, a resource, host code). */
+  /** 1 when created, one more on every change; the entry's `ETag` is `"<version>"`. */
+  @VersionColumn({ default: 1 })
+  @ApiDocs(({ ApiProperty }) => [
+    ApiProperty({
+      type: Number,
+      description: 'Grows by one on every change; send it back as `If-Match: "<version>"` to change only this version',
+    }),
+  ])
+  version!: number;
+
+  /**
+   * Every save sanitises and sets `language_key`, whichever way it comes (API, `HelpService`, a
+   * resource, host code).
+   */
   @BeforeInsert()
   @BeforeUpdate()
-  protected sanitizeHelpText(): void {
+  protected prepareForSave(): void {
     this.help_text = sanitizeHelpHtml(this.help_text ?? '');
+    this.language ??= null;
+    this.language_key = this.language ?? '';
   }
 }

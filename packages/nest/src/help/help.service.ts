@@ -1,35 +1,73 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { isUniqueViolation, textColumnByteCapacity } from '../common/database-errors.js';
-import { sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
-import { helpTextLimitProblem } from './help-text.limits.js';
+import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
+import { HelpChangedException } from './help-changed.exception.js';
+import type { HelpExport } from './help-export.format.js';
+import { exportHelp, importHelp, type HelpImportOptions, type HelpImportReport } from './help-transfer.js';
+import { fieldsOf, storableFields, writingFields, type HelpFields } from './help-fields.js';
+import { chooseByLanguage, languageChain } from './help-language.js';
+import { versionMeets, type HelpVersionCondition } from './help-version.condition.js';
+import { HelpRevision } from './help-revision.entity.js';
+import { recordRevision, revisionView } from './help-revision.record.js';
 import { Help } from './help.entity.js';
 
-/** The four fields of a help entry, as a host or the API provides them. */
+/** The fields of a help entry, as a host or the API provides them. */
 export interface HelpInput {
   id_view: string;
   question_name: string;
   help_title: string;
   help_text?: string;
+  /** A BCP 47 tag; `null` (the default on create): for every language. */
+  language?: string | null;
 }
 
 export interface HelpFilter {
   id_view?: string;
   question_name?: string;
+  /**
+   * The reader's languages, best first: of the entries of each field only the one in the first of
+   * them, or of their shorter tags (`es-CR`, then `es`), else the one for every language. `[]`:
+   * only entries for every language. Absent: every entry.
+   */
+  languages?: readonly string[];
 }
 
-/** Creates, finds, updates and deletes help entries; `help_text` is sanitised on every write. */
+/** How a write is made. */
+export interface HelpWriteOptions {
+  /** Who writes, as the entry's revision records it (`null` or absent: unknown). */
+  user?: string | null;
+  /**
+   * Write only if the entry is at a version this condition names (an `If-Match` header), else
+   * `HelpChangedException` (412) with the entry as it is. Without it the write applies to whatever
+   * version is current.
+   */
+  ifMatch?: HelpVersionCondition;
+}
+
+/** How often a change without a condition is tried again when another write got in between. */
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Creates, finds, updates, deletes and restores help entries; `help_text` is sanitised on every
+ * write, and every write records a revision in its transaction.
+ */
 @Injectable()
 export class HelpService {
-  constructor(@InjectRepository(Help) private readonly helps: Repository<Help>) {}
+  constructor(
+    @InjectRepository(Help) private readonly helps: Repository<Help>,
+    @InjectRepository(HelpRevision) private readonly revisions: Repository<HelpRevision>,
+  ) {}
 
   /** Entries matching every given filter exactly, ordered by `question_name`, then `id`. */
-  list(filter: HelpFilter = {}): Promise<Help[]> {
-    const where: HelpFilter = {};
+  async list(filter: HelpFilter = {}): Promise<Help[]> {
+    const where: FindOptionsWhere<Help> = {};
     if (filter.id_view !== undefined) where.id_view = filter.id_view;
     if (filter.question_name !== undefined) where.question_name = filter.question_name;
-    return this.helps.find({ where, order: { question_name: 'ASC', id: 'ASC' } });
+    if (filter.languages === undefined) return this.helps.find({ where, order: { question_name: 'ASC', id: 'ASC' } });
+    const chain = languageChain(filter.languages);
+    where.language_key = In(chain.map((language) => language ?? ''));
+    const candidates = await this.helps.find({ where, order: { question_name: 'ASC', id: 'ASC' } });
+    return chooseByLanguage(candidates, chain);
   }
 
   findOne(id: number): Promise<Help | null> {
@@ -43,46 +81,141 @@ export class HelpService {
     return help;
   }
 
-  create(input: HelpInput): Promise<Help> {
-    return this.save(this.helps.create({ ...input, help_text: input.help_text ?? '' }));
+  async create(input: HelpInput, options: Pick<HelpWriteOptions, 'user'> = {}): Promise<Help> {
+    const fields = this.storable(
+      fieldsOf({ ...input, help_text: input.help_text ?? '', language: input.language ?? null }),
+    );
+    return this.writing(fields, () =>
+      this.helps.manager.transaction(async (manager) => {
+        const { id } = await manager.save(manager.create(Help, fields));
+        const created = await manager.findOneByOrFail(Help, { id });
+        await recordRevision(manager, id, 'create', options.user ?? null, null, created);
+        return created;
+      }),
+    );
   }
 
-  /** Replaces every field of an entry; a missing `help_text` becomes empty. */
-  async replace(id: number, input: HelpInput): Promise<Help> {
-    const help = await this.get(id);
-    return this.save(this.helps.merge(help, { ...input, help_text: input.help_text ?? '' }));
+  /** Replaces every field of an entry; a missing `help_text` becomes empty, a missing `language` stays. */
+  replace(id: number, input: HelpInput, options: HelpWriteOptions = {}): Promise<Help> {
+    return this.change(
+      id,
+      (current) =>
+        fieldsOf({
+          ...input,
+          help_text: input.help_text ?? '',
+          language: input.language === undefined ? current.language : input.language,
+        }),
+      options,
+    );
   }
 
   /** Changes only the given fields of an entry. */
-  async update(id: number, changes: Partial<HelpInput>): Promise<Help> {
-    const help = await this.get(id);
-    return this.save(this.helps.merge(help, changes));
+  update(id: number, changes: Partial<HelpInput>, options: HelpWriteOptions = {}): Promise<Help> {
+    return this.change(id, (current) => ({ ...fieldsOf(current), ...definedOnly(changes) }), options);
   }
 
-  async remove(id: number): Promise<void> {
-    const { affected } = await this.helps.delete({ id });
-    if (!affected) throw new NotFoundException(`Help entry ${id} does not exist`);
+  async remove(id: number, options: HelpWriteOptions = {}): Promise<void> {
+    await this.compareAndSet(id, options, async (manager, current) => {
+      const { affected } = await manager.delete(Help, { id, version: current.version });
+      if (!affected) return null;
+      await recordRevision(manager, id, 'delete', options.user ?? null, current, null);
+      return true;
+    });
   }
 
-  private async save(help: Help): Promise<Help> {
-    // The entity sanitises on save too; here the limits need the text it will store.
-    const sanitised = sanitizeHelpHtmlMeasured(help.help_text);
-    const problem = helpTextLimitProblem(sanitised);
-    if (problem) throw new BadRequestException(problem);
-    help.help_text = sanitised.html;
-    const capacity = textColumnByteCapacity(this.helps.manager.connection.options.type);
-    if (capacity !== null && Buffer.byteLength(help.help_text, 'utf8') > capacity) {
-      throw new BadRequestException(`help_text is too long: this database stores at most ${capacity} bytes of UTF-8`);
-    }
-    try {
-      return await this.helps.save(help);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new ConflictException(
-          `A help entry for id_view "${help.id_view}" and question_name "${help.question_name}" already exists`,
-        );
-      }
-      throw error;
-    }
+  /**
+   * Gives entry `id` the fields of its revision `revisionId` (for a deletion, the fields it
+   * deleted); an entry that is gone comes back with its id, one version above its last.
+   */
+  async restore(id: number, revisionId: number, options: HelpWriteOptions = {}): Promise<Help> {
+    const revision = await this.revisions.findOneBy({ id: revisionId, help_id: id });
+    if (!revision) throw new NotFoundException(`Help entry ${id} has no revision ${revisionId}`);
+    const view = revisionView(revision);
+    const { version: _version, ...fields } = (view.after ?? view.before)!;
+    if (await this.findOne(id)) return this.change(id, () => fields, options, 'restore');
+    const stored = this.storable(fields);
+    return this.writing(stored, () =>
+      this.helps.manager.transaction(async (manager) => {
+        const { last } = (await manager
+          .createQueryBuilder(HelpRevision, 'revision')
+          .select('MAX(COALESCE(revision.after_version, revision.before_version))', 'last')
+          .where({ help_id: id })
+          .getRawOne<{ last: number | string | null }>())!;
+        const values = { ...stored, id, version: Number(last ?? 0) + 1, language_key: stored.language ?? '' };
+        await manager.createQueryBuilder().insert().into(Help, Object.keys(values)).values(values).execute();
+        const restored = await manager.findOneByOrFail(Help, { id });
+        await recordRevision(manager, id, 'restore', options.user ?? null, null, restored);
+        return restored;
+      }),
+    );
   }
+
+  /**
+   * Writes the fields `fieldsOf` makes from the current entry, in one UPDATE that also requires the
+   * version it read: a write in between leaves the UPDATE without a row instead of being lost.
+   */
+  private change(
+    id: number,
+    fieldsOf: (current: Help) => HelpFields,
+    options: HelpWriteOptions,
+    action: 'update' | 'restore' = 'update',
+  ): Promise<Help> {
+    return this.compareAndSet(id, options, async (manager, current) => {
+      const fields = this.storable(fieldsOf(current));
+      const { affected } = await this.writing(fields, () =>
+        manager.update(Help, { id, version: current.version }, { ...fields, language_key: fields.language ?? '' }),
+      );
+      if (!affected) return null;
+      const changed = await manager.findOneByOrFail(Help, { id });
+      await recordRevision(manager, id, action, options.user ?? null, current, changed);
+      return changed;
+    });
+  }
+
+  /**
+   * Reads the entry, checks the condition, and runs `write` in a transaction; `write` answers
+   * `null` when the entry changed since it was read. Without a condition that read and write are
+   * tried again; with one, the new read answers 412 (or 404 once the entry is gone).
+   */
+  private async compareAndSet<R>(
+    id: number,
+    { ifMatch }: HelpWriteOptions,
+    write: (manager: EntityManager, current: Help) => Promise<R | null>,
+  ): Promise<R> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const current = await this.get(id);
+      if (!versionMeets(ifMatch, current.version)) throw new HelpChangedException(current);
+      // Read outside the transaction: in MySQL's REPEATABLE READ a read inside it after a failed
+      // compare would still see the snapshot, not the write that got in between.
+      const result = await this.helps.manager.transaction((manager) => write(manager, current));
+      if (result !== null) return result;
+    }
+    throw new ConflictException(`Help entry ${id} kept changing while it was written; try again`);
+  }
+
+  /** Every entry in the export format (`help:export`), ready to be imported elsewhere. */
+  export(): Promise<HelpExport> {
+    return exportHelp(this.helps.manager);
+  }
+
+  /**
+   * Upserts the entries of an export by (`id_view`, `question_name`, `language`), all or nothing in
+   * one transaction; see `HelpImportOptions` and `HelpImportReport`.
+   */
+  import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
+    return importHelp(this.helps.manager, file, options);
+  }
+
+  private storable(fields: HelpFields): HelpFields {
+    return storableFields(fields, this.helps.manager.connection.options.type);
+  }
+
+  private writing<R>(fields: HelpFields, write: () => Promise<R>): Promise<R> {
+    return writingFields(fields, write);
+  }
+}
+
+/** The changes without the properties that are present but `undefined` (absent from a PATCH body). */
+function definedOnly(changes: Partial<HelpInput>): Partial<HelpInput> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }

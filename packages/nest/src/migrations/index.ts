@@ -1,5 +1,18 @@
 import { CreateHelp1732190400000 } from './1732190400000-create-help.js';
 import { CreateMenuItem1732276800000 } from './1732276800000-create-menu-item.js';
+import { AddHelpVersion1763856000000 } from './1763856000000-add-help-version.js';
+import { AddHelpLanguage1763942400000 } from './1763942400000-add-help-language.js';
+import { CreateHelpRevision1764028800000 } from './1764028800000-create-help-revision.js';
+import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.js';
+import { CreateHelpField1764201600000 } from './1764201600000-create-help-field.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
-export const WIDGETLIB_MIGRATIONS = [CreateHelp1732190400000, CreateMenuItem1732276800000];
+export const WIDGETLIB_MIGRATIONS = [
+  CreateHelp1732190400000,
+  CreateMenuItem1732276800000,
+  AddHelpVersion1763856000000,
+  AddHelpLanguage1763942400000,
+  CreateHelpRevision1764028800000,
+  CreateHelpUsage1764115200000,
+  CreateHelpField1764201600000,
+];

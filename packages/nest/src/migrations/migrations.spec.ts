@@ -41,6 +41,9 @@ describeEachDatabase('migrations', (kind) => {
     const queryRunner = dataSource.createQueryRunner();
     expect(await queryRunner.hasTable('widgetlib_help')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_menu_item')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_revision')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_usage')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_field')).toBe(false);
     await queryRunner.release();
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 
-/** Asks the host's permission system (the `getPermissions` option) what a request's user holds. */
+/** Asks the host's permission system what a request's user holds (`getPermissions`) and who they are (`getUserName`). */
 @Injectable()
 export class PermissionsService {
   constructor(@InjectWidgetLibConfig() private readonly config: WidgetLibConfig) {}
@@ -11,5 +11,11 @@ export class PermissionsService {
     const granted = await this.config.getPermissions(request);
     if (granted == null) return null;
     return granted instanceof Set ? granted : new Set(granted);
+  }
+
+  /** Who the request's user is (the `getUserName` option), at most 255 characters; `null`: unknown. */
+  async userNameOf(request: unknown): Promise<string | null> {
+    const name = await this.config.getUserName(request);
+    return name ? name.slice(0, 255) : null;
   }
 }

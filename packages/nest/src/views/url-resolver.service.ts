@@ -51,6 +51,11 @@ export class UrlResolver implements OnApplicationBootstrap {
     return this.namedRoutes().has(name);
   }
 
+  /** The view names of the app's routes (`@ViewName`), without the library's own route names. */
+  viewNames(): string[] {
+    return [...this.namedRoutes().keys()].filter((name) => name !== HELP_LIST_ROUTE && name !== HELP_DETAIL_ROUTE);
+  }
+
   /**
    * The path of the route named `name`, with `params` URL-encoded into it. An unknown name, a
    * missing parameter, or a parameter the route does not have is an `Error`.

@@ -1,0 +1,16 @@
+import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
+
+/** A labelled field a page of a view has, as the help panel reports it: what coverage counts. */
+@Entity('widgetlib_help_field')
+@Unique('UQ_widgetlib_help_field_view_question', ['id_view', 'question_name'])
+export class HelpField {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: HELP_ID_VIEW_MAX_LENGTH })
+  id_view!: string;
+
+  @Column({ type: 'varchar', length: HELP_QUESTION_NAME_MAX_LENGTH })
+  question_name!: string;
+}

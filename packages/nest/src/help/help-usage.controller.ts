@@ -1,0 +1,64 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Query,
+  Req,
+  UseInterceptors,
+} from '@nestjs/common';
+import { IsString } from 'class-validator';
+import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
+import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
+import { ApiDocs } from '../common/optional-swagger.js';
+import { queryValidationPipe } from '../common/validation.pipes.js';
+import { PermissionsService } from '../permissions/permissions.service.js';
+import { HelpUsageService } from './help-usage.service.js';
+import { parseHelpUsageReport, type HelpUsageSummary } from './help-usage.js';
+import { RequireHelpPermission } from './require-help-permission.decorator.js';
+
+/** Query of `GET /help/usage/`. */
+export class HelpUsageQueryDto {
+  @IsString()
+  @ApiDocs(({ ApiProperty }) => [ApiProperty({ description: 'The view whose use is summarised' })])
+  id_view!: string;
+}
+
+/** Readers' use of help: events in, a summary per view out. Both 404 unless `helpUsage` is on. */
+@ApiDocs(({ ApiTags }) => [ApiTags('help')])
+@AnswersWithTrailingSlash()
+@UseInterceptors(DatabaseUnavailableInterceptor)
+@Controller('help/usage')
+export class HelpUsageController {
+  constructor(
+    private readonly usage: HelpUsageService,
+    private readonly permissions: PermissionsService,
+  ) {}
+
+  /** Any reader of help reports what they did. */
+  @Post()
+  @HttpCode(204)
+  @RequireHelpPermission('view')
+  @ApiDocs(({ ApiNoContentResponse, ApiNotFoundResponse, ApiBadRequestResponse }) => [
+    ApiNoContentResponse({ description: 'Recorded' }),
+    ApiBadRequestResponse({ description: 'The event is invalid; the message names the field' }),
+    ApiNotFoundResponse({ description: 'Recording is off, or no such entry' }),
+  ])
+  async record(@Body() body: unknown, @Req() request: HttpRequest): Promise<void> {
+    const report = parseHelpUsageReport(body);
+    if ('problems' in report) throw new BadRequestException(report.problems);
+    await this.usage.record(report, await this.permissions.userNameOf(request));
+  }
+
+  @Get()
+  @RequireHelpPermission('change')
+  @ApiDocs(({ ApiOkResponse, ApiNotFoundResponse }) => [
+    ApiOkResponse({ description: '{ id_view, most_opened, least_helpful, asked, missing }' }),
+    ApiNotFoundResponse({ description: 'Recording is off' }),
+  ])
+  summary(@Query(queryValidationPipe()) query: HelpUsageQueryDto): Promise<HelpUsageSummary> {
+    return this.usage.summary(query.id_view);
+  }
+}
