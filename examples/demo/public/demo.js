@@ -4,15 +4,28 @@
 const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
 
 window.demo = {
-  /** A JSON request with the page's CSRF token; a refused one throws with the server's message. */
-  async send(method, url, body) {
+  /**
+   * A JSON request with the page's CSRF token (and any `headers`); a refused one throws an error
+   * with the server's message, its `status` and its JSON `answer`.
+   */
+  async send(method, url, body, headers = {}) {
     const response = await fetch(url, {
       method,
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'X-CSRF-Token': csrfToken },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'X-CSRF-Token': csrfToken,
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = response.status === 204 ? null : await response.json().catch(() => null);
-    if (!response.ok) throw new Error([answer?.message ?? response.statusText].flat().join('. '));
+    if (!response.ok) {
+      throw Object.assign(new Error([answer?.message ?? response.statusText].flat().join('. ')), {
+        status: response.status,
+        answer,
+      });
+    }
     return answer;
   },
 
@@ -31,7 +44,8 @@ window.demo = {
     return `<div class="row-actions">${parts.join('')}</div>`;
   },
 };
-widgetlib.initHelpPanels();
+// Authors write help in the demo's two languages.
+widgetlib.initHelpPanels(document, { languages: ['en', 'es'] });
 
 // Narrow screens: the menu button of the top bar opens and closes the sidebar (demo.css shows the
 // button only there). Escape or a click elsewhere closes it again.

@@ -1,4 +1,6 @@
 // The help entries admin page: the library's data table with add, edit and delete by permission.
+// Writes go through the library's help API: each records a revision, and an edit or delete sends the
+// version it started from (`If-Match`), so a change made in between is never overwritten unseen.
 const config = JSON.parse(document.getElementById('help-entries-config').textContent);
 const { createDataTable, truncateTextRenderer } = widgetlib;
 const { send } = demo;
@@ -7,8 +9,11 @@ const formTitle = document.getElementById('help-entry-form-title');
 const errors = document.getElementById('help-entry-errors');
 const statusLine = document.getElementById('help-entries-status');
 const addButton = document.getElementById('help-entry-add');
-const fields = ['id_view', 'question_name', 'help_title', 'help_text'];
+const fields = ['id_view', 'question_name', 'language', 'help_title', 'help_text'];
+/** The entry being edited: its API URL and the version the form started from. */
 let editing = null;
+
+const ifMatch = (version) => ({ 'If-Match': `"${version}"` });
 
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
@@ -27,6 +32,13 @@ const table = createDataTable(
     columns: [
       { data: 'id_view', name: 'id_view', title: 'View id', type: 'string' },
       { data: 'question_name', name: 'question_name', title: 'Field', type: 'string' },
+      {
+        data: 'language',
+        name: 'language',
+        title: 'Language',
+        type: 'string',
+        render: (language, type) => (type === 'display' ? widgetlib.escapeHtml(language ?? 'every') : language),
+      },
       { data: 'help_title', name: 'help_title', title: 'Title', type: 'string' },
       {
         data: 'help_text',
@@ -53,7 +65,7 @@ const table = createDataTable(
 );
 
 function openForm(entry) {
-  editing = entry?.actions?.edit_url ?? null;
+  editing = entry ? { url: entry.url, version: entry.version } : null;
   formTitle.textContent = editing ? `Edit “${entry.help_title}”` : 'Add a help entry';
   for (const field of fields) form.elements[field].value = entry?.[field] ?? '';
   errors.textContent = '';
@@ -71,14 +83,22 @@ document.getElementById('help-entry-cancel').addEventListener('click', () => {
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const body = Object.fromEntries(fields.map((field) => [field, form.elements[field].value]));
+  body.language = body.language || null;
   try {
-    await send(editing ? 'PUT' : 'POST', editing ?? config.url, body);
+    if (editing) await send('PUT', editing.url, body, ifMatch(editing.version));
+    else await send('POST', config.helpUrl, body);
     form.hidden = true;
     statusLine.textContent = editing ? 'The entry was saved.' : 'The entry was added.';
     table.ajax.reload(null, false);
   } catch (error) {
     // What the user typed stays in the form; the server's message says what to change.
-    errors.textContent = error.message;
+    if (error.status === 412 && editing) {
+      // Saving again overwrites the newer version, now that the author has been told of it.
+      editing.version = error.answer.current.version;
+      errors.textContent = `Someone changed this entry since you opened it (now “${error.answer.current.help_title}”). Your text is kept: save again to overwrite their change, or cancel.`;
+    } else {
+      errors.textContent = error.message;
+    }
   }
 });
 
@@ -86,13 +106,22 @@ document.getElementById('help-entries').addEventListener('click', async (event) 
   const edit = event.target.closest('button[data-edit-url]');
   const remove = event.target.closest('button[data-delete-url]');
   try {
-    if (edit) openForm({ ...(await send('GET', edit.dataset.editUrl)), actions: { edit_url: edit.dataset.editUrl } });
+    if (edit) openForm({ ...(await send('GET', edit.dataset.editUrl)), url: edit.dataset.editUrl });
     if (remove && window.confirm('Delete this help entry?')) {
-      await send('DELETE', remove.dataset.deleteUrl);
+      // The version the user saw in the table: a change since then is refused (412), not deleted.
+      const url = remove.dataset.deleteUrl;
+      const row = table
+        .rows()
+        .data()
+        .toArray()
+        .find((entry) => entry.actions?.delete_url === url);
+      await send('DELETE', url, undefined, ifMatch(row.version));
       statusLine.textContent = 'The entry was deleted.';
       table.ajax.reload(null, false);
     }
   } catch (error) {
-    statusLine.textContent = error.message;
+    statusLine.textContent =
+      error.status === 412 ? 'The entry changed since the table was shown; it was not deleted.' : error.message;
+    if (error.status === 412) table.ajax.reload(null, false);
   }
 });

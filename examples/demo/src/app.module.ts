@@ -45,7 +45,7 @@ export class AppModule {
           migrationsRun: true,
         }),
         TypeOrmModule.forFeature([Album, Artist, Genre, Help]),
-        WidgetLibModule.forRoot({ routePrefix: 'api' }),
+        WidgetLibModule.forRoot({ routePrefix: 'api', helpUsage: true }),
         ...(options.redisUrl
           ? [
               CacheModule.register({

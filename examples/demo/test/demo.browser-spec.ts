@@ -272,13 +272,13 @@ describe('the demo in Chromium (SQLite)', () => {
       .locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`)
       .waitFor({ state: 'detached' });
     expect(await dataSource.query("SELECT id FROM widgetlib_help WHERE question_name = 'homepage'")).toEqual([]);
-    expect(await count("SELECT COUNT(*) AS n FROM widgetlib_help WHERE id_view = 'catalogue:album-form'")).toBe(8);
+    expect(await count("SELECT COUNT(*) AS n FROM widgetlib_help WHERE id_view = 'catalogue:album-form'")).toBe(16);
   });
 
   it('serves the help entries admin table from the library, with writes by permission', async () => {
     const page = await signIn('editor', '/help-entries');
     await page.waitForFunction(() =>
-      document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 10 of 16'),
+      document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 10 of 32'),
     );
     expect(await page.locator('#help-entries button[data-delete-url]').count()).toBe(0);
     await page.click('#help-entry-add');
@@ -304,8 +304,62 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.fill('#entry-question_name', 'notes');
     await page.fill('#entry-help_title', 'Duplicate');
     await page.click('#help-entry-form button[type=submit]');
-    await page.waitForFunction(() => document.querySelector('#help-entry-errors')?.textContent?.includes('duplicate'));
+    await page.waitForFunction(() =>
+      document.querySelector('#help-entry-errors')?.textContent?.includes('already exists'),
+    );
     expect(await page.inputValue('#entry-help_title')).toBe('Duplicate');
+  });
+
+  it('edits through the help API: the edit leaves a revision, and one made in between is reported, not overwritten', async () => {
+    const page = await signIn('admin', '/help-entries');
+    await page.fill('#help-entries_wrapper .dt-search input', 'Letras');
+    await page.waitForFunction(() =>
+      document.querySelector('#help-entries_info')?.textContent?.startsWith('Showing 1 to 2 of 2'),
+    );
+    // Ordered by view: the edit form's entry comes first.
+    await page.locator('#help-entries button[data-edit-url]').first().click();
+    await page.waitForFunction(() => !document.querySelector<HTMLFormElement>('#help-entry-form')?.hidden);
+    await page.fill('#entry-help_title', 'Letras explícitas (mía)');
+    const [{ id }] = (await dataSource.query(
+      "SELECT id FROM widgetlib_help WHERE help_title = 'Letras explícitas' AND id_view = 'catalogue:album-edit'",
+    )) as Array<{ id: number }>;
+    // Another author saves first, through the same API.
+    const other = await page.request.fetch(new URL(`/api/help/${id}/`, page.url()).href, {
+      method: 'PATCH',
+      headers: { 'X-CSRF-Token': (await page.getAttribute('meta[name="csrf-token"]', 'content')) ?? '' },
+      data: { help_title: 'Letras explícitas (suya)' },
+    });
+    expect(other.status()).toBe(200);
+    await page.click('#help-entry-form button[type=submit]');
+    await page.waitForFunction(() =>
+      document.querySelector('#help-entry-errors')?.textContent?.includes('Someone changed this entry'),
+    );
+    expect(await page.inputValue('#entry-help_title')).toBe('Letras explícitas (mía)');
+    expect(await dataSource.query(`SELECT help_title FROM widgetlib_help WHERE id = ${Number(id)}`)).toEqual([
+      { help_title: 'Letras explícitas (suya)' },
+    ]);
+    // Saving again, now that the author knows, overwrites.
+    await page.click('#help-entry-form button[type=submit]');
+    await page.waitForFunction(
+      () => document.querySelector('#help-entries-status')?.textContent === 'The entry was saved.',
+    );
+    const revisions = (await dataSource.query(
+      `SELECT action, user_name FROM widgetlib_help_revision WHERE help_id = ${Number(id)} ORDER BY id`,
+    )) as Array<{ action: string; user_name: string | null }>;
+    expect(revisions.slice(-2)).toEqual([
+      { action: 'update', user_name: 'admin' },
+      { action: 'update', user_name: 'admin' },
+    ]);
+  });
+
+  it('shows admins which fields have help in which languages, and hides the section from readers', async () => {
+    const admin = await signIn('admin', '/help-entries');
+    const albumForm = admin.locator('#help-coverage-table tbody tr', { hasText: 'catalogue:album-form' });
+    await albumForm.waitFor();
+    expect(await albumForm.locator('td').first().textContent()).toContain('title: en, es');
+    const viewer = await signIn('viewer', '/help-entries');
+    await viewer.locator('#help-entries_info').waitFor();
+    expect(await viewer.locator('#help-coverage').isHidden()).toBe(true);
   });
 
   it('searches with SearchBuilder and ColumnControl, each through its own controls', async () => {

@@ -33,8 +33,8 @@ const ALBUM_FILTERS = [
   'Notes',
   'Homepage',
 ];
-const HELP_HEADERS = ['View id', 'Field', 'Title', 'Text', '(actions)'];
-const HELP_FILTERS = ['View id', 'Field', 'Title', 'Text'];
+const HELP_HEADERS = ['View id', 'Field', 'Language', 'Title', 'Text', '(actions)'];
+const HELP_FILTERS = ['View id', 'Field', 'Language', 'Title', 'Text'];
 
 describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQLite)', () => {
   let demo: DemoServer;

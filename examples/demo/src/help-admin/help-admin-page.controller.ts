@@ -17,9 +17,12 @@ export class HelpAdminPageController {
     await this.pages.render(response, 'help-entries', {
       title: 'Help entries',
       nav: { help: true },
-      scripts: ['/assets/help-entries.js'],
+      scripts: ['/assets/help-entries.js', '/assets/help-coverage.js'],
       tableConfig: jsonForScript({
         url: '/api/help-entries/',
+        helpUrl: '/api/help/',
+        coverageUrl: '/api/help/coverage/',
+        usageUrl: '/api/help/usage/',
         can: {
           add: granted.has(DEFAULT_HELP_PERMISSIONS.add),
           change: granted.has(DEFAULT_HELP_PERMISSIONS.change),

@@ -1,10 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { DateFormatsService, MenuService, SIDEBAR_FOOTER_CATEGORY } from '@widgetlib/nest';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { DEMO_LANGUAGES } from '../catalogue/album-help.seed.js';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The language the user picked for the demo's pages (`?lang=`). */
+    language?: DemoLanguage;
+  }
+}
+
+export type DemoLanguage = (typeof DEMO_LANGUAGES)[number];
+
+const isDemoLanguage = (value: unknown): value is DemoLanguage =>
+  (DEMO_LANGUAGES as readonly unknown[]).includes(value);
+
+/**
+ * The page's language: `?lang=en|es` picks it for the rest of the session, else the session's
+ * choice, else English. It is the page's `<html lang>`, which the help panel reads.
+ */
+function pageLanguage(request: Request): DemoLanguage {
+  const asked = request.query.lang;
+  if (isDemoLanguage(asked) && request.session) request.session.language = asked;
+  return request.session?.language ?? 'en';
+}
+
+/** Each language by its own name, as the language switch shows it. */
+const LANGUAGE_NAMES: Record<DemoLanguage, string> = { en: 'English', es: 'Español' };
 
 /**
  * Renders a page of the demo's layout: with the sidebar footer menu (the help panel) of the request
- * and the page's date formats (`document.date_format`, `document.datetime_format`).
+ * and the page's date formats (`document.date_format`, `document.datetime_format`) and its language.
  */
 @Injectable()
 export class PageRenderer {
@@ -15,8 +41,13 @@ export class PageRenderer {
 
   async render(response: Response, view: string, model: Record<string, unknown>, status = 200): Promise<void> {
     const sidebarFooter = await this.menu.renderCategory(SIDEBAR_FOOTER_CATEGORY, response.req);
-    response
-      .status(status)
-      .render(view, { ...model, sidebarFooter, dateFormatsScript: this.formats.dateFormatsScript() });
+    const lang = pageLanguage(response.req);
+    response.status(status).render(view, {
+      ...model,
+      lang,
+      languages: DEMO_LANGUAGES.map((tag) => ({ tag, name: LANGUAGE_NAMES[tag], current: tag === lang })),
+      sidebarFooter,
+      dateFormatsScript: this.formats.dateFormatsScript(),
+    });
   }
 }

@@ -1,0 +1,94 @@
+// The admin sections of the help entries page (users with change permission): which labelled fields
+// of each view have help (GET /api/help/coverage/), and how readers use a view's help
+// (GET /api/help/usage/). Every name comes from the server and is put in the page as text.
+(() => {
+  const config = JSON.parse(document.getElementById('help-entries-config').textContent);
+  if (!config.can.change) return;
+  const { send } = demo;
+
+  const element = (tag, text, className) => {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  };
+  const languageLabel = (language) => language ?? 'every language';
+
+  function fieldList(items, describe) {
+    if (items.length === 0) return element('span', 'none', 'muted');
+    const list = element('ul', undefined, 'field-list');
+    for (const item of items) list.append(element('li', describe(item)));
+    return list;
+  }
+
+  function coverageRow(view) {
+    const row = element('tr');
+    const name = element('th', view.id_view);
+    name.scope = 'row';
+    if (!view.registered) name.append(element('span', ' (no route carries this view name)', 'muted'));
+    const withHelp = element('td');
+    withHelp.append(
+      fieldList(view.with_help, (field) => `${field.question_name}: ${field.languages.map(languageLabel).join(', ')}`),
+    );
+    const withoutHelp = element('td');
+    withoutHelp.append(fieldList(view.without_help, (field) => field));
+    if (view.without_help.length > 0) withoutHelp.classList.add('coverage-missing');
+    row.append(name, withHelp, withoutHelp);
+    return row;
+  }
+
+  const usageSection = document.getElementById('help-usage');
+  const usageView = document.getElementById('help-usage-view');
+  const usageStatus = document.getElementById('help-usage-status');
+  const usageLists = document.getElementById('help-usage-lists');
+
+  function usageList(title, items, describe) {
+    const block = element('div', undefined, 'usage-block');
+    block.append(element('h3', title), fieldList(items, describe));
+    return block;
+  }
+
+  async function showUsage(idView) {
+    usageLists.replaceChildren();
+    try {
+      const usage = await send('GET', `${config.usageUrl}?id_view=${encodeURIComponent(idView)}`);
+      usageLists.append(
+        usageList('Most opened', usage.most_opened, (entry) => `${entry.question_name}: opened ${entry.opened}×`),
+        usageList(
+          'Least helpful',
+          usage.least_helpful,
+          (entry) => `${entry.question_name}: ${entry.not_helpful} no, ${entry.helpful} yes`,
+        ),
+        usageList('Asked about', usage.asked, (field) => `${field.question_name}: ${field.clicks}×`),
+        usageList('Asked about, without help', usage.missing, (field) => `${field.question_name}: ${field.clicks}×`),
+      );
+      usageStatus.textContent = '';
+    } catch (error) {
+      // 404: the host has not turned recording on (`helpUsage`).
+      if (error.status === 404) usageSection.hidden = true;
+      else usageStatus.textContent = error.message;
+    }
+  }
+
+  async function showCoverage() {
+    const section = document.getElementById('help-coverage');
+    const status = document.getElementById('help-coverage-status');
+    section.hidden = false;
+    try {
+      const views = await send('GET', config.coverageUrl);
+      document.querySelector('#help-coverage-table tbody').replaceChildren(...views.map(coverageRow));
+      const missing = views.reduce((sum, view) => sum + view.without_help.length, 0);
+      status.textContent = `${views.length} views, ${missing} fields without help.`;
+      usageView.replaceChildren(...views.map((view) => new Option(view.id_view, view.id_view)));
+      if (views.length > 0) {
+        usageSection.hidden = false;
+        await showUsage(usageView.value);
+      }
+    } catch (error) {
+      status.textContent = error.message;
+    }
+  }
+
+  usageView.addEventListener('change', () => showUsage(usageView.value));
+  void showCoverage();
+})();
