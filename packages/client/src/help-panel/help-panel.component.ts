@@ -2,7 +2,13 @@ import { HelpApiClient, failureMessages } from './help-api.client.js';
 import { showMessages } from './dom-element.factory.js';
 import { HelpEntryList } from './help-entry.list.js';
 import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
+import { fieldsWithoutHelp } from './field-help.add-buttons.js';
 import { FieldHelpIcons } from './field-help.icons.js';
+import { helpDeepLinkUrl, readHelpDeepLink } from './help-deep-link.js';
+import { buildHelpEntryFooter } from './help-entry.footer.js';
+import { MissingHelpRequest } from './help-panel.ask.js';
+import { AuthoringMode } from './help-panel.authoring.js';
+import { HelpUsageReporter } from './help-usage.reporter.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
 import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './help-panel.types.js';
@@ -33,6 +39,9 @@ export class HelpPanel {
 
   private readonly list: HelpEntryList;
   private readonly writes: HelpPanelWrites;
+  private readonly usage: HelpUsageReporter;
+  private readonly ask: MissingHelpRequest;
+  private readonly authoring: AuthoringMode | null;
   private loaded: Promise<void> | null = null;
   private returnFocusTo: HTMLElement | null = null;
 
@@ -47,14 +56,23 @@ export class HelpPanel {
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
+    this.usage = new HelpUsageReporter(
+      this.config.id_view,
+      (event) => this.api.reportUsage(event),
+      () => this.stopUsage(),
+      this.config.usage !== false,
+    );
     this.icons = new FieldHelpIcons(this.fieldRoot, {
       iconClass: options.fieldIconClass,
       accessibleName: (entry) => this.texts.fieldHelp(entry.help_title),
-      onActivate: (entry, icon) => void this.showEntry(entry.question_name, icon),
+      onActivate: (entry, icon) => {
+        void this.usage.asked(entry.question_name);
+        void this.showEntry(entry.question_name, icon);
+      },
     });
     const { permissions } = this.config;
     this.parts = buildHelpPanelElements(this.element, { texts: this.texts, idPrefix: this.idPrefix, permissions });
-    const { header, moveButton, resizeHandle, closeButton, addButton, search } = this.parts;
+    const { header, moveButton, resizeHandle, closeButton, addButton, authoringToggle, search } = this.parts;
     this.geometry = new PanelGeometryController({
       panel: this.element,
       dragArea: header,
@@ -87,6 +105,24 @@ export class HelpPanel {
       formLanguages: () => this.formLanguages(),
       afterWrite: (focusId, message) => this.afterWrite(focusId, message),
     });
+    this.ask = new MissingHelpRequest({
+      doc: this.doc,
+      texts: this.texts,
+      idPrefix: this.idPrefix,
+      request: (questionName) => this.usage.missing(questionName),
+      hasRequested: (questionName) => this.usage.hasRequested(questionName),
+    });
+    this.parts.list.after(this.ask.element);
+    if (!permissions.view || !this.usage.enabled) this.ask.disable();
+    this.authoring = authoringToggle
+      ? new AuthoringMode({
+          texts: this.texts,
+          toggle: authoringToggle,
+          fieldRoot: this.fieldRoot,
+          entries: () => this.entries,
+          addFor: (field, button) => void this.addHelpFor(field.questionName, button),
+        })
+      : null;
 
     closeButton.addEventListener('click', () => this.close());
     addButton?.addEventListener('click', () => this.writes.startAdd());
@@ -108,8 +144,16 @@ export class HelpPanel {
         else void this.open(this.toggle);
       });
     }
-    if (permissions.view) void this.reload();
-    else this.setStatus(this.texts.noPermission);
+    if (permissions.view) {
+      void this.reload();
+      // A changed fragment alone names the entry: the query's `help` was followed when the page loaded.
+      this.listen(this.doc.defaultView ?? window, 'hashchange', () =>
+        this.followDeepLink({ hash: this.doc.location.hash, search: '' }),
+      );
+      this.followDeepLink(this.doc.location);
+    } else {
+      this.setStatus(this.texts.noPermission);
+    }
   }
 
   get isOpen(): boolean {
@@ -153,12 +197,8 @@ export class HelpPanel {
    * Opens the panel on the entry of a field: scrolled to, highlighted and focused. Other entries
    * stay listed; a search that hides the entry is cleared.
    */
-  async showEntry(questionName: string, returnFocusTo: HTMLElement | null = this.toggle): Promise<void> {
-    await this.open(returnFocusTo);
-    const shown = this.list.find((entry) => entry.question_name === questionName);
-    if (!shown) return;
-    this.list.show(shown);
-    this.setStatus(this.texts.showingEntry(shown.entry.help_title));
+  showEntry(questionName: string, returnFocusTo: HTMLElement | null = this.toggle): Promise<void> {
+    return this.showListed((entry) => entry.question_name === questionName, returnFocusTo);
   }
 
   /** Loads the view's entries again and updates the list and the page's question-mark icons. */
@@ -167,12 +207,14 @@ export class HelpPanel {
     return this.loaded;
   }
 
-  /** Puts question-mark icons on labels added to the page since the entries were loaded. */
+  /** Puts question-mark icons (and in authoring mode "+" buttons) on labels added since the entries were loaded. */
   refreshFieldIcons(): void {
     this.icons.sync(this.entries);
+    this.syncFieldsWithoutHelp();
   }
 
   destroy(): void {
+    this.authoring?.destroy();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.icons.destroy();
     this.element.replaceChildren();
@@ -205,9 +247,61 @@ export class HelpPanel {
       edit: (entry) => this.writes.startEdit(entry),
       delete: (entry, item) => this.writes.confirmDelete(entry, item),
       history: (entry, item) => this.writes.toggleHistory(entry, item),
+      footer: (entry) =>
+        buildHelpEntryFooter(entry, {
+          doc: this.doc,
+          texts: this.texts,
+          href: helpDeepLinkUrl(this.doc.location.href, entry.id),
+          usage: this.usage,
+        }),
     });
     this.writes.reattachForm();
     this.icons.sync(entries);
+    this.syncFieldsWithoutHelp();
+  }
+
+  private syncFieldsWithoutHelp(): void {
+    this.authoring?.sync();
+    this.ask.update(fieldsWithoutHelp(this.fieldRoot, this.entries));
+  }
+
+  /** Opens the panel on a listed entry (reporting it opened), or with `notFound` when it is not listed. */
+  private async showListed(
+    matches: (entry: HelpEntry) => boolean,
+    returnFocusTo: HTMLElement | null,
+    notFound?: string,
+  ): Promise<void> {
+    await this.open(returnFocusTo);
+    const shown = this.list.find(matches);
+    if (!shown) {
+      if (notFound) this.setStatus(notFound);
+      return;
+    }
+    this.list.show(shown);
+    this.setStatus(this.texts.showingEntry(shown.entry.help_title));
+    void this.usage.opened(shown.entry.id);
+  }
+
+  /** `#help=<id>` or `?help=<id>`: the panel opens on that entry, or with a notice when it cannot. */
+  private followDeepLink(location: Pick<Location, 'hash' | 'search'>): void {
+    const link = readHelpDeepLink(location);
+    if (link.kind === 'entry') {
+      void this.showListed((entry) => entry.id === link.id, this.toggle, this.texts.deepLinkUnknown(link.id));
+    } else if (link.kind === 'invalid') {
+      void this.open().then(() => this.setStatus(this.texts.deepLinkInvalid));
+    }
+  }
+
+  /** Authoring mode's "+": the add form with the field chosen. */
+  private async addHelpFor(questionName: string, returnFocusTo: HTMLElement): Promise<void> {
+    await this.open(returnFocusTo);
+    this.writes.startAdd(questionName);
+  }
+
+  /** The host does not record usage: no more reports, no "Was this helpful?", no requests for help. */
+  private stopUsage(): void {
+    for (const question of this.element.querySelectorAll('.widgetlib-palette__helpful')) question.remove();
+    this.ask.disable();
   }
 
   private async afterWrite(focusId: number | null, message: string): Promise<void> {

@@ -33,13 +33,15 @@ export class HelpPanelWrites {
 
   constructor(private readonly options: HelpPanelWritesOptions) {}
 
-  startAdd(): void {
+  /** Opens the add form; `preselect` names the field chosen first. */
+  startAdd(preselect?: string): void {
     const { doc, texts, idPrefix, idView, api, fieldRoot, list } = this.options;
     const form = new HelpEntryForm({
       doc,
       texts,
       idPrefix: `${idPrefix}-add`,
       fields: findLabelledFields(fieldRoot),
+      preselect,
       ...this.options.formLanguages(),
       namesWithHelp: new Set(list.entries.map((entry) => entry.question_name)),
       submit: async (input) => {
