@@ -34,7 +34,7 @@ function buildHelpfulQuestion(entry: HelpEntry, doc: Document, texts: HelpPanelT
   const question = createElement(doc, 'span', { text: texts.helpfulQuestion });
   const answerButton = (answer: HelpfulAnswer, text: string) => {
     const button = createElement(doc, 'button', {
-      className: `widgetlib-palette__button widgetlib-palette__${answer.replace('_', '-')}`,
+      className: `widgetlib-palette__button widgetlib-palette__answer-${answer.replace('_', '-')}`,
       text,
       attributes: { type: 'button' },
     });
