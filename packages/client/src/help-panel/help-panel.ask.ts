@@ -22,7 +22,6 @@ export class MissingHelpRequest {
   private readonly button: HTMLButtonElement;
   private readonly live: HTMLElement;
   private fields: readonly LabelledField[] = [];
-  private enabled = true;
 
   constructor(private readonly options: MissingHelpRequestOptions) {
     const { doc, texts, idPrefix } = options;
@@ -69,14 +68,13 @@ export class MissingHelpRequest {
     }
     this.select.replaceChildren(...options);
     if (options.some((option) => option.value === previous)) this.select.value = previous;
-    this.element.hidden = !this.enabled || (options.length === 0 && !this.live.textContent);
+    this.element.hidden = options.length === 0 && !this.live.textContent;
     this.select.disabled = this.button.disabled = options.length === 0;
   }
 
-  /** Usage is not recorded on this host: never shown again. */
+  /** Usage is not recorded on this host: gone from the panel for good. */
   disable(): void {
-    this.enabled = false;
-    this.element.hidden = true;
+    this.element.remove();
   }
 
   private async ask(): Promise<void> {

@@ -112,8 +112,8 @@ export class HelpPanel {
       request: (questionName) => this.usage.missing(questionName),
       hasRequested: (questionName) => this.usage.hasRequested(questionName),
     });
-    this.parts.list.after(this.ask.element);
-    if (!permissions.view || !this.usage.enabled) this.ask.disable();
+    if (permissions.view && this.usage.enabled) this.parts.list.after(this.ask.element);
+    else this.ask.disable();
     this.authoring = authoringToggle
       ? new AuthoringMode({
           texts: this.texts,

@@ -151,7 +151,7 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   helpfulNo: 'No',
   helpfulThanks: 'Thanks for your feedback.',
   askHeading: 'No help for a field yet?',
-  askFieldLabel: 'Field without help',
+  askFieldLabel: 'Help missing for',
   ask: 'Ask for help',
   askThanks: (label) => `Thanks: the authors will see that “${label}” needs help.`,
   noPermission: 'You may not view help.',
