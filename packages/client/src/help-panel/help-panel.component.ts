@@ -2,16 +2,12 @@ import { HelpApiClient, failureMessages } from './help-api.client.js';
 import { showMessages } from './dom-element.factory.js';
 import { HelpEntryList } from './help-entry.list.js';
 import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
-import { fieldsWithoutHelp } from './field-help.add-buttons.js';
 import { FieldHelpIcons } from './field-help.icons.js';
-import { helpDeepLinkUrl, readHelpDeepLink } from './help-deep-link.js';
-import { buildHelpEntryFooter } from './help-entry.footer.js';
-import { MissingHelpRequest } from './help-panel.ask.js';
 import { AuthoringMode } from './help-panel.authoring.js';
-import { HelpUsageReporter } from './help-usage.reporter.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
 import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './help-panel.types.js';
+import { HelpPanelReader } from './help-panel.reader.js';
 import { HelpPanelWrites } from './help-panel.writes.js';
 import { PanelGeometryController } from './panel-geometry.controller.js';
 import { defaultStorage, PanelGeometryStore } from './panel-geometry.storage.js';
@@ -39,8 +35,7 @@ export class HelpPanel {
 
   private readonly list: HelpEntryList;
   private readonly writes: HelpPanelWrites;
-  private readonly usage: HelpUsageReporter;
-  private readonly ask: MissingHelpRequest;
+  private readonly reader: HelpPanelReader;
   private readonly authoring: AuthoringMode | null;
   private loaded: Promise<void> | null = null;
   private returnFocusTo: HTMLElement | null = null;
@@ -56,17 +51,11 @@ export class HelpPanel {
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
-    this.usage = new HelpUsageReporter(
-      this.config.id_view,
-      (event) => this.api.reportUsage(event),
-      () => this.stopUsage(),
-      this.config.usage !== false,
-    );
     this.icons = new FieldHelpIcons(this.fieldRoot, {
       iconClass: options.fieldIconClass,
       accessibleName: (entry) => this.texts.fieldHelp(entry.help_title),
       onActivate: (entry, icon) => {
-        void this.usage.asked(entry.question_name);
+        void this.reader.usage.asked(entry.question_name);
         void this.showEntry(entry.question_name, icon);
       },
     });
@@ -105,15 +94,18 @@ export class HelpPanel {
       formLanguages: () => this.formLanguages(),
       afterWrite: (focusId, message) => this.afterWrite(focusId, message),
     });
-    this.ask = new MissingHelpRequest({
+    this.reader = new HelpPanelReader({
       doc: this.doc,
       texts: this.texts,
       idPrefix: this.idPrefix,
-      request: (questionName) => this.usage.missing(questionName),
-      hasRequested: (questionName) => this.usage.hasRequested(questionName),
+      config: this.config,
+      api: this.api,
+      panel: this.element,
+      list: this.parts.list,
+      fieldRoot: this.fieldRoot,
+      showListed: (matches, notFound) => void this.showListed(matches, this.toggle, notFound),
+      openWithNotice: (notice) => void this.open().then(() => this.setStatus(notice)),
     });
-    if (permissions.view && this.usage.enabled) this.parts.list.after(this.ask.element);
-    else this.ask.disable();
     this.authoring = authoringToggle
       ? new AuthoringMode({
           texts: this.texts,
@@ -148,9 +140,9 @@ export class HelpPanel {
       void this.reload();
       // A changed fragment alone names the entry: the query's `help` was followed when the page loaded.
       this.listen(this.doc.defaultView ?? window, 'hashchange', () =>
-        this.followDeepLink({ hash: this.doc.location.hash, search: '' }),
+        this.reader.followDeepLink({ hash: this.doc.location.hash, search: '' }),
       );
-      this.followDeepLink(this.doc.location);
+      this.reader.followDeepLink(this.doc.location);
     } else {
       this.setStatus(this.texts.noPermission);
     }
@@ -247,13 +239,7 @@ export class HelpPanel {
       edit: (entry) => this.writes.startEdit(entry),
       delete: (entry, item) => this.writes.confirmDelete(entry, item),
       history: (entry, item) => this.writes.toggleHistory(entry, item),
-      footer: (entry) =>
-        buildHelpEntryFooter(entry, {
-          doc: this.doc,
-          texts: this.texts,
-          href: helpDeepLinkUrl(this.doc.location.href, entry.id),
-          usage: this.usage,
-        }),
+      footer: (entry) => this.reader.footer(entry),
     });
     this.writes.reattachForm();
     this.icons.sync(entries);
@@ -262,7 +248,7 @@ export class HelpPanel {
 
   private syncFieldsWithoutHelp(): void {
     this.authoring?.sync();
-    this.ask.update(fieldsWithoutHelp(this.fieldRoot, this.entries));
+    this.reader.syncFields(this.entries);
   }
 
   /** Opens the panel on a listed entry (reporting it opened), or with `notFound` when it is not listed. */
@@ -279,29 +265,13 @@ export class HelpPanel {
     }
     this.list.show(shown);
     this.setStatus(this.texts.showingEntry(shown.entry.help_title));
-    void this.usage.opened(shown.entry.id);
-  }
-
-  /** `#help=<id>` or `?help=<id>`: the panel opens on that entry, or with a notice when it cannot. */
-  private followDeepLink(location: Pick<Location, 'hash' | 'search'>): void {
-    const link = readHelpDeepLink(location);
-    if (link.kind === 'entry') {
-      void this.showListed((entry) => entry.id === link.id, this.toggle, this.texts.deepLinkUnknown(link.id));
-    } else if (link.kind === 'invalid') {
-      void this.open().then(() => this.setStatus(this.texts.deepLinkInvalid));
-    }
+    void this.reader.usage.opened(shown.entry.id);
   }
 
   /** Authoring mode's "+": the add form with the field chosen. */
   private async addHelpFor(questionName: string, returnFocusTo: HTMLElement): Promise<void> {
     await this.open(returnFocusTo);
     this.writes.startAdd(questionName);
-  }
-
-  /** The host does not record usage: no more reports, no "Was this helpful?", no requests for help. */
-  private stopUsage(): void {
-    for (const question of this.element.querySelectorAll('.widgetlib-palette__helpful')) question.remove();
-    this.ask.disable();
   }
 
   private async afterWrite(focusId: number | null, message: string): Promise<void> {
