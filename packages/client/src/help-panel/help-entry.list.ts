@@ -14,6 +14,7 @@ export interface HelpEntryListOptions {
 export class HelpEntryList {
   private rendered: HelpEntryItem[] = [];
   private highlightedId: number | null = null;
+  private listed = false;
 
   constructor(private readonly options: HelpEntryListOptions) {}
 
@@ -22,8 +23,14 @@ export class HelpEntryList {
     return this.rendered.map(({ entry }) => entry);
   }
 
+  /** Whether the entries were loaded at least once (before, an empty list says nothing about the fields). */
+  get isLoaded(): boolean {
+    return this.listed;
+  }
+
   /** Replaces the items; the highlight and the search stay as they were. */
   render(entries: readonly HelpEntry[], itemOptions: HelpEntryItemOptions): void {
+    this.listed = true;
     this.rendered = entries.map((entry) => buildHelpEntryItem(entry, itemOptions));
     this.options.list.replaceChildren(...this.rendered.map(({ item }) => item));
     if (this.highlightedId !== null) this.highlight(this.highlightedId);

@@ -8,8 +8,8 @@ export interface AuthoringModeOptions {
   /** The panel's toggle (`aria-pressed`). */
   toggle: HTMLButtonElement;
   fieldRoot: ParentNode;
-  /** The entries listed now. */
-  entries(): readonly HelpEntry[];
+  /** The entries listed now; `null` until they were loaded (no field is known to lack help before). */
+  entries(): readonly HelpEntry[] | null;
   /** A field's "+" was activated: add help for it. */
   addFor(field: LabelledField, button: HTMLButtonElement): void;
 }
@@ -39,7 +39,8 @@ export class AuthoringMode {
 
   /** Brings the "+" buttons in line with the entries (after each load) and the page's labels. */
   sync(): void {
-    if (this.active) this.buttons.sync(this.options.entries());
+    const entries = this.active ? this.options.entries() : null;
+    if (entries) this.buttons.sync(entries);
     else this.buttons.clear();
   }
 

@@ -111,7 +111,7 @@ export class HelpPanel {
           texts: this.texts,
           toggle: authoringToggle,
           fieldRoot: this.fieldRoot,
-          entries: () => this.entries,
+          entries: () => (this.list.isLoaded ? this.entries : null),
           addFor: (field, button) => void this.addHelpFor(field.questionName, button),
         })
       : null;
