@@ -96,6 +96,7 @@ interface PanelConfig {
   id_view: string;
   help_url: string;
   permissions: Record<'view' | 'add' | 'change' | 'delete', boolean>;
+  usage: boolean;
 }
 
 const SCRIPT = /<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/g;
@@ -248,6 +249,7 @@ describeEachDatabase('menu', (kind) => {
           id_view: 'pages:menu',
           help_url: '/help/',
           permissions: { view: true, add: false, change: false, delete: false },
+          usage: false,
         },
       ]);
     });
@@ -299,6 +301,7 @@ describeEachDatabase('menu', (kind) => {
         id_view: HOSTILE_VIEW_ID,
         help_url: HOSTILE_HELP_URL,
         permissions: { view: true, add: true, change: true, delete: true },
+        usage: false,
       });
       const outsideJson = html.replace(SCRIPT, '');
       const tags = new Set([...outsideJson.matchAll(/<\/?([a-z0-9]+)/gi)].map((match) => match[1]!.toLowerCase()));
@@ -359,6 +362,7 @@ describeEachDatabase('menu', (kind) => {
           id_view: 'pages:menu',
           help_url: '/help/',
           permissions: { view: true, add: false, change: false, delete: false },
+          usage: false,
         },
       ]);
     });

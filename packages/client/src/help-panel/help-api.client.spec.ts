@@ -44,6 +44,31 @@ describe('HelpApiClient', () => {
     expect(headersOf(calls[0]!)).toEqual({ Accept: 'application/json' });
   });
 
+  it('reports usage to usage/ with the CSRF token, kept alive past the page; a 404 is an error of status 404', async () => {
+    const calls: Call[] = [];
+    document.head.innerHTML = '<meta name="csrf-token" content="secret">';
+    const api = new HelpApiClient('/help', DEFAULT_HELP_PANEL_TEXTS, {}, fakeFetch(204, '', calls));
+    await api.reportUsage({ event: 'asked', id_view: 'albums:edit', question_name: 'year' });
+    expect(calls[0]!.url).toBe('/help/usage/');
+    expect(calls[0]!.init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin' });
+    expect(headersOf(calls[0]!)).toMatchObject({ 'X-CSRF-Token': 'secret', 'Content-Type': 'application/json' });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+      event: 'asked',
+      id_view: 'albums:edit',
+      question_name: 'year',
+    });
+
+    const off = new HelpApiClient(
+      '/help/',
+      DEFAULT_HELP_PANEL_TEXTS,
+      {},
+      fakeFetch(404, '{"statusCode":404,"message":"Help usage is not recorded"}', []),
+    );
+    const failure = await off.reportUsage({ event: 'opened', help_id: 3 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HelpApiError);
+    expect(failure).toMatchObject({ status: 404, messages: ['Help usage is not recorded'] });
+  });
+
   it('sends the token of <meta name="csrf-token"> in X-CSRF-Token on writes', async () => {
     const calls: Call[] = [];
     document.head.innerHTML = '<meta name="csrf-token" content="secret">';

@@ -1,5 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
-import type { CsrfOptions, HelpEntry, HelpRevision } from './help-panel.types.js';
+import type { CsrfOptions, HelpEntry, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
 
 export const DEFAULT_CSRF_HEADER = 'X-CSRF-Token';
 
@@ -130,6 +130,15 @@ export class HelpApiClient {
     return this.send<HelpEntry>('POST', url, undefined, ifMatch(version));
   }
 
+  /**
+   * Records a reader's event (`POST /help/usage/`, 404 while the host has not enabled `helpUsage`).
+   * `keepalive` lets the request finish when the reader leaves the page; unlike `sendBeacon` it
+   * still carries the CSRF header.
+   */
+  async reportUsage(event: HelpUsageEvent): Promise<void> {
+    await this.send<void>('POST', `${this.listUrl}usage/`, event, {}, { keepalive: true });
+  }
+
   private entryUrl(id: number): string {
     return `${this.listUrl}${encodeURIComponent(String(id))}/`;
   }
@@ -142,7 +151,13 @@ export class HelpApiClient {
     return token ? { [this.csrf.headerName ?? DEFAULT_CSRF_HEADER]: token } : {};
   }
 
-  private async send<T>(method: string, url: string, body?: object, extraHeaders: object = {}): Promise<T> {
+  private async send<T>(
+    method: string,
+    url: string,
+    body?: object,
+    extraHeaders: object = {},
+    extraInit: RequestInit = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
     if (method !== 'GET') Object.assign(headers, this.csrfHeaders(url));
     if (body) headers['Content-Type'] = 'application/json';
@@ -152,6 +167,7 @@ export class HelpApiClient {
         method,
         headers,
         credentials: 'same-origin',
+        ...extraInit,
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
     } catch {

@@ -19,6 +19,8 @@ export interface HelpEntryFormOptions {
   languageName(tag: string): string;
   /** The page's fields to choose from when adding. */
   fields: readonly LabelledField[];
+  /** The field chosen first when adding (authoring mode's "+"); default the first without help. */
+  preselect?: string;
   /** Field names that already have an entry (shown as such). */
   namesWithHelp: ReadonlySet<string>;
   submit(input: HelpEntryInput): Promise<void>;
@@ -142,8 +144,9 @@ export class HelpEntryForm {
       option.disabled = hasHelp;
       select.append(option);
     }
-    const firstFree = [...select.options].find((option) => !option.disabled);
-    if (firstFree) firstFree.selected = true;
+    const free = [...select.options].filter((option) => !option.disabled);
+    const chosen = free.find((option) => option.value === this.options.preselect) ?? free[0];
+    if (chosen) chosen.selected = true;
     this.element.append(this.row(select.id, texts.fieldLabel, select));
     return select;
   }

@@ -21,6 +21,8 @@ export interface HelpEntryItemOptions {
   languageBadge?(entry: HelpEntry): string | null;
   edit(entry: HelpEntry): void;
   delete(entry: HelpEntry, item: HTMLLIElement): void;
+  /** What goes at the end of the item (the reader's link and "Was this helpful?"). */
+  footer?(entry: HelpEntry): HTMLElement;
   /** Shows or hides the entry's history (offered with change permission). */
   history?(entry: HelpEntry, item: HTMLLIElement): void;
 }
@@ -95,5 +97,7 @@ export function buildHelpEntryItem(entry: HelpEntry, options: HelpEntryItemOptio
     }
     item.append(actions);
   }
+  const footer = options.footer?.(entry);
+  if (footer) item.append(footer);
   return { entry, item, searchable: searchableText(entry.help_title, text.textContent ?? '') };
 }

@@ -54,7 +54,10 @@ describe('buildHelpPanelElements', () => {
     expect(build({}).parts).toMatchObject({ addButton: null });
     expect(build({}).parts.search.hidden).toBe(true);
     expect(build({ view: true }).parts.search.hidden).toBe(false);
-    const { addButton } = build({ add: true }).parts;
+    const { addButton, authoringToggle } = build({ add: true }).parts;
     expect(addButton?.textContent).toBe(DEFAULT_HELP_PANEL_TEXTS.add);
+    expect(authoringToggle?.textContent).toBe(DEFAULT_HELP_PANEL_TEXTS.authoringMode);
+    expect(authoringToggle?.getAttribute('aria-pressed')).toBe('false');
+    expect(build({ view: true, change: true, delete: true }).parts.authoringToggle).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ export interface HelpPanelElements {
   search: HTMLInputElement;
   /** Present only with the `add` permission. */
   addButton: HTMLButtonElement | null;
+  /** The authoring mode toggle (`aria-pressed`); present only with the `add` permission. */
+  authoringToggle: HTMLButtonElement | null;
   status: HTMLElement;
   /** Errors of loading the list. */
   error: HTMLElement;
@@ -80,15 +82,21 @@ function buildToolbar(doc: Document, { texts, idPrefix, permissions }: HelpPanel
   });
   const toolbar = createElement(doc, 'div', { className: 'widgetlib-palette__toolbar' }, searchLabel, search);
   let addButton: HTMLButtonElement | null = null;
+  let authoringToggle: HTMLButtonElement | null = null;
   if (permissions.add) {
     addButton = createElement(doc, 'button', {
       className: 'widgetlib-palette__button widgetlib-palette__add',
       text: texts.add,
       attributes: { type: 'button' },
     });
-    toolbar.append(addButton);
+    authoringToggle = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button widgetlib-palette__authoring',
+      text: texts.authoringMode,
+      attributes: { type: 'button', 'aria-pressed': 'false' },
+    });
+    toolbar.append(addButton, authoringToggle);
   }
-  return { toolbar, search, addButton };
+  return { toolbar, search, addButton, authoringToggle };
 }
 
 /**
@@ -106,7 +114,7 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
   panel.hidden = true;
 
   const { header, hint, moveButton, closeButton } = buildHeader(doc, options);
-  const { toolbar, search, addButton } = buildToolbar(doc, options);
+  const { toolbar, search, addButton, authoringToggle } = buildToolbar(doc, options);
   const status = createElement(doc, 'p', {
     className: 'widgetlib-palette__status',
     attributes: { role: 'status', 'aria-live': 'polite' },
@@ -131,5 +139,17 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
   const resizeHandle = iconButton(doc, 'widgetlib-palette__resize', texts.resize, '');
   resizeHandle.setAttribute('aria-describedby', hint.id);
   panel.replaceChildren(header, body, resizeHandle);
-  return { header, moveButton, closeButton, resizeHandle, search, addButton, status, error, formSlot, list };
+  return {
+    header,
+    moveButton,
+    closeButton,
+    resizeHandle,
+    search,
+    addButton,
+    authoringToggle,
+    status,
+    error,
+    formSlot,
+    list,
+  };
 }

@@ -1,21 +1,14 @@
-import {
-  HelpApiClient,
-  HelpApiError,
-  HelpConflictError,
-  failureMessages,
-  type HelpEntryInput,
-} from './help-api.client.js';
+import { HelpApiClient, failureMessages } from './help-api.client.js';
 import { showMessages } from './dom-element.factory.js';
-import { askToDelete } from './help-entry.delete-confirmation.js';
-import { HelpEntryForm } from './help-entry.form.js';
-import { buildHelpEntryItem, type HelpEntryItem } from './help-entry.item.js';
-import { toggleHelpHistory } from './help-entry.history.js';
+import { HelpEntryList } from './help-entry.list.js';
 import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
-import { FieldHelpIcons, findLabelledFields } from './field-help.icons.js';
+import { FieldHelpIcons } from './field-help.icons.js';
+import { AuthoringMode } from './help-panel.authoring.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
 import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './help-panel.types.js';
-import { matchesSearch, searchTerms } from './help-search.filter.js';
+import { HelpPanelReader } from './help-panel.reader.js';
+import { HelpPanelWrites } from './help-panel.writes.js';
 import { PanelGeometryController } from './panel-geometry.controller.js';
 import { defaultStorage, PanelGeometryStore } from './panel-geometry.storage.js';
 
@@ -40,10 +33,11 @@ export class HelpPanel {
   private readonly cleanups: (() => void)[] = [];
   private readonly configuredLanguages: readonly string[] | undefined;
 
-  private rendered: HelpEntryItem[] = [];
+  private readonly list: HelpEntryList;
+  private readonly writes: HelpPanelWrites;
+  private readonly reader: HelpPanelReader;
+  private readonly authoring: AuthoringMode | null;
   private loaded: Promise<void> | null = null;
-  private openForm: { form: HelpEntryForm; entryId: number | null } | null = null;
-  private highlightedId: number | null = null;
   private returnFocusTo: HTMLElement | null = null;
 
   constructor(options: HelpPanelOptions) {
@@ -60,11 +54,14 @@ export class HelpPanel {
     this.icons = new FieldHelpIcons(this.fieldRoot, {
       iconClass: options.fieldIconClass,
       accessibleName: (entry) => this.texts.fieldHelp(entry.help_title),
-      onActivate: (entry, icon) => void this.showEntry(entry.question_name, icon),
+      onActivate: (entry, icon) => {
+        void this.reader.usage.asked(entry.question_name);
+        void this.showEntry(entry.question_name, icon);
+      },
     });
     const { permissions } = this.config;
     this.parts = buildHelpPanelElements(this.element, { texts: this.texts, idPrefix: this.idPrefix, permissions });
-    const { header, moveButton, resizeHandle, closeButton, addButton, search } = this.parts;
+    const { header, moveButton, resizeHandle, closeButton, addButton, authoringToggle, search } = this.parts;
     this.geometry = new PanelGeometryController({
       panel: this.element,
       dragArea: header,
@@ -77,10 +74,51 @@ export class HelpPanel {
       anchor: this.toggle,
     });
     this.cleanups.push(() => this.geometry.destroy());
+    this.list = new HelpEntryList({
+      texts: this.texts,
+      list: this.parts.list,
+      search,
+      setStatus: (message) => this.setStatus(message),
+    });
+    this.writes = new HelpPanelWrites({
+      doc: this.doc,
+      texts: this.texts,
+      idPrefix: this.idPrefix,
+      idView: this.config.id_view,
+      api: this.api,
+      fieldRoot: this.fieldRoot,
+      list: this.list,
+      formSlot: this.parts.formSlot,
+      search,
+      locale: () => this.readerLanguage,
+      formLanguages: () => this.formLanguages(),
+      afterWrite: (focusId, message) => this.afterWrite(focusId, message),
+    });
+    this.reader = new HelpPanelReader({
+      doc: this.doc,
+      texts: this.texts,
+      idPrefix: this.idPrefix,
+      config: this.config,
+      api: this.api,
+      panel: this.element,
+      list: this.parts.list,
+      fieldRoot: this.fieldRoot,
+      showListed: (matches, notFound) => void this.showListed(matches, this.toggle, notFound),
+      openWithNotice: (notice) => void this.open().then(() => this.setStatus(notice)),
+    });
+    this.authoring = authoringToggle
+      ? new AuthoringMode({
+          texts: this.texts,
+          toggle: authoringToggle,
+          fieldRoot: this.fieldRoot,
+          entries: () => (this.list.isLoaded ? this.entries : null),
+          addFor: (field, button) => void this.addHelpFor(field.questionName, button),
+        })
+      : null;
 
     closeButton.addEventListener('click', () => this.close());
-    addButton?.addEventListener('click', () => this.startAdd());
-    this.listen(search, 'input', () => this.applySearch());
+    addButton?.addEventListener('click', () => this.writes.startAdd());
+    this.listen(search, 'input', () => this.list.applySearch());
     this.listen<KeyboardEvent>(this.element, 'keydown', (event) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();
@@ -98,8 +136,16 @@ export class HelpPanel {
         else void this.open(this.toggle);
       });
     }
-    if (permissions.view) void this.reload();
-    else this.setStatus(this.texts.noPermission);
+    if (permissions.view) {
+      void this.reload();
+      // A changed fragment alone names the entry: the query's `help` was followed when the page loaded.
+      this.listen(this.doc.defaultView ?? window, 'hashchange', () =>
+        this.reader.followDeepLink({ hash: this.doc.location.hash, search: '' }),
+      );
+      this.reader.followDeepLink(this.doc.location);
+    } else {
+      this.setStatus(this.texts.noPermission);
+    }
   }
 
   get isOpen(): boolean {
@@ -108,7 +154,7 @@ export class HelpPanel {
 
   /** The entries listed, in the server's order. */
   get entries(): HelpEntry[] {
-    return this.rendered.map(({ entry }) => entry);
+    return this.list.entries;
   }
 
   /**
@@ -143,18 +189,8 @@ export class HelpPanel {
    * Opens the panel on the entry of a field: scrolled to, highlighted and focused. Other entries
    * stay listed; a search that hides the entry is cleared.
    */
-  async showEntry(questionName: string, returnFocusTo: HTMLElement | null = this.toggle): Promise<void> {
-    await this.open(returnFocusTo);
-    const shown = this.rendered.find(({ entry }) => entry.question_name === questionName);
-    if (!shown) return;
-    if (shown.item.hidden) {
-      this.parts.search.value = '';
-      this.applySearch();
-    }
-    this.highlight(shown.entry.id);
-    shown.item.scrollIntoView({ block: 'nearest' });
-    shown.item.focus({ preventScroll: true });
-    this.setStatus(this.texts.showingEntry(shown.entry.help_title));
+  showEntry(questionName: string, returnFocusTo: HTMLElement | null = this.toggle): Promise<void> {
+    return this.showListed((entry) => entry.question_name === questionName, returnFocusTo);
   }
 
   /** Loads the view's entries again and updates the list and the page's question-mark icons. */
@@ -163,12 +199,14 @@ export class HelpPanel {
     return this.loaded;
   }
 
-  /** Puts question-mark icons on labels added to the page since the entries were loaded. */
+  /** Puts question-mark icons (and in authoring mode "+" buttons) on labels added since the entries were loaded. */
   refreshFieldIcons(): void {
     this.icons.sync(this.entries);
+    this.syncFieldsWithoutHelp();
   }
 
   destroy(): void {
+    this.authoring?.destroy();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.icons.destroy();
     this.element.replaceChildren();
@@ -176,7 +214,7 @@ export class HelpPanel {
   }
 
   private async load(): Promise<void> {
-    if (this.rendered.length === 0) this.setStatus(this.texts.loading);
+    if (this.list.entries.length === 0) this.setStatus(this.texts.loading);
     try {
       const entries = await this.api.list(this.config.id_view, this.readerLanguage || undefined);
       // The server filters already; this keeps the panel to its view even behind a lenient API.
@@ -189,7 +227,7 @@ export class HelpPanel {
   }
 
   private render(entries: readonly HelpEntry[]): void {
-    const itemOptions = {
+    this.list.render(entries, {
       doc: this.doc,
       texts: this.texts,
       idPrefix: this.idPrefix,
@@ -198,179 +236,48 @@ export class HelpPanel {
         language && !isReadersLanguage(language, this.readerLanguage)
           ? this.texts.entryLanguage(languageName(language, this.readerLanguage))
           : null,
-      edit: (entry: HelpEntry) => this.startEdit(entry),
-      delete: (entry: HelpEntry, item: HTMLLIElement) => this.confirmDelete(entry, item),
-      history: (entry: HelpEntry, item: HTMLLIElement) => {
-        let version = entry.version;
-        void toggleHelpHistory({
-          texts: this.texts,
-          idPrefix: `${this.idPrefix}-entry-${entry.id}`,
-          item,
-          locale: this.readerLanguage,
-          load: () => this.api.revisions(entry.id),
-          restore: async (revision) => {
-            try {
-              await this.api.restore(entry.id, revision.id, version);
-            } catch (error) {
-              if (!(error instanceof HelpConflictError)) throw error;
-              // Restoring again restores over the version now named in the message.
-              version = error.current.version;
-              throw new HelpApiError(412, [this.texts.restoreConflict(error.current.help_title)]);
-            }
-            await this.afterWrite(entry.id, this.texts.restored);
-          },
-        });
-      },
-    };
-    this.rendered = entries.map((entry) => buildHelpEntryItem(entry, itemOptions));
-    this.parts.list.replaceChildren(...this.rendered.map(({ item }) => item));
-    // An edit form open during a reload moves into the entry's new item, with what was typed.
-    const editedId = this.openForm?.entryId ?? null;
-    if (editedId !== null) {
-      const item = this.itemOf(editedId);
-      if (item) {
-        item.classList.add('widgetlib-palette__entry--editing');
-        item.append(this.openForm!.form.element);
-      } else {
-        this.openForm = null;
-      }
-    }
-    if (this.highlightedId !== null) this.highlight(this.highlightedId);
+      edit: (entry) => this.writes.startEdit(entry),
+      delete: (entry, item) => this.writes.confirmDelete(entry, item),
+      history: (entry, item) => this.writes.toggleHistory(entry, item),
+      footer: (entry) => this.reader.footer(entry),
+    });
+    this.writes.reattachForm();
     this.icons.sync(entries);
-    this.applySearch();
+    this.syncFieldsWithoutHelp();
   }
 
-  private applySearch(): void {
-    const terms = searchTerms(this.parts.search.value);
-    let shown = 0;
-    for (const { item, searchable } of this.rendered) {
-      item.hidden = !matchesSearch(searchable, terms);
-      if (!item.hidden) shown += 1;
+  private syncFieldsWithoutHelp(): void {
+    this.authoring?.sync();
+    this.reader.syncFields(this.entries);
+  }
+
+  /** Opens the panel on a listed entry (reporting it opened), or with `notFound` when it is not listed. */
+  private async showListed(
+    matches: (entry: HelpEntry) => boolean,
+    returnFocusTo: HTMLElement | null,
+    notFound?: string,
+  ): Promise<void> {
+    await this.open(returnFocusTo);
+    const shown = this.list.find(matches);
+    if (!shown) {
+      if (notFound) this.setStatus(notFound);
+      return;
     }
-    const total = this.rendered.length;
-    if (total === 0) this.setStatus(this.texts.empty);
-    else this.setStatus(shown === 0 ? this.texts.noMatches : this.texts.count(shown, total));
+    this.list.show(shown);
+    this.setStatus(this.texts.showingEntry(shown.entry.help_title));
+    void this.reader.usage.opened(shown.entry.id);
   }
 
-  private highlight(id: number): void {
-    this.highlightedId = id;
-    for (const { entry, item } of this.rendered) {
-      const on = entry.id === id;
-      item.classList.toggle('widgetlib-palette__entry--highlighted', on);
-      if (on) item.setAttribute('aria-current', 'true');
-      else item.removeAttribute('aria-current');
-    }
-  }
-
-  private startAdd(): void {
-    const fields = findLabelledFields(this.fieldRoot);
-    const form = new HelpEntryForm({
-      doc: this.doc,
-      texts: this.texts,
-      idPrefix: `${this.idPrefix}-add`,
-      fields,
-      ...this.formLanguages(),
-      namesWithHelp: new Set(this.entries.map((entry) => entry.question_name)),
-      submit: async (input) => {
-        const created = await this.api.create(this.config.id_view, input);
-        await this.afterWrite(created.id, this.texts.saved);
-      },
-      cancel: () => this.closeForm(),
-    });
-    this.showForm(form, null);
-    this.parts.formSlot.append(form.element);
-    this.revealForm(form);
-  }
-
-  private startEdit(entry: HelpEntry): void {
-    const item = this.itemOf(entry.id);
-    if (!item) return;
-    let version = entry.version;
-    const form = new HelpEntryForm({
-      doc: this.doc,
-      texts: this.texts,
-      idPrefix: `${this.idPrefix}-edit-${entry.id}`,
-      entry,
-      fields: [],
-      ...this.formLanguages(),
-      namesWithHelp: new Set(),
-      submit: async (input: HelpEntryInput) => {
-        const { help_title, help_text, language } = input;
-        await this.api.update(entry.id, { help_title, help_text, language }, version);
-        await this.afterWrite(entry.id, this.texts.saved);
-      },
-      cancel: () => this.closeForm(),
-      conflict: {
-        overwrite: (current) => (version = current.version),
-        discard: () => void this.afterWrite(entry.id, this.texts.discarded),
-      },
-    });
-    this.showForm(form, entry.id);
-    item.classList.add('widgetlib-palette__entry--editing');
-    item.append(form.element);
-    this.revealForm(form);
-  }
-
-  /** Scrolls the form's top into view (a tall form would otherwise show only its focused field). */
-  private revealForm(form: HelpEntryForm): void {
-    form.element.scrollIntoView({ block: 'start' });
-    form.focus();
-  }
-
-  private showForm(form: HelpEntryForm, entryId: number | null): void {
-    this.closeForm(false);
-    this.openForm = { form, entryId };
-  }
-
-  private closeForm(restoreFocus = true): void {
-    const current = this.openForm;
-    if (!current) return;
-    this.openForm = null;
-    current.form.element.remove();
-    const item = current.entryId === null ? null : this.itemOf(current.entryId);
-    item?.classList.remove('widgetlib-palette__entry--editing');
-    if (restoreFocus) (item?.querySelector<HTMLElement>('.widgetlib-palette__edit') ?? this.parts.search).focus();
-  }
-
-  private confirmDelete(entry: HelpEntry, item: HTMLLIElement): void {
-    let version = entry.version;
-    askToDelete({
-      texts: this.texts,
-      idPrefix: this.idPrefix,
-      entry,
-      item,
-      remove: async () => {
-        try {
-          await this.api.remove(entry.id, version);
-        } catch (error) {
-          if (!(error instanceof HelpConflictError)) throw error;
-          // Confirming again deletes the version now shown in the message.
-          version = error.current.version;
-          throw new HelpApiError(412, [this.texts.deleteConflict(error.current.help_title)]);
-        }
-      },
-      deleted: () => {
-        // Focus moves to the entry after the deleted one, or the one before at the end of the list.
-        const index = this.rendered.findIndex((shown) => shown.entry.id === entry.id);
-        const next = this.rendered[index + 1] ?? this.rendered[index - 1];
-        if (this.highlightedId === entry.id) this.highlightedId = null;
-        return this.afterWrite(next?.entry.id ?? null, this.texts.deleted);
-      },
-    });
+  /** Authoring mode's "+": the add form with the field chosen. */
+  private async addHelpFor(questionName: string, returnFocusTo: HTMLElement): Promise<void> {
+    await this.open(returnFocusTo);
+    this.writes.startAdd(questionName);
   }
 
   private async afterWrite(focusId: number | null, message: string): Promise<void> {
-    this.closeForm(false);
+    this.writes.closeForm(false);
     await this.reload();
-    const item = focusId === null ? null : this.itemOf(focusId);
-    if (item) {
-      this.highlight(focusId!);
-      item.hidden = false;
-      item.scrollIntoView({ block: 'nearest' });
-      item.focus({ preventScroll: true });
-    } else {
-      this.parts.search.focus();
-    }
+    if (focusId === null || !this.list.reveal(focusId)) this.parts.search.focus();
     this.setStatus(message);
   }
 
@@ -385,10 +292,6 @@ export class HelpPanel {
       languages: authoringLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
       languageName: (tag) => languageName(tag, this.readerLanguage),
     };
-  }
-
-  private itemOf(id: number): HTMLLIElement | undefined {
-    return this.rendered.find(({ entry }) => entry.id === id)?.item;
   }
 
   private setStatus(message: string): void {

@@ -12,7 +12,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function parseHelpPanelConfig(value: unknown): HelpPanelConfig {
   if (!isRecord(value)) throw new TypeError('help panel configuration must be an object');
-  const { id_view: idView, help_url: helpUrl, permissions } = value;
+  const { id_view: idView, help_url: helpUrl, permissions, usage } = value;
   if (typeof idView !== 'string' || idView.trim() === '') {
     throw new TypeError('help panel configuration: id_view must be a non-empty string');
   }
@@ -30,7 +30,10 @@ export function parseHelpPanelConfig(value: unknown): HelpPanelConfig {
     }
     granted[action] = flag;
   }
-  return { id_view: idView, help_url: helpUrl.trim(), permissions: granted };
+  if (usage !== undefined && typeof usage !== 'boolean') {
+    throw new TypeError('help panel configuration: usage must be a boolean');
+  }
+  return { id_view: idView, help_url: helpUrl.trim(), permissions: granted, ...(usage === undefined ? {} : { usage }) };
 }
 
 /** Reads and checks the JSON configuration from a `<script type="application/json">` element. */

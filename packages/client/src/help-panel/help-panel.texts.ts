@@ -59,6 +59,26 @@ export interface HelpPanelTexts {
   restoreConflict: (title: string) => string;
   /** Shown when a delete finds the entry changed since it was listed; confirming again deletes it. */
   deleteConflict: (title: string) => string;
+  /** The toggle (`aria-pressed`) that puts "+" after the labels of fields without help. */
+  authoringMode: string;
+  /** The name of a field's "+" in authoring mode. */
+  addFieldHelp: (label: string) => string;
+  /** Shown when the page's address names an entry the panel does not list. */
+  deepLinkUnknown: (id: number) => string;
+  /** Shown when the page's address names no entry (`#help=abc`). */
+  deepLinkInvalid: string;
+  /** The link to an entry (its deep link). */
+  entryLink: string;
+  entryLinkLabel: (title: string) => string;
+  helpfulQuestion: string;
+  helpfulYes: string;
+  helpfulNo: string;
+  helpfulThanks: string;
+  /** The reader's request for help on a field without any. */
+  askHeading: string;
+  askFieldLabel: string;
+  ask: string;
+  askThanks: (label: string) => string;
   noPermission: string;
   requestFailed: (status: number) => string;
   networkError: string;
@@ -120,6 +140,20 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   noRevisions: 'No history recorded.',
   restoreConflict: (title) => `Someone else changed this help (now “${title}”). Restore anyway?`,
   deleteConflict: (title) => `Someone else changed this help (now “${title}”). Delete it anyway?`,
+  authoringMode: 'Authoring mode',
+  addFieldHelp: (label) => `Add help for “${label}”`,
+  deepLinkUnknown: (id) => `Help entry ${id} is not available on this page.`,
+  deepLinkInvalid: 'The help link of this address is not valid.',
+  entryLink: 'Link',
+  entryLinkLabel: (title) => `Link to help “${title}”`,
+  helpfulQuestion: 'Was this helpful?',
+  helpfulYes: 'Yes',
+  helpfulNo: 'No',
+  helpfulThanks: 'Thanks for your feedback.',
+  askHeading: 'No help for a field yet?',
+  askFieldLabel: 'Help missing for',
+  ask: 'Ask for help',
+  askThanks: (label) => `Thanks: the authors will see that “${label}” needs help.`,
   noPermission: 'You may not view help.',
   requestFailed: (status) => `The request failed (HTTP ${status}).`,
   networkError: 'The server could not be reached.',

@@ -32,6 +32,11 @@ export interface HelpRevision {
   after: HelpRevisionState | null;
 }
 
+/** One reader event as `POST /help/usage/` takes it: about an entry, or about a field of a view. */
+export type HelpUsageEvent =
+  | { event: 'opened' | 'helpful' | 'not_helpful'; help_id: number }
+  | { event: 'asked' | 'missing'; id_view: string; question_name: string };
+
 /** The panel actions the current user may take; the API enforces its own permissions regardless. */
 export interface HelpPanelPermissions {
   view: boolean;
@@ -45,6 +50,11 @@ export interface HelpPanelConfig {
   id_view: string;
   help_url: string;
   permissions: HelpPanelPermissions;
+  /**
+   * Whether the host records readers' use of help (`helpUsage`). `false`: the panel reports nothing
+   * and asks nothing; absent (a host's own configuration): it reports until the server answers 404.
+   */
+  usage?: boolean;
 }
 
 /**

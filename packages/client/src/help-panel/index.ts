@@ -10,4 +10,5 @@ export type {
   HelpPanelOptions,
   HelpPanelPermissions,
   HelpPanelSettings,
+  HelpUsageEvent,
 } from './help-panel.types.js';

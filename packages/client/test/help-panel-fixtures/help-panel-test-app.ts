@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MenuService } from '@widgetlib/nest';
 import { HelpController } from '../../../nest/src/help/help.controller.js';
+import { HelpUsageController } from '../../../nest/src/help/help-usage.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import type { DatabaseKind } from '@widgetlib/test-support/test-databases.js';
 import { bundleClient } from '../support/client-bundle.js';
@@ -41,21 +42,29 @@ export interface HelpPanelApp {
   close(): Promise<void>;
 }
 
+export interface HelpPanelAppOptions {
+  /** The host's `helpUsage` option (default off). */
+  helpUsage?: boolean;
+}
+
 /**
- * The test host listening on a free port: the help API behind CSRF protection, the help panel's
- * menu item registered, and the page.
+ * The test host listening on a free port: the help API (entries and usage) behind CSRF protection,
+ * the help panel's menu item registered, and the page.
  */
-export async function startHelpPanelApp(kind: DatabaseKind): Promise<HelpPanelApp> {
+export async function startHelpPanelApp(kind: DatabaseKind, options: HelpPanelAppOptions = {}): Promise<HelpPanelApp> {
   const assets: HelpPanelAssets = { bundle: await bundleClient(), css: await readFile(helpPanelCss, 'utf8') };
 
   @Module({ controllers: [HelpPanelFixtureController], providers: [{ provide: HELP_PANEL_ASSETS, useValue: assets }] })
   class HelpPanelFixtureModule implements NestModule {
     configure(consumer: MiddlewareConsumer): void {
-      consumer.apply(requireCsrfToken).forRoutes(HelpController);
+      consumer.apply(requireCsrfToken).forRoutes(HelpController, HelpUsageController);
     }
   }
 
-  const testApp = await createTestApp(kind, { imports: [HelpPanelFixtureModule] });
+  const testApp = await createTestApp(kind, {
+    imports: [HelpPanelFixtureModule],
+    widgetlib: { helpUsage: options.helpUsage ?? false },
+  });
   await testApp.app.get(MenuService).registerHelpPanel();
   await testApp.app.listen(0, '127.0.0.1');
   const { port } = testApp.app.getHttpServer().address() as AddressInfo;

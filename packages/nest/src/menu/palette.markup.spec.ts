@@ -8,7 +8,7 @@ describe('renderPaletteMarkup', () => {
       idSuffix: '12',
       label: 'Help',
       icon: 'fa fa-question-circle',
-      config: { id_view: 'albums:edit', help_url: '/help/', permissions },
+      config: { id_view: 'albums:edit', help_url: '/help/', permissions, usage: true },
     });
     expect(html).toBe(
       '<div class="widgetlib-palette-widget">' +
@@ -17,7 +17,7 @@ describe('renderPaletteMarkup', () => {
         '<div id="widgetlib-palette-12" class="widgetlib-palette" data-widgetlib-palette="widgetlib-palette-config-12" ' +
         'role="dialog" aria-label="Help" hidden></div>' +
         '<script type="application/json" id="widgetlib-palette-config-12">' +
-        '{"id_view":"albums:edit","help_url":"/help/","permissions":{"view":true,"add":false,"change":true,"delete":false}}' +
+        '{"id_view":"albums:edit","help_url":"/help/","permissions":{"view":true,"add":false,"change":true,"delete":false},"usage":true}' +
         '</script></div>',
     );
   });
@@ -27,7 +27,7 @@ describe('renderPaletteMarkup', () => {
       idSuffix: '1" onclick="x',
       label: 'Help',
       icon: '',
-      config: { id_view: 'v', help_url: '/help/', permissions },
+      config: { id_view: 'v', help_url: '/help/', permissions, usage: false },
     });
     expect(html).toContain('id="widgetlib-palette-1__onclick__x"');
   });

@@ -7,6 +7,8 @@ export interface PaletteConfig {
   id_view: string;
   help_url: string;
   permissions: PanelPermissions;
+  /** Whether the host records readers' use of help (`helpUsage`): the panel asks "Was this helpful?" only then. */
+  usage: boolean;
 }
 
 export interface PaletteMarkup {

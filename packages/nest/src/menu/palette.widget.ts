@@ -32,7 +32,7 @@ export class PalleteWidget implements MenuWidget {
       idSuffix: String(item.id),
       label: item.title.trim() || HELP_PANEL_DEFAULT_LABEL,
       icon: item.icon,
-      config: { id_view: context.viewId, help_url: item.reversed_args, permissions },
+      config: { id_view: context.viewId, help_url: item.reversed_args, permissions, usage: this.config.helpUsage },
     });
   }
 }
