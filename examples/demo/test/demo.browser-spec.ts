@@ -352,12 +352,20 @@ describe('the demo in Chromium (SQLite)', () => {
     ]);
   });
 
-  it('shows admins which fields have help in which languages, and hides the section from readers', async () => {
+  it('shows admins which fields have help in which languages and which have none, and hides that from readers', async () => {
+    // A reader's visit tells the server the form's labelled fields.
+    const viewer = await signIn('viewer', '/albums/new');
+    await viewer.waitForFunction(
+      () =>
+        sessionStorage.length > 0 &&
+        Object.keys(sessionStorage).some((key) => key.startsWith('widgetlib:help-fields:')),
+    );
     const admin = await signIn('admin', '/help-entries');
     const albumForm = admin.locator('#help-coverage-table tbody tr', { hasText: 'catalogue:album-form' });
     await albumForm.waitFor();
     expect(await albumForm.locator('td').first().textContent()).toContain('title: en, es');
-    const viewer = await signIn('viewer', '/help-entries');
+    expect(await albumForm.locator('td').nth(1).textContent()).toBe('homepage');
+    await viewer.goto(new URL('/help-entries', viewer.url()).href);
     await viewer.locator('#help-entries_info').waitFor();
     expect(await viewer.locator('#help-coverage').isHidden()).toBe(true);
   });

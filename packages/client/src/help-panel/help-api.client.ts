@@ -1,4 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
+import type { HelpFieldsReport } from './help-coverage.reporter.js';
 import type { CsrfOptions, HelpEntry, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
 
 export const DEFAULT_CSRF_HEADER = 'X-CSRF-Token';
@@ -137,6 +138,11 @@ export class HelpApiClient {
    */
   async reportUsage(event: HelpUsageEvent): Promise<void> {
     await this.send<void>('POST', `${this.listUrl}usage/`, event, {}, { keepalive: true });
+  }
+
+  /** Tells the server the labelled fields of a page of a view (`POST /help/coverage/fields/`, view permission). */
+  async reportFields(report: HelpFieldsReport): Promise<void> {
+    await this.send<void>('POST', `${this.listUrl}coverage/fields/`, report, {}, { keepalive: true });
   }
 
   private entryUrl(id: number): string {

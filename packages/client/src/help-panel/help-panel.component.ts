@@ -2,7 +2,8 @@ import { HelpApiClient, failureMessages } from './help-api.client.js';
 import { showMessages } from './dom-element.factory.js';
 import { HelpEntryList } from './help-entry.list.js';
 import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
-import { FieldHelpIcons } from './field-help.icons.js';
+import { FieldHelpIcons, findLabelledFields } from './field-help.icons.js';
+import { HelpCoverageReporter } from './help-coverage.reporter.js';
 import { AuthoringMode } from './help-panel.authoring.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
 import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
@@ -37,6 +38,7 @@ export class HelpPanel {
   private readonly writes: HelpPanelWrites;
   private readonly reader: HelpPanelReader;
   private readonly authoring: AuthoringMode | null;
+  private readonly coverage: HelpCoverageReporter | null;
   private loaded: Promise<void> | null = null;
   private returnFocusTo: HTMLElement | null = null;
 
@@ -51,6 +53,15 @@ export class HelpPanel {
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
+    this.coverage =
+      options.reportFields === false
+        ? null
+        : new HelpCoverageReporter(
+            this.config.id_view,
+            (report) => this.api.reportFields(report),
+            undefined,
+            `widgetlib:help-fields:${this.config.help_url}:${this.config.id_view}`,
+          );
     this.icons = new FieldHelpIcons(this.fieldRoot, {
       iconClass: options.fieldIconClass,
       accessibleName: (entry) => this.texts.fieldHelp(entry.help_title),
@@ -203,6 +214,7 @@ export class HelpPanel {
   refreshFieldIcons(): void {
     this.icons.sync(this.entries);
     this.syncFieldsWithoutHelp();
+    void this.coverage?.report(findLabelledFields(this.fieldRoot));
   }
 
   destroy(): void {
@@ -244,6 +256,7 @@ export class HelpPanel {
     this.writes.reattachForm();
     this.icons.sync(entries);
     this.syncFieldsWithoutHelp();
+    void this.coverage?.report(findLabelledFields(this.fieldRoot));
   }
 
   private syncFieldsWithoutHelp(): void {

@@ -86,6 +86,11 @@ export interface HelpPanelSettings {
    * page's `<html lang>` followed by the languages of the listed entries.
    */
   languages?: readonly string[];
+  /**
+   * Tell the server the page's labelled fields (`POST <help_url>coverage/fields/`), once per set of
+   * fields and browser session, so that its help coverage lists the fields without help. Default true.
+   */
+  reportFields?: boolean;
 }
 
 export interface HelpPanelOptions extends HelpPanelSettings {
