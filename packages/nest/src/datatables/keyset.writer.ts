@@ -28,8 +28,8 @@ export class KeysetWriter<T extends ObjectLiteral> {
   /** The condition of `plan`, `columns[i]` being the column of key i (the primary key last), values bound. */
   after(plan: KeysetPlan, columns: readonly string[]): string {
     const branches = plan.branches.map((branch) => branch.map((each) => this.comparison(each, columns)).join(' AND '));
-    const any = branches.length === 1 ? branches[0]! : branches.map((branch) => `(${branch})`).join(' OR ');
-    return plan.bound ? `${this.comparison(plan.bound, columns)} AND (${any})` : any;
+    const any = branches.map((branch) => `(${branch})`).join(' OR ');
+    return plan.bound ? `(${this.comparison(plan.bound, columns)} AND (${any}))` : `(${any})`;
   }
 
   private comparison(comparison: KeysetComparison, columns: readonly string[]): string {
