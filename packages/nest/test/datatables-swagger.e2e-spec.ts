@@ -35,6 +35,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       [
         'limit',
         'offset',
+        'cursor',
         'page',
         'page_size',
         'draw',
