@@ -60,7 +60,9 @@ export async function runKeyset(server: BenchServer, database: DatabaseName): Pr
       }
       const offset = await probe(server, () => offsetPath, REPEATS);
       const keyset = await probe(server, () => cursorPath, REPEATS);
-      log(`${database} keyset ${ordering} page ${page}: offset ${ms(offset.medianMs)} ms, cursor ${ms(keyset.medianMs)} ms`);
+      log(
+        `${database} keyset ${ordering} page ${page}: offset ${ms(offset.medianMs)} ms, cursor ${ms(keyset.medianMs)} ms`,
+      );
       runs.push({
         database,
         ordering,
