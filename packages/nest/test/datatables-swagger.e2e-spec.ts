@@ -77,6 +77,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       draw: 'integer',
       counts: 'object',
       searchPanes: 'object',
+      next: 'string',
     });
     expect(responses['400']).toBeDefined();
   });
