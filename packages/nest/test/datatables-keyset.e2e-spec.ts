@@ -82,6 +82,17 @@ class KeysetAlbumsController {
     return this.dataSource.getRepository(Album).createQueryBuilder('album');
   }
 
+  /** Relation ids mapped: the page is read through TypeORM's getRawAndEntities, not from raw rows. */
+  @Get('albums-genre-ids')
+  @DataTable(ALBUM_TABLE)
+  withGenreIds() {
+    return this.dataSource
+      .getRepository(Album)
+      .createQueryBuilder('album')
+      .leftJoinAndSelect('album.genres', 'genre')
+      .loadRelationIdAndMap('album.artistId', 'album.artist');
+  }
+
   @Get('albums-capped')
   @DataTable({ ...ALBUM_TABLE, count: 'capped', countCap: 5 })
   capped() {
@@ -232,6 +243,18 @@ describeEachDatabase('Data tables in keyset mode', (kind) => {
       );
       expect(chunks.flat()).toEqual(expected.ids);
       expect(chunks.slice(0, -1).every((chunk) => chunk.length === 4)).toBe(true);
+    }
+  });
+
+  it('walks a page that TypeORM reads (relation ids mapped, a to-many join) as the reference', async () => {
+    for (const ordering of [['-artist__name', 'released'], ['sales']]) {
+      const walked = await walkByCursor('/albums-genre-ids', { ordering: ordering.join(',') }, 3);
+      const expected = referenceAnswer(
+        albums,
+        { ordering, filters: [], limit: albums.length, offset: 0 },
+        { searchFields: ALBUM_TABLE.searchFields ?? [], timezone: TIMEZONE },
+      );
+      expect(walked.ids).toEqual(expected.ids);
     }
   });
 
