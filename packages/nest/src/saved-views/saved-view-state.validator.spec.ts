@@ -43,9 +43,7 @@ describe('validateSavedState', () => {
   });
 
   it('refuses keys it does not keep, and unknown keys inside columns and searches', () => {
-    expect(
-      problemsOf({ columnControl: {}, select: { rows: [1] }, columns: [{ name: 'name', html: '<b>' }] }),
-    ).toEqual([
+    expect(problemsOf({ columnControl: {}, select: { rows: [1] }, columns: [{ name: 'name', html: '<b>' }] })).toEqual([
       expect.stringMatching(/^state: "columnControl" is not kept in saved views; allowed: time, start/),
       expect.stringMatching(/^state: "select" is not kept/),
       expect.stringMatching(/^state.columns\[0\]: "html" is not kept/),
@@ -86,7 +84,15 @@ describe('validateSavedState', () => {
 
   it('refuses page lengths the table does not allow, order entries out of the state, searchGroups', () => {
     expect(
-      problemsOf({ length: 1000, start: -1, order: [[7, 'asc'], ['name', 'sideways']], searchGroups: [{}] }),
+      problemsOf({
+        length: 1000,
+        start: -1,
+        order: [
+          [7, 'asc'],
+          ['name', 'sideways'],
+        ],
+        searchGroups: [{}],
+      }),
     ).toEqual([
       'state.start must be an integer >= 0',
       'state.length is 1000; this table shows at most 100 rows a page',

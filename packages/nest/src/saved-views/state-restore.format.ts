@@ -1,0 +1,39 @@
+import type { SavedState } from './saved-view-state.validator.js';
+import type { SavedViewRecord } from './saved-views.service.js';
+
+/** A state as StateRestore's Ajax protocol lists it. */
+export interface StateRestoreEntry {
+  id: number;
+  name: string;
+  state: SavedState;
+  isDefault: boolean;
+  /** Another user's view shared with this one: loaded, never changed. */
+  isSharedIn: boolean;
+  /** The user's own view, shared with the other users of the table. */
+  isSharedOut: boolean;
+  isStatic: false;
+}
+
+/** StateRestore's answer: `{ data: [states] }`. */
+export function stateRestoreAnswer(views: readonly SavedViewRecord[]): { data: StateRestoreEntry[] } {
+  return {
+    data: views.map((view) => ({
+      id: view.id,
+      name: view.mine ? view.name : `${view.name} (${view.owner})`,
+      state: view.state,
+      isDefault: view.isDefault,
+      isSharedIn: !view.mine,
+      isSharedOut: view.mine && view.shared,
+      isStatic: false,
+    })),
+  };
+}
+
+/** The JSON text of a state StateRestore sends, parsed; a message when it is not JSON. */
+export function parseStateText(text: string): { state: unknown } | { problem: string } {
+  try {
+    return { state: JSON.parse(text) as unknown };
+  } catch {
+    return { problem: 'state must be a DataTables state as JSON text' };
+  }
+}
