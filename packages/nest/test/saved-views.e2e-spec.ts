@@ -42,6 +42,8 @@ const STATE = {
     { name: 'name', visible: true, search: search('') },
     { name: 'year', visible: true, search: search('1999') },
     { name: 'artist__name', visible: false, search: search('') },
+    { name: 'genres', visible: true, search: search('') },
+    { name: '', visible: true, search: search('') },
   ],
 };
 
@@ -116,8 +118,9 @@ describeEachDatabase('Saved views', (kind) => {
       const answer = await create(ana, { name: 'Bad', state }).expect(400);
       return answer.body.message as string[];
     };
-    expect(await problems({ columns: [{ name: 'password' }] })).toEqual([
+    expect(await problems({ columns: [{ name: 'password' }, { name: 'genres__nope' }] })).toEqual([
       'state.columns[0].name: "password" is not a field of Album',
+      'state.columns[1].name: "genres__nope" is not a field of Album',
     ]);
     expect(await problems({ columns: [{ name: 'name' }, { name: 'genres__name' }], order: [[1, 'asc']] })).toEqual([
       'state: order[0][column]: "genres__name" is not an ordering field; allowed: ' +

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityMetadata, Repository } from 'typeorm';
+import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
 import { DATA_TABLE_OPTIONS } from '../datatables/datatable.constants.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { resolveFieldPath } from '../datatables/field-path.resolver.js';
@@ -93,13 +94,27 @@ export class SavedViewTables implements OnModuleInit {
   }
 }
 
-/** Whether a state's column may name `name`: a field of the entity, not a hidden one unless allowed. */
+/**
+ * Whether a state's column may name `name`: a field of the entity (not a hidden one unless
+ * allowed), or a relation a column shows whole (`artist`, `genres`).
+ */
 function columnProblem(metadata: EntityMetadata, name: string, allowedHidden: ReadonlySet<string>): string | null {
   try {
     const resolved = resolveFieldPath(metadata, name);
     if (resolved.hidden && !allowedHidden.has(name)) return `${JSON.stringify(name)} is a hidden column`;
     return null;
   } catch {
+    if (isRelationPath(metadata, name)) return null;
     return `${JSON.stringify(name.slice(0, 64))} is not a field of ${metadata.name}`;
   }
+}
+
+function isRelationPath(metadata: EntityMetadata, path: string): boolean {
+  let current: EntityMetadata | undefined = metadata;
+  for (const segment of path.split('__')) {
+    const relation: RelationMetadata | undefined = current?.findRelationWithPropertyPath(segment);
+    if (!relation) return false;
+    current = relation.inverseEntityMetadata;
+  }
+  return true;
 }
