@@ -17,7 +17,7 @@ import { chooseTableOverflow, overflowColumn, type TableOverflow } from './datat
 import type { EnvelopeCounts } from './datatables-response.parser.js';
 import { SavedViewsClient } from './saved-views.client.js';
 import { mountSavedViewsControl } from './saved-views.control.js';
-import { afterSavedViewsInit, savedViewsConfig, type SavedViewsOptions } from './saved-views.wiring.js';
+import { afterSavedViewsInit, savedStateOf, savedViewsConfig, type SavedViewsOptions } from './saved-views.wiring.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -204,7 +204,7 @@ export function gtCreateDataTable(
   }
   if (views) {
     afterSavedViewsInit(api, views, config);
-    mountSavedViewsControl(api, views, savedViews?.control, () => dataTableTexts(texts));
+    mountSavedViewsControl(api, views, savedViews?.control, () => dataTableTexts(texts), savedStateOf(api, config));
   }
   return api;
 }

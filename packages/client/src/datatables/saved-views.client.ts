@@ -33,13 +33,11 @@ export class SavedViewsClient {
     this.base = url.endsWith('/') ? url : `${url}/`;
   }
 
-  /** The headers of a write: JSON, and the CSRF token when the routes are on the page's origin. */
-  writeHeaders(): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  /** The CSRF header of a write, when the page has a token and the routes are on the page's origin. */
+  csrfHeaders(): Record<string, string> {
     const { token: given, headerName = DEFAULT_CSRF_HEADER } = this.csrf;
     const token = typeof given === 'function' ? given() : (given ?? csrfTokenFromMeta(this.doc));
-    if (token && isSameOrigin(this.base, this.doc)) headers[headerName] = token;
-    return headers;
+    return token && isSameOrigin(this.base, this.doc) ? { [headerName]: token } : {};
   }
 
   list(): Promise<SavedViewSummary[]> {
@@ -74,7 +72,10 @@ export class SavedViewsClient {
     const response = await fetch(this.base + path, {
       method,
       credentials: 'same-origin',
-      headers: method === 'GET' ? { Accept: 'application/json' } : this.writeHeaders(),
+      headers:
+        method === 'GET'
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json', ...this.csrfHeaders() },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) {

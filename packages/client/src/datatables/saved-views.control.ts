@@ -27,6 +27,7 @@ export class SavedViewsControl {
     private readonly api: Api,
     private readonly client: SavedViewsClient,
     private readonly texts: () => DataTableTexts,
+    private readonly savedState: () => TableState,
   ) {
     const words = texts();
     this.root.className = SAVED_VIEWS_CLASS;
@@ -42,7 +43,7 @@ export class SavedViewsControl {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.run(async () => {
-        await this.client.create(name.value, this.api.state() as unknown as TableState);
+        await this.client.create(name.value, this.savedState());
         name.value = '';
       });
     });
@@ -111,13 +112,18 @@ export function mountSavedViewsControl(
   client: SavedViewsClient,
   place: boolean | HTMLElement | string | undefined,
   texts: () => DataTableTexts,
+  savedState: () => TableState,
 ): SavedViewsControl | null {
   if (place === false) return null;
-  const control = new SavedViewsControl(api, client, texts);
+  const control = new SavedViewsControl(api, client, texts, savedState);
   const host = typeof place === 'string' ? document.getElementById(place) : place instanceof HTMLElement ? place : null;
   if (typeof place === 'string' && !host) throw new Error(`widgetlib: no element has the id ${JSON.stringify(place)}`);
   if (host) host.append(control.root);
-  else api.table().container().before(control.root);
+  else {
+    // DataTables 2.3 and 3 both wrap the table in `.dt-container`.
+    const table = api.table().node();
+    (table.closest('.dt-container') ?? table).before(control.root);
+  }
   void control.refresh();
   return control;
 }

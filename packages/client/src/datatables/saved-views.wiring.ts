@@ -38,7 +38,12 @@ export function savedViewsConfig(client: SavedViewsClient, config: Config): Conf
   const { stateRestore } = config as { stateRestore?: unknown };
   if (stateRestore) {
     const own = typeof stateRestore === 'object' ? stateRestore : {};
-    const ajax = { url: `${client.base}state-restore/`, submitAs: 'json', headers: client.writeHeaders() };
+    const ajax = {
+      url: `${client.base}state-restore/`,
+      submitAs: 'json',
+      contentType: 'application/json',
+      headers: client.csrfHeaders(),
+    };
     return { stateRestore: { ...own, ajax } } as Config;
   }
   let pending: TableState | null = null;
@@ -72,16 +77,26 @@ export function savedViewsConfig(client: SavedViewsClient, config: Config): Conf
   };
 }
 
+/** The table's state as a saved view keeps it (what the control saves). */
+export function savedStateOf(api: Api, config: Config): () => TableState {
+  const fieldOf = fieldsOf(config);
+  return () => stateForServer((api.state() ?? {}) as unknown as TableState, fieldOf);
+}
+
 /**
  * After the table is built: every saved state loses the keys the server does not keep (after the
  * extensions added theirs), and with StateRestore a `#view=<id>` link is loaded into the table.
  */
 export function afterSavedViewsInit(api: Api, client: SavedViewsClient, config: Config): void {
   const fieldOf = fieldsOf(config);
-  api.on('stateSaveParams', (_event: unknown, _settings: unknown, state: TableState) => {
-    const kept = stateForServer(state, fieldOf);
-    for (const key of Object.keys(state)) delete state[key];
-    Object.assign(state, kept);
+  // DataTables 3 adds its child rows to the state in a listener of its own `preInit`: this one,
+  // added once the table is initialised, comes after it and after the extensions'.
+  api.one('init', () => {
+    api.on('stateSaveParams', (_event: unknown, _settings: unknown, state: TableState) => {
+      const kept = stateForServer(state, fieldOf);
+      for (const key of Object.keys(state)) delete state[key];
+      Object.assign(state, kept);
+    });
   });
   const id = viewIdFromLocation(window.location);
   if ((config as { stateRestore?: unknown }).stateRestore && id !== null) {

@@ -29,17 +29,17 @@ describe('validateSavedState', () => {
         ['year', 'desc'],
         [0, 'asc'],
       ],
-      search: { ...search('rock'), boundary: false, exact: false, return: false, columns: null },
+      search: { ...search('rock'), boundary: false, exact: false, return: false, columns: [0, 1, 2] },
       searchGroups: [],
       columns: [
         { name: 'name', visible: true, search: search('') },
-        { name: 'year', visible: false, search: search('1999') },
+        { name: 'year', visible: false, search: { ...search('1999'), columns: [1] } },
         { name: '', visible: true, search: search('') },
       ],
       searchBuilder: { criteria: [{ condition: '=', origData: 'year', data: 'Year', type: 'num', value: ['1999'] }] },
       page: 2,
     };
-    expect(validateSavedState(state, TABLE)).toEqual({ ...state, search: { ...state.search, columns: undefined } });
+    expect(validateSavedState(state, TABLE)).toEqual(state);
   });
 
   it('refuses keys it does not keep, and unknown keys inside columns and searches', () => {
@@ -47,6 +47,15 @@ describe('validateSavedState', () => {
       expect.stringMatching(/^state: "columnControl" is not kept in saved views; allowed: time, start/),
       expect.stringMatching(/^state: "select" is not kept/),
       expect.stringMatching(/^state.columns\[0\]: "html" is not kept/),
+    ]);
+  });
+
+  it('refuses searches over other columns than their own', () => {
+    expect(
+      problemsOf({ search: { search: '', columns: [0, 0] }, columns: [{ name: 'name', search: { columns: [0, 1] } }] }),
+    ).toEqual([
+      'state.search.columns must be null or column indexes',
+      'state.columns[0].search.columns must be null or [0]',
     ]);
   });
 

@@ -21,7 +21,7 @@ const SEARCH_FLAGS = ['smart', 'regex', 'caseInsensitive', 'boundary', 'exact', 
 const SEARCH_KEYS = ['search', 'columns', ...SEARCH_FLAGS] as const;
 
 type SearchFlag = (typeof SEARCH_FLAGS)[number];
-export type SavedSearch = { search: string } & Partial<Record<SearchFlag, boolean>>;
+export type SavedSearch = { search: string; columns?: null | number[] } & Partial<Record<SearchFlag, boolean>>;
 
 export interface SavedColumn {
   /** The field the column shows (`artist__name`); empty for a column of no field (row actions). */
@@ -78,7 +78,11 @@ class StateReader {
     }
   }
 
-  search(value: unknown, where: string, parameter: string): SavedSearch | undefined {
+  /**
+   * A search object. DataTables 3 writes the columns it covers in `columns`: a column's own index
+   * (`column`), or for the global search the indexes of the columns.
+   */
+  search(value: unknown, where: string, parameter: string, column?: number): SavedSearch | undefined {
     if (!isObject(value)) {
       this.problems.add(`${where} must be an object`);
       return undefined;
@@ -89,7 +93,15 @@ class StateReader {
       if (typeof value.search !== 'string') this.problems.add(`${where}.search must be a string`);
       else search.search = value.search;
     }
-    if (value.columns !== undefined && value.columns !== null) this.problems.add(`${where}.columns must be null`);
+    if (value.columns === null) search.columns = null;
+    else if (value.columns !== undefined) {
+      const covered = column === undefined ? this.columnIndexes(value.columns) : this.ownColumn(value.columns, column);
+      if (covered) search.columns = covered;
+      else {
+        const allowed = column === undefined ? 'column indexes' : `[${column}]`;
+        this.problems.add(`${where}.columns must be null or ${allowed}`);
+      }
+    }
     for (const flag of SEARCH_FLAGS) {
       const set = value[flag];
       if (set === undefined) continue;
@@ -99,6 +111,19 @@ class StateReader {
     if (search.search !== '') this.parameters[`${parameter}[value]`] = search.search;
     if (search.regex) this.parameters[`${parameter}[regex]`] = 'true';
     return search;
+  }
+
+  private ownColumn(value: unknown, column: number): number[] | null {
+    return Array.isArray(value) && value.length === 1 && value[0] === column ? [column] : null;
+  }
+
+  private columnIndexes(value: unknown): number[] | null {
+    const { maxColumns } = this.table.context.limits;
+    if (!Array.isArray(value) || value.length > maxColumns) return null;
+    const valid = value.every(
+      (index, position) => isCount(index, 0) && index < maxColumns && value.indexOf(index) === position,
+    );
+    return valid ? (value as number[]) : null;
   }
 
   columns(value: unknown): SavedColumn[] | undefined {
@@ -132,7 +157,7 @@ class StateReader {
         else column.visible = entry.visible;
       }
       if (entry.search !== undefined) {
-        const search = this.search(entry.search, `${where}.search`, `columns[${index}][search]`);
+        const search = this.search(entry.search, `${where}.search`, `columns[${index}][search]`, index);
         if (search) column.search = search;
       }
       return column;

@@ -1,11 +1,14 @@
-import type { SavedState } from './saved-view-state.validator.js';
 import type { SavedViewRecord } from './saved-views.service.js';
 
 /** A state as StateRestore's Ajax protocol lists it. */
 export interface StateRestoreEntry {
   id: number;
   name: string;
-  state: SavedState;
+  /**
+   * The state as JSON text: StateRestore 2.1 keeps the entry's id, name and flags only when its
+   * `state` comes as text (given an object, it keeps the bare state).
+   */
+  state: string;
   isDefault: boolean;
   /** Another user's view shared with this one: loaded, never changed. */
   isSharedIn: boolean;
@@ -20,7 +23,7 @@ export function stateRestoreAnswer(views: readonly SavedViewRecord[]): { data: S
     data: views.map((view) => ({
       id: view.id,
       name: view.mine ? view.name : `${view.name} (${view.owner})`,
-      state: view.state,
+      state: JSON.stringify(view.state),
       isDefault: view.isDefault,
       isSharedIn: !view.mine,
       isSharedOut: view.mine && view.shared,
