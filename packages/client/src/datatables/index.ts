@@ -34,6 +34,6 @@ export {
 } from './datatables.factory.js';
 export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from './datatables.texts.js';
 export { SavedViewsClient, type SavedViewChange, type SavedViewSummary } from './saved-views.client.js';
-export { SAVED_VIEWS_CLASS, SavedViewsControl } from './saved-views.control.js';
+export { SAVED_VIEWS_CLASS } from './saved-views.control.js';
 export { UNSAVED_STATE_KEYS, viewIdFromLocation, viewLink, type TableState } from './saved-views.state.js';
-export { STATE_SAVE_DELAY_MS, type SavedViewsOptions } from './saved-views.wiring.js';
+export type { SavedViewsOptions } from './saved-views.wiring.js';

@@ -1,4 +1,4 @@
-import { columnField, stateForServer, viewIdFromLocation, viewLink } from './saved-views.state.js';
+import { stateForServer, viewIdFromLocation, viewLink } from './saved-views.state.js';
 
 describe('saved-view states', () => {
   it('drops the keys the server does not keep and names every column by its field', () => {
@@ -14,12 +14,6 @@ describe('saved-view states', () => {
       columns: [{ visible: true, name: 'artist__name' }, { name: 'own', visible: false }, { name: '' }],
     });
     expect(state.searchPanes).toEqual({ panes: [] });
-  });
-
-  it('reads a column field from its data', () => {
-    expect(columnField('artist.name')).toBe('artist__name');
-    expect(columnField(null)).toBe('');
-    expect(columnField(3)).toBe('');
   });
 
   it('reads the view of a link from the hash or the query, positive integers only', () => {

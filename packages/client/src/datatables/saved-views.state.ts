@@ -33,11 +33,6 @@ export function stateForServer(state: TableState, fieldOf: (index: number) => st
   return kept;
 }
 
-/** The field a column's `data` stands for, as the server names it (`artist.name` is `artist__name`). */
-export function columnField(data: unknown): string {
-  return typeof data === 'string' ? data.replaceAll('.', '__') : '';
-}
-
 /** The saved view a page's address asks for: `#view=<id>` or `?view=<id>`, a positive integer; else null. */
 export function viewIdFromLocation(location: Pick<Location, 'hash' | 'search'>): number | null {
   const hash = new URLSearchParams(location.hash.replace(/^#/, '')).get('view');

@@ -1,7 +1,8 @@
 import type { Api, Config } from 'datatables.net';
 import { debounce } from './debounce.util.js';
 import type { SavedViewsClient } from './saved-views.client.js';
-import { columnField, stateForServer, viewIdFromLocation, type TableState } from './saved-views.state.js';
+import { columnFieldName } from './datatables-column.types.js';
+import { stateForServer, viewIdFromLocation, type TableState } from './saved-views.state.js';
 
 /** `createDataTable`'s `savedViews` option. */
 export interface SavedViewsOptions {
@@ -17,14 +18,10 @@ export interface SavedViewsOptions {
 /** Milliseconds between the last change of a table and the save of its state. */
 export const STATE_SAVE_DELAY_MS = 300;
 
-/** The name by which a column's state is saved: its `name`, else its field. */
+/** The name by which a column's state is saved: its field (`name`, else `data`), empty for none. */
 function fieldsOf(config: Config): (index: number) => string {
   const columns = config.columns ?? [];
-  return (index) => {
-    const column = columns[index] as { name?: unknown; data?: unknown } | undefined;
-    if (!column) return '';
-    return typeof column.name === 'string' && column.name !== '' ? column.name : columnField(column.data);
-  };
+  return (index) => columnFieldName(columns[index] as { name?: unknown; data?: unknown } | undefined) ?? '';
 }
 
 /**
