@@ -190,6 +190,19 @@ describeEachDatabase('Saved views', (kind) => {
     expect((await request(server).get('/saved-views/albums/current/').set(ana).expect(200)).body.state).toBeNull();
   });
 
+  it('keeps one current state when several saves arrive at once', async () => {
+    const put = (length: number) =>
+      request(server)
+        .put('/saved-views/albums/current/')
+        .set(ana)
+        .send({ state: { length } })
+        .expect(204);
+    await Promise.all([1, 2, 3, 4].map(put));
+    await put(7);
+    const current = await request(server).get('/saved-views/albums/current/').set(ana).expect(200);
+    expect(current.body).toEqual({ state: { length: 7 } });
+  });
+
   it("speaks StateRestore's Ajax protocol", async () => {
     const post = (user: Record<string, string>, body: object) =>
       request(server).post('/saved-views/albums/state-restore/').set(user).send(body);

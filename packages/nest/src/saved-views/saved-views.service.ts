@@ -114,29 +114,31 @@ export class SavedViewsService {
 
   /** The state the user's table was last left in (`stateSave`), or null. */
   async current(user: SavedViewUser): Promise<SavedState | null> {
-    const view = await this.views.findOneBy({ table_id: user.table.id, owner: user.name, kind: 'current' });
+    const view = await this.views.findOne({
+      where: { table_id: user.table.id, owner: user.name, kind: 'current' },
+      order: { id: 'DESC' },
+    });
     return view ? (JSON.parse(view.state) as SavedState) : null;
   }
 
+  /**
+   * Keeps the state of the user's table. Two tabs saving at once may both insert; every save then
+   * updates all of the user's `current` rows, so they hold the same state.
+   */
   async saveCurrent(user: SavedViewUser, state: unknown): Promise<void> {
     const checked = JSON.stringify(checkedState(state, user.table));
-    await this.views.manager.transaction(async (manager) => {
-      const views = manager.getRepository(SavedView);
-      const where = { table_id: user.table.id, owner: user.name, kind: 'current' as const };
-      const now = new Date();
-      const found = await views.findOneBy(where);
-      if (found) await views.update({ id: found.id }, { state: checked, updated_at: now });
-      else {
-        await views.insert({
-          ...where,
-          name: '',
-          state: checked,
-          shared: false,
-          is_default: false,
-          created_at: now,
-          updated_at: now,
-        });
-      }
+    const where = { table_id: user.table.id, owner: user.name, kind: 'current' as const };
+    const now = new Date();
+    const { affected } = await this.views.update(where, { state: checked, updated_at: now });
+    if (affected) return;
+    await this.views.insert({
+      ...where,
+      name: '',
+      state: checked,
+      shared: false,
+      is_default: false,
+      created_at: now,
+      updated_at: now,
     });
   }
 
