@@ -192,11 +192,7 @@ describeEachDatabase('Saved views', (kind) => {
 
   it('keeps one current state when several saves arrive at once', async () => {
     const put = (length: number) =>
-      request(server)
-        .put('/saved-views/albums/current/')
-        .set(ana)
-        .send({ state: { length } })
-        .expect(204);
+      request(server).put('/saved-views/albums/current/').set(ana).send({ state: { length } }).expect(204);
     await Promise.all([1, 2, 3, 4].map(put));
     await put(7);
     const current = await request(server).get('/saved-views/albums/current/').set(ana).expect(200);
