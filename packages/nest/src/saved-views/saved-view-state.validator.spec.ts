@@ -91,6 +91,29 @@ describe('validateSavedState', () => {
     expect(problems).toEqual([expect.stringMatching(/^state: searchBuilder.*rank/)]);
   });
 
+  it('keeps SearchBuilder criteria only in their own shape', () => {
+    expect(
+      problemsOf({
+        searchBuilder: {
+          logic: 'XOR',
+          html: '<img>',
+          criteria: [{ condition: '=', origData: 'year', data: { html: '<b>' }, value: [{}], onload: 'x' }, 'x'],
+        },
+      }),
+    ).toEqual([
+      'state.searchBuilder: "html" is not allowed; allowed: logic, criteria',
+      'state.searchBuilder.logic must be "AND" or "OR"',
+      'state.searchBuilder.criteria[0]: "onload" is not allowed; allowed: condition, data, origData, type, value, value1, value2',
+      'state.searchBuilder.criteria[0].data must be a string',
+      'state.searchBuilder.criteria[0].value must be a list of values',
+      'state.searchBuilder.criteria[1] must be an object',
+    ]);
+    const deep = { criteria: [{ criteria: [{ criteria: [{ criteria: [{ criteria: [] }] }] }] }] };
+    expect(problemsOf({ searchBuilder: deep })).toEqual([
+      'state.searchBuilder.criteria[0].criteria[0].criteria[0].criteria[0]: SearchBuilder groups nest at most 4 deep',
+    ]);
+  });
+
   it('refuses page lengths the table does not allow, order entries out of the state, searchGroups', () => {
     expect(
       problemsOf({

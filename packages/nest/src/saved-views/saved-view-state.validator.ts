@@ -3,6 +3,7 @@ import { TableRequestError } from '../datatables/request-problems.js';
 import { listed, quoted, RequestProblems } from '../datatables/request-problems.js';
 import type { TableRequestContext } from '../datatables/table-request.types.js';
 import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
+import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.reader.js';
 
 /** The keys of a DataTables state a saved view keeps; any other key is refused. */
 export const SAVED_STATE_KEYS = [
@@ -39,7 +40,7 @@ export interface SavedState {
   search?: SavedSearch;
   searchGroups?: [];
   columns?: SavedColumn[];
-  searchBuilder?: Record<string, unknown>;
+  searchBuilder?: SavedCriteriaGroup;
   page?: number;
 }
 
@@ -246,10 +247,10 @@ export function validateSavedState(state: unknown, table: SavedStateTable): Save
   if (columns && state.columns !== undefined) saved.columns = columns;
   if (state.order !== undefined) saved.order = reader.order(state.order, columns ?? []);
   if (state.searchBuilder !== undefined) {
-    if (!isObject(state.searchBuilder)) reader.problems.add('state.searchBuilder must be an object');
-    else {
-      saved.searchBuilder = state.searchBuilder;
-      if (Object.keys(state.searchBuilder).length > 0) reader.parameters.searchBuilder = state.searchBuilder;
+    const tree = readSavedSearchBuilder(state.searchBuilder, reader.problems, table.context.limits.maxCriteriaDepth);
+    if (tree) {
+      saved.searchBuilder = tree;
+      if (tree.criteria?.length) reader.parameters.searchBuilder = tree;
     }
   }
   if (reader.problems.any) throw new SavedStateError(reader.problems.messages);
