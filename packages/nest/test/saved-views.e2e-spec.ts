@@ -1,15 +1,22 @@
 // Saved views: per user and table, shared read-only, every state checked against the table's
 // options, the routes answering by the table's permissions; StateRestore's protocol and stateSave.
 import { Controller, Get } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
-import { DataTable, RequirePermissions, SavedView, SAVED_VIEW_MAX_STATE_BYTES } from '../src/index.js';
+import {
+  DataTable,
+  DataTableResource,
+  RequirePermissions,
+  SavedView,
+  SAVED_VIEW_MAX_STATE_BYTES,
+} from '../src/index.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { Album, ALBUM_ENTITIES, Artist } from './fixtures/album.entities.js';
 import { ALBUM_TABLE } from './fixtures/albums.controller.js';
+import { Book, BOOK_RESOURCE, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
 
 const SAVED_ALBUMS = { ...ALBUM_TABLE, id: 'albums', entity: Album };
 
@@ -306,5 +313,53 @@ describe('Saved view tables', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+@Controller('books')
+class SavedBooksController extends DataTableResource({
+  ...BOOK_RESOURCE,
+  dataTable: { ...BOOK_RESOURCE.dataTable, id: 'books' },
+}) {}
+
+describe('Saved views of a resource, on Fastify', () => {
+  let testApp: TestApp;
+  let server: App;
+
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite', {
+      platform: 'fastify',
+      entities: [Book, Publisher, ShelfTag],
+      imports: [TypeOrmModule.forFeature([Book, Publisher])],
+      controllers: [SavedBooksController],
+    });
+    server = testApp.app.getHttpServer() as App;
+  });
+
+  afterAll(() => testApp.close());
+
+  const reader = asUser({ name: 'ana', permissions: ['books.view'] });
+  const other = asUser({ name: 'ben', permissions: ['books.add'] });
+
+  it("takes the resource's entity and its list permission", async () => {
+    const state = { columns: [{ name: 'title' }, { name: 'publisher__name' }, { name: 'tags' }], order: [[0, 'asc']] };
+    const created = await request(server).post('/saved-views/books/').set(reader).send({ name: 'By title', state });
+    expect(created.status).toBe(201);
+    expect(created.body.state).toEqual(state);
+    const refused = await request(server).get('/saved-views/books/').set(other).expect(403);
+    expect(refused.body.message).toBe('Missing permission: books.view');
+    await request(server)
+      .post('/saved-views/books/')
+      .set(reader)
+      .send({ name: 'By pages', state: { columns: [{ name: 'pages' }], order: [[0, 'asc']], length: 10 } })
+      .expect(201);
+    const bad = await request(server)
+      .post('/saved-views/books/')
+      .set(reader)
+      .send({ name: 'Bad', state: { columns: [{ name: 'archived' }, { name: 'title', search: { search: 'x' } }] } })
+      .expect(400);
+    expect(bad.body.message).toEqual([expect.stringMatching(/^state: columns\[1\]\[search\]\[value\]: /)]);
+    const listed = await request(server).get('/saved-views/books/').set(reader).expect(200);
+    expect(listed.body.map((view: { name: string }) => view.name)).toEqual(['By pages', 'By title']);
   });
 });

@@ -88,7 +88,7 @@ export class SavedViewTables implements OnModuleInit {
     return {
       id,
       context: table.context,
-      requirements: declarations.flatMap((declaration) => declaration.requirements),
+      requirements: [...new Set(declarations.flatMap((declaration) => declaration.requirements))],
       columnProblem: (name) => columnProblem(metadata, name, allowedHidden),
     };
   }

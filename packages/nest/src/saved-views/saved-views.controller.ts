@@ -171,9 +171,10 @@ export class SavedViewsController {
     const table = this.tables.get(tableId);
     if (!table) throw new NotFoundException(`No table ${JSON.stringify(tableId.slice(0, 100))} has saved views`);
     const granted = (await this.permissions.permissionsOf(request))!;
-    const missing = table.requirements
-      .map((requirement) => (typeof requirement === 'function' ? requirement(this.config) : requirement))
-      .filter((permission) => !granted.has(permission));
+    const required = table.requirements.map((requirement) =>
+      typeof requirement === 'function' ? requirement(this.config) : requirement,
+    );
+    const missing = [...new Set(required)].filter((permission) => !granted.has(permission));
     if (missing.length > 0) {
       throw new ForbiddenException(`Missing permission${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
     }
