@@ -7,11 +7,17 @@ describe('saved-view states', () => {
       searchPanes: { panes: [] },
       columnControl: {},
       select: { rows: [] },
-      columns: [{ visible: true }, { name: 'own', visible: false }, null],
+      search: { search: 'x', _hungarianMap: {} },
+      columns: [{ visible: true, search: { search: '', _cache: 1 } }, { name: 'own', visible: false }, null],
     };
     expect(stateForServer(state, (index) => ['artist__name', 'ignored', ''][index]!)).toEqual({
       time: 1,
-      columns: [{ visible: true, name: 'artist__name' }, { name: 'own', visible: false }, { name: '' }],
+      search: { search: 'x' },
+      columns: [
+        { visible: true, name: 'artist__name', search: { search: '' } },
+        { name: 'own', visible: false },
+        { name: '' },
+      ],
     });
     expect(state.searchPanes).toEqual({ panes: [] });
   });

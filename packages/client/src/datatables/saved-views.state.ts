@@ -23,14 +23,24 @@ export const UNSAVED_STATE_KEYS = [
 export function stateForServer(state: TableState, fieldOf: (index: number) => string): TableState {
   const kept: TableState = { ...state };
   for (const key of UNSAVED_STATE_KEYS) delete kept[key];
+  if (isObject(state.search)) kept.search = withoutInternals(state.search);
   if (Array.isArray(state.columns)) {
     kept.columns = state.columns.map((column: unknown, index) => {
-      const own = typeof column === 'object' && column !== null ? (column as Record<string, unknown>) : {};
+      const own = isObject(column) ? column : {};
       const name = typeof own.name === 'string' && own.name !== '' ? own.name : fieldOf(index);
-      return { ...own, name };
+      return { ...own, name, ...(isObject(own.search) ? { search: withoutInternals(own.search) } : {}) };
     });
   }
   return kept;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A search object without DataTables' internal members (2.3 leaves its `_hungarianMap` there). */
+function withoutInternals(search: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(search).filter(([key]) => !key.startsWith('_')));
 }
 
 /** The saved view a page's address asks for: `#view=<id>` or `?view=<id>`, a positive integer; else null. */

@@ -16,7 +16,7 @@ export interface SavedViewsOptions {
 }
 
 /** Milliseconds between the last change of a table and the save of its state. */
-export const STATE_SAVE_DELAY_MS = 300;
+const STATE_SAVE_DELAY_MS = 300;
 
 /** The name by which a column's state is saved: its field (`name`, else `data`), empty for none. */
 function fieldsOf(config: Config): (index: number) => string {
@@ -61,7 +61,17 @@ export function savedViewsConfig(client: SavedViewsClient, config: Config): Conf
     stateLoadCallback: (_settings, callback) => {
       const loaded = callback as (state: TableState | null) => void;
       const id = viewIdFromLocation(window.location);
-      const wanted = id === null ? client.current() : client.load(id).then((view) => view.state);
+      // A view the user may not open (another user's private one, gone) leaves the table as it was.
+      const wanted =
+        id === null
+          ? client.current()
+          : client.load(id).then(
+              (view) => view.state,
+              (error: unknown) => {
+                console.warn((error as Error).message);
+                return client.current();
+              },
+            );
       wanted
         .then((state) => loaded(state ? { ...state, time: Date.now() } : null))
         .catch((error: unknown) => {
