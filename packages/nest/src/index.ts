@@ -8,6 +8,7 @@ export { ParseIdPipe } from './common/positive-int.pipe.js';
 export * from './help/index.js';
 export * from './permissions/index.js';
 export * from './resources/index.js';
+export * from './saved-views/index.js';
 export * from './menu/index.js';
 export * from './views/index.js';
 export { WIDGETLIB_MIGRATIONS } from './migrations/index.js';

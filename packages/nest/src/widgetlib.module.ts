@@ -20,6 +20,9 @@ import { MenuWidgetRegistry } from './menu/menu-widget.registry.js';
 import { PalleteWidget } from './menu/palette.widget.js';
 import { PermissionsGuard } from './permissions/permissions.guard.js';
 import { PermissionsService } from './permissions/permissions.service.js';
+import { SavedViewTables } from './saved-views/saved-view-tables.registry.js';
+import { SavedViewsController } from './saved-views/saved-views.controller.js';
+import { SavedViewsService } from './saved-views/saved-views.service.js';
 import { UrlResolver } from './views/url-resolver.service.js';
 import { ViewContextInterceptor } from './views/view-context.interceptor.js';
 import { resolveWidgetLibConfig, WIDGETLIB_CONFIG } from './widgetlib.config.js';
@@ -45,6 +48,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     HelpRevisionsController,
     HelpTransferController,
     HelpController,
+    SavedViewsController,
   ],
   providers: [
     HelpService,
@@ -62,6 +66,8 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     DateFormatsService,
     DataTablesListInterceptor,
     DataTableCounts,
+    SavedViewTables,
+    SavedViewsService,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -78,6 +84,8 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     DateFormatsService,
     DataTablesListInterceptor,
     DataTableCounts,
+    SavedViewTables,
+    SavedViewsService,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {

@@ -15,6 +15,9 @@ import { countInfoCallback } from './datatables-count.info.js';
 import { hasResponsiveExtension, RESPONSIVE_TABLE_CLASS, wrapInScrollRegion } from './datatables-overflow.layout.js';
 import { chooseTableOverflow, overflowColumn, type TableOverflow } from './datatables-overflow.mode.js';
 import type { EnvelopeCounts } from './datatables-response.parser.js';
+import { SavedViewsClient } from './saved-views.client.js';
+import { mountSavedViewsControl } from './saved-views.control.js';
+import { afterSavedViewsInit, savedStateOf, savedViewsConfig, type SavedViewsOptions } from './saved-views.wiring.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -44,6 +47,13 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * option `responsive` is not `false`, else `'scroll'`.
    */
   overflow?: TableOverflow;
+  /**
+   * Views of the table saved on the server for each user (`@DataTable({ id, entity })` there):
+   * `{ url: '/saved-views/<id>/' }`. The table's state is kept per user (`stateSave`), or with
+   * DataTables' StateRestore and the `stateRestore` option, its states; a control saves, loads,
+   * shares and deletes named views; `#view=<id>` in the page's address opens a view.
+   */
+  savedViews?: SavedViewsOptions;
 }
 
 /**
@@ -137,6 +147,7 @@ export function gtCreateDataTable(
     postUrl,
     maxGetUrlLength,
     csrf,
+    savedViews,
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -177,6 +188,8 @@ export function gtCreateDataTable(
   };
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
   keepHeaderCells(table, config, columns ?? []);
+  const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
+  if (views) Object.assign(config, savedViewsConfig(views, config));
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
@@ -188,6 +201,10 @@ export function gtCreateDataTable(
   });
   for (const [name, handler] of Object.entries(tableEvents)) {
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
+  }
+  if (views) {
+    afterSavedViewsInit(api, views, config);
+    mountSavedViewsControl(api, views, savedViews?.control, () => dataTableTexts(texts), savedStateOf(api, config));
   }
   return api;
 }

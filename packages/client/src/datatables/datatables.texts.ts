@@ -50,6 +50,15 @@ export interface DataTableTexts {
   moreThanCount: string;
   /** A count the server estimated. */
   aboutCount: string;
+  /** The saved-views control (`savedViews`): its title, name field, buttons and the share toggle. */
+  savedViews: string;
+  viewName: string;
+  saveView: string;
+  shareView: string;
+  deleteView: string;
+  viewLink: string;
+  /** After the name of a view another user shares; `{owner}` is replaced. */
+  sharedBy: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -78,6 +87,13 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   countedInfoFiltered: '(filtered from {max} entries)',
   moreThanCount: 'more than {count}',
   aboutCount: 'about {count}',
+  savedViews: 'Saved views',
+  viewName: 'Name of the view',
+  saveView: 'Save view',
+  shareView: 'Shared',
+  deleteView: 'Delete',
+  viewLink: 'Link',
+  sharedBy: 'shared by {owner}',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;

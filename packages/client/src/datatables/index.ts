@@ -33,3 +33,7 @@ export {
   type WidgetLibTableOptions,
 } from './datatables.factory.js';
 export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from './datatables.texts.js';
+export { SavedViewsClient, type SavedViewChange, type SavedViewSummary } from './saved-views.client.js';
+export { SAVED_VIEWS_CLASS } from './saved-views.control.js';
+export { UNSAVED_STATE_KEYS, viewIdFromLocation, viewLink, type TableState } from './saved-views.state.js';
+export type { SavedViewsOptions } from './saved-views.wiring.js';

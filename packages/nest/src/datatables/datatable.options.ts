@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../common/http-platform.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';
@@ -13,6 +14,17 @@ export interface DataTableRowActions {
  * `genres__id`); every path must be listed here, and is resolved through entity metadata.
  */
 export interface DataTableOptions<T extends object = object> {
+  /**
+   * A stable id of the table (letters, digits, `-`, `_` and `.`, at most 100 characters), with
+   * `entity`: the table gets saved views (`/saved-views/<id>/`), stored per user and validated
+   * against these options. Endpoints sharing an id must share their options object.
+   */
+  id?: string;
+  /**
+   * The entity the handler lists; needed with `id` (saved views validate a state without running
+   * the handler). The handler's query must be over this entity.
+   */
+  entity?: Type<T>;
   /** Text fields the `search` parameter looks in (case-insensitive substring; terms ANDed, fields ORed). */
   searchFields?: string[];
   /** Fields `ordering` may name. */

@@ -66,6 +66,12 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const base = this.baseQuery(result);
     if (!base) return this.checkedEnvelope(result, endpoint);
     const metadata = base.expressionMap.mainAlias!.metadata;
+    if (options.entity && metadata.target !== options.entity) {
+      this.logger.error(
+        `${endpoint} lists ${metadata.name}, but its @DataTable options declare the entity ${options.entity.name}`,
+      );
+      throw new InternalServerErrorException();
+    }
     const table = this.prepare(options, metadata, endpoint);
     let tableRequest: TableRequest;
     try {

@@ -5,6 +5,7 @@ import { AddHelpLanguage1763942400000 } from './1763942400000-add-help-language.
 import { CreateHelpRevision1764028800000 } from './1764028800000-create-help-revision.js';
 import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.js';
 import { CreateHelpField1764201600000 } from './1764201600000-create-help-field.js';
+import { CreateSavedView1764288000000 } from './1764288000000-create-saved-view.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -15,4 +16,5 @@ export const WIDGETLIB_MIGRATIONS = [
   CreateHelpRevision1764028800000,
   CreateHelpUsage1764115200000,
   CreateHelpField1764201600000,
+  CreateSavedView1764288000000,
 ];

@@ -86,6 +86,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
   const { actions, ...listOptions } = options.dataTable ?? {};
   const tableOptions: DataTableOptions<T> = {
     ...listOptions,
+    ...(listOptions.id ? { entity: options.entity } : {}),
     ...(actions === true
       ? {
           actions: (entity: T, request: HttpRequest) => {

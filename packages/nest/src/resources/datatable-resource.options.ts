@@ -34,8 +34,8 @@ export interface DataTableResourceOptions<T extends ObjectLiteral, C extends obj
    * outside it is a 404 for retrieve, update and delete too.
    */
   query?(repository: Repository<T>, request: HttpRequest): SelectQueryBuilder<T>;
-  /** The list's search, ordering, filter and paging options (`@DataTable`'s). */
-  dataTable?: Omit<DataTableOptions<T>, 'actions'> & {
+  /** The list's search, ordering, filter and paging options (`@DataTable`'s); an `id` gives it saved views. */
+  dataTable?: Omit<DataTableOptions<T>, 'actions' | 'entity'> & {
     /** Row actions: `true` links each row to the resource's own record route; or your own. */
     actions?: true | DataTableOptions<T>['actions'];
   };

@@ -1,0 +1,59 @@
+/** A DataTables state as `stateSaveParams` and `state()` give it. */
+export type TableState = Record<string, unknown>;
+
+/**
+ * Keys of a DataTables state that saved views do not keep (the server refuses them): SearchPanes'
+ * and ColumnControl's selections, Select's rows, Scroller, ColReorder, child rows, card view.
+ */
+export const UNSAVED_STATE_KEYS = [
+  'searchPanes',
+  'searchPanes_null',
+  'columnControl',
+  'select',
+  'scroller',
+  'colReorder',
+  'childRows',
+  'cardView',
+] as const;
+
+/**
+ * The state as the server keeps it: without {@link UNSAVED_STATE_KEYS}, and every column named by
+ * its field (`fieldOf(index)`, empty for a column of no field) so that the server can check it.
+ */
+export function stateForServer(state: TableState, fieldOf: (index: number) => string): TableState {
+  const kept: TableState = { ...state };
+  for (const key of UNSAVED_STATE_KEYS) delete kept[key];
+  if (isObject(state.search)) kept.search = withoutInternals(state.search);
+  if (Array.isArray(state.columns)) {
+    kept.columns = state.columns.map((column: unknown, index) => {
+      const own = isObject(column) ? column : {};
+      const name = typeof own.name === 'string' && own.name !== '' ? own.name : fieldOf(index);
+      return { ...own, name, ...(isObject(own.search) ? { search: withoutInternals(own.search) } : {}) };
+    });
+  }
+  return kept;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A search object without DataTables' internal members (2.3 leaves its `_hungarianMap` there). */
+function withoutInternals(search: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(search).filter(([key]) => !key.startsWith('_')));
+}
+
+/** The saved view a page's address asks for: `#view=<id>` or `?view=<id>`, a positive integer; else null. */
+export function viewIdFromLocation(location: Pick<Location, 'hash' | 'search'>): number | null {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, '')).get('view');
+  const text = hash ?? new URLSearchParams(location.search).get('view');
+  if (text === null || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** The address of this page opening the saved view `id` (`#view=<id>`). */
+export function viewLink(id: number, href: string): string {
+  const url = new URL(href);
+  url.hash = `view=${id}`;
+  return url.toString();
+}

@@ -1,0 +1,187 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SavedView } from './saved-view.entity.js';
+import { SAVED_VIEWS_PER_TABLE } from './saved-view.limits.js';
+import { SavedStateError, validateSavedState, type SavedState } from './saved-view-state.validator.js';
+import type { SavedViewTable } from './saved-view-tables.registry.js';
+
+/** A saved view as the API answers it. */
+export interface SavedViewRecord {
+  id: number;
+  name: string;
+  owner: string;
+  /** Whether the requesting user owns it (and may change it). */
+  mine: boolean;
+  shared: boolean;
+  isDefault: boolean;
+  state: SavedState;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a write may set; `state` is validated against the table. */
+export interface SavedViewChanges {
+  name?: string;
+  state?: unknown;
+  shared?: boolean;
+  isDefault?: boolean;
+}
+
+/** The user of a request on one table. */
+export interface SavedViewUser {
+  table: SavedViewTable;
+  name: string;
+}
+
+/** The saved views of tables, each owned by one user, loaded by others once shared. */
+@Injectable()
+export class SavedViewsService {
+  constructor(@InjectRepository(SavedView) private readonly views: Repository<SavedView>) {}
+
+  /** The user's own views of the table, then those others share, each by name. */
+  async list({ table, name }: SavedViewUser): Promise<SavedViewRecord[]> {
+    const found = await this.views
+      .createQueryBuilder('view')
+      .where('view.table_id = :table AND view.kind = :kind', { table: table.id, kind: 'view' })
+      .andWhere('(view.owner = :owner OR view.shared = :shared)', { owner: name, shared: true })
+      .orderBy('view.name')
+      .addOrderBy('view.id')
+      .getMany();
+    const records = found.map((view) => record(view, name));
+    return [...records.filter((view) => view.mine), ...records.filter((view) => !view.mine)];
+  }
+
+  /** A view the user owns or that is shared; 404 otherwise (another user's private view included). */
+  async load(user: SavedViewUser, id: number): Promise<SavedViewRecord> {
+    const view = await this.views.findOneBy({ id, table_id: user.table.id, kind: 'view' });
+    if (!view || (view.owner !== user.name && !view.shared)) throw new NotFoundException(`No saved view ${id}`);
+    return record(view, user.name);
+  }
+
+  async create(user: SavedViewUser, changes: SavedViewChanges): Promise<SavedViewRecord> {
+    if (changes.name === undefined) throw new BadRequestException('name is required');
+    if (changes.state === undefined) throw new BadRequestException('state is required');
+    const state = checkedState(changes.state, user.table);
+    return this.views.manager.transaction(async (manager) => {
+      const views = manager.getRepository(SavedView);
+      const owned = await views.countBy({ table_id: user.table.id, owner: user.name, kind: 'view' });
+      if (owned >= SAVED_VIEWS_PER_TABLE) {
+        throw new BadRequestException(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`);
+      }
+      if (changes.isDefault) await this.clearDefault(views, user);
+      const now = new Date();
+      const view = await views.save(
+        views.create({
+          table_id: user.table.id,
+          owner: user.name,
+          kind: 'view',
+          name: changes.name,
+          state: JSON.stringify(state),
+          shared: changes.shared ?? false,
+          is_default: changes.isDefault ?? false,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      return record(view, user.name);
+    });
+  }
+
+  /** Renames, shares or unshares, or overwrites the state of the user's own view; a shared one is read-only. */
+  async update(user: SavedViewUser, id: number, changes: SavedViewChanges): Promise<SavedViewRecord> {
+    const state = changes.state === undefined ? undefined : checkedState(changes.state, user.table);
+    return this.views.manager.transaction(async (manager) => {
+      const views = manager.getRepository(SavedView);
+      const view = await this.owned(views, user, id);
+      if (changes.isDefault) await this.clearDefault(views, user);
+      if (changes.name !== undefined) view.name = changes.name;
+      if (state !== undefined) view.state = JSON.stringify(state);
+      if (changes.shared !== undefined) view.shared = changes.shared;
+      if (changes.isDefault !== undefined) view.is_default = changes.isDefault;
+      view.updated_at = new Date();
+      return record(await views.save(view), user.name);
+    });
+  }
+
+  /** Deletes the user's own views; all or none: a view they may not delete refuses the whole request. */
+  async remove(user: SavedViewUser, ids: readonly number[]): Promise<void> {
+    await this.views.manager.transaction(async (manager) => {
+      const views = manager.getRepository(SavedView);
+      for (const id of ids) await views.remove(await this.owned(views, user, id));
+    });
+  }
+
+  /** The state the user's table was last left in (`stateSave`), or null. */
+  async current(user: SavedViewUser): Promise<SavedState | null> {
+    const view = await this.views.findOne({
+      where: { table_id: user.table.id, owner: user.name, kind: 'current' },
+      order: { id: 'DESC' },
+    });
+    return view ? (JSON.parse(view.state) as SavedState) : null;
+  }
+
+  /**
+   * Keeps the state of the user's table. Two tabs saving at once may both insert; every save then
+   * updates all of the user's `current` rows, so they hold the same state.
+   */
+  async saveCurrent(user: SavedViewUser, state: unknown): Promise<void> {
+    const checked = JSON.stringify(checkedState(state, user.table));
+    const where = { table_id: user.table.id, owner: user.name, kind: 'current' as const };
+    const now = new Date();
+    const { affected } = await this.views.update(where, { state: checked, updated_at: now });
+    if (affected) return;
+    await this.views.insert({
+      ...where,
+      name: '',
+      state: checked,
+      shared: false,
+      is_default: false,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  async clearCurrent(user: SavedViewUser): Promise<void> {
+    await this.views.delete({ table_id: user.table.id, owner: user.name, kind: 'current' });
+  }
+
+  private async owned(views: Repository<SavedView>, user: SavedViewUser, id: number): Promise<SavedView> {
+    const view = await views.findOneBy({ id, table_id: user.table.id, kind: 'view' });
+    if (!view || (view.owner !== user.name && !view.shared)) throw new NotFoundException(`No saved view ${id}`);
+    if (view.owner !== user.name) {
+      throw new ForbiddenException(`Saved view ${id} is shared by ${view.owner}: only its owner changes it`);
+    }
+    return view;
+  }
+
+  private async clearDefault(views: Repository<SavedView>, user: SavedViewUser): Promise<void> {
+    await views.update(
+      { table_id: user.table.id, owner: user.name, kind: 'view', is_default: true },
+      { is_default: false },
+    );
+  }
+}
+
+function checkedState(state: unknown, table: SavedViewTable): SavedState {
+  try {
+    return validateSavedState(state, table);
+  } catch (error) {
+    if (!(error instanceof SavedStateError)) throw error;
+    throw new BadRequestException(error.problems);
+  }
+}
+
+function record(view: SavedView, user: string): SavedViewRecord {
+  return {
+    id: view.id,
+    name: view.name,
+    owner: view.owner,
+    mine: view.owner === user,
+    shared: view.shared,
+    isDefault: view.is_default && view.owner === user,
+    state: JSON.parse(view.state) as SavedState,
+    created_at: view.created_at,
+    updated_at: view.updated_at,
+  };
+}
