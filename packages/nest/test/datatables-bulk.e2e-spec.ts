@@ -1,6 +1,8 @@
 // Bulk actions over every row a data-table request selects (@DataTableBulkAction, BulkRequest,
 // TableSelection) and DataTableResource's bulk delete, on every database: the rows acted on are
 // exactly the list's, never outside the base query's scope, batch by batch, all or nothing.
+import { Controller } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Album, ALBUM_ENTITIES } from './fixtures/album.entities.js';
@@ -15,6 +17,8 @@ import {
   type MarkAnswer,
 } from './fixtures/bulk-albums.controller.js';
 import { nestedParameters } from './fixtures/list-transports.js';
+import { Author, Note, NoteDto, userName } from './fixtures/scoped-resource.fixture.js';
+import { DataTableResource } from '../src/index.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
@@ -65,7 +69,14 @@ const CASES: BulkCase[] = [
   },
   {
     name: 'paging, ordering and a page size, which do not narrow the selection',
-    parameters: { year__lte: '2000', start: '5', length: '2', 'order[0][column]': '0', 'order[0][dir]': 'desc', 'columns[0][data]': 'name' },
+    parameters: {
+      year__lte: '2000',
+      start: '5',
+      length: '2',
+      'order[0][column]': '0',
+      'order[0][dir]': 'desc',
+      'columns[0][data]': 'name',
+    },
     reference: { filters: [['year__lte', '2000']] },
   },
 ];
@@ -95,7 +106,11 @@ describeEachDatabase('Bulk actions on every matching row', (kind) => {
   };
   const reference = (selection: BulkCase['reference'], scope: (album: StoredAlbum) => boolean = () => true) =>
     albums
-      .filter((album) => scope(album) && matchesRequest(album, selection!, { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE }))
+      .filter(
+        (album) =>
+          scope(album) &&
+          matchesRequest(album, selection!, { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE }),
+      )
       .map((album) => album.id);
 
   beforeAll(async () => {
@@ -233,5 +248,96 @@ describeEachDatabase('Bulk actions on every matching row', (kind) => {
     ).body as MarkAnswer;
     expect(answer).toMatchObject({ matched: albums.length, processed: albums.length, batches: 5 });
     expect(await marked()).toEqual(albums.map((album) => album.id));
+  });
+});
+
+/** One's own notes and every shared one (a scope with OR), searchable and filterable, deleted under its own permission. */
+@Controller('searchable-notes')
+class SearchableNotesController extends DataTableResource({
+  entity: Note,
+  name: 'searchable-notes',
+  createDto: NoteDto,
+  permissions: {
+    list: 'notes.use',
+    retrieve: 'notes.use',
+    create: 'notes.use',
+    update: 'notes.use',
+    delete: 'notes.delete',
+  },
+  query: (notes, request) =>
+    notes
+      .createQueryBuilder('note')
+      .leftJoinAndSelect('note.author', 'author')
+      .where('note.owner = :me', { me: userName(request) })
+      .orWhere('note.shared = :shared', { shared: true }),
+  dataTable: {
+    searchFields: ['body'],
+    orderingFields: ['id'],
+    defaultOrdering: ['id'],
+    filters: { shared: ['exact'] },
+  },
+}) {}
+
+describeEachDatabase('DataTableResource bulk delete', (kind) => {
+  let testApp: TestApp;
+  let server: App;
+  const ALICE = asUser({ name: 'alice', permissions: ['notes.use', 'notes.delete'] });
+
+  const remaining = async (): Promise<string[]> =>
+    (await testApp.dataSource.getRepository(Note).find({ order: { id: 'ASC' } })).map((note) => note.body);
+  const bulkDelete = (body: object, headers: Record<string, string> = ALICE) =>
+    request(server).post('/searchable-notes/bulk-delete').set(headers).send(body);
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, {
+      entities: [Author, Note],
+      imports: [TypeOrmModule.forFeature([Note])],
+      controllers: [SearchableNotesController],
+    });
+    server = testApp.app.getHttpServer() as App;
+  });
+
+  afterAll(() => testApp.close());
+
+  beforeEach(async () => {
+    await testApp.dataSource.createQueryBuilder().delete().from(Note).execute();
+    const notes = [];
+    for (const owner of ['alice', 'bob']) {
+      for (let index = 0; index < 600; index += 1) {
+        notes.push({
+          owner,
+          shared: index % 2 === 1,
+          body: `${owner} ${index % 2 === 1 ? 'shared' : 'private'} ${index}`,
+        });
+      }
+    }
+    await testApp.dataSource.getRepository(Note).save(notes, { chunk: 200 });
+  });
+
+  it('deletes the selected notes within the scope only, more than one batch of them', async () => {
+    // bob's private notes match the search but are outside alice's scope.
+    expect((await bulkDelete({ search: 'private' }).expect(200)).body).toEqual({ deleted: 300 });
+    let left = await remaining();
+    expect(left.filter((body) => body.startsWith('alice private'))).toEqual([]);
+    expect(left.filter((body) => body.startsWith('bob private'))).toHaveLength(300);
+    // Shared notes are in the scope whoever owns them: 600 of them, two batches.
+    expect((await bulkDelete({ shared: 'true' }).expect(200)).body).toEqual({ deleted: 600 });
+    left = await remaining();
+    expect(left).toHaveLength(300);
+    expect(left.every((body) => body.startsWith('bob private'))).toBe(true);
+  });
+
+  it('refuses an unconditioned request without all=true, then deletes the whole scope with it', async () => {
+    await bulkDelete({}).expect(400, /send all=true/);
+    await bulkDelete({ shared: 'perhaps' }).expect(400, /shared/);
+    expect(await remaining()).toHaveLength(1200);
+    expect((await bulkDelete({ all: true, confirm: 900 }).expect(200)).body).toEqual({ deleted: 900 });
+    expect(await remaining()).toHaveLength(300);
+  });
+
+  it('needs the delete permission: 401 without a user, 403 with the list permission only', async () => {
+    await bulkDelete({ search: 'private' }, {}).expect(401);
+    await bulkDelete({ search: 'private' }, asUser({ name: 'alice', permissions: ['notes.use'] })).expect(403);
+    expect(await remaining()).toHaveLength(1200);
   });
 });

@@ -40,7 +40,11 @@ export class DataTableBulkInterceptor implements NestInterceptor {
     if (!options) return next.handle();
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
     const request = context.switchToHttp().getRequest<RequestWithBulk>();
-    request[BULK_REQUEST] = new BulkRequest(request, (metadata) => this.prepare(options, metadata, endpoint), this.counts);
+    request[BULK_REQUEST] = new BulkRequest(
+      request,
+      (metadata) => this.prepare(options, metadata, endpoint),
+      this.counts,
+    );
     return next.handle();
   }
 

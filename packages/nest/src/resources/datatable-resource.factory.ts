@@ -17,7 +17,14 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type FindOptionsWhere, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import {
+  In,
+  type EntityManager,
+  type FindOptionsWhere,
+  type ObjectLiteral,
+  type Repository,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import { BulkSelection, DataTableBulkAction } from '../bulk-actions/bulk-action.decorator.js';
 import type { BulkRequest } from '../bulk-actions/bulk-request.js';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
@@ -252,7 +259,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
         schema: { type: 'object', properties: { deleted: { type: 'integer' } } },
       }),
     ])
-    async bulkDelete(@BulkSelection() selection: BulkRequest, @Req() request: HttpRequest): Promise<{ deleted: number }> {
+    async bulkDelete(
+      @BulkSelection() selection: BulkRequest,
+      @Req() request: HttpRequest,
+    ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
       const report = await selected.forEachBatch(async (keys, manager) => {
         await manager.delete(options.entity, { [this.primaryKey]: In(keys) } as FindOptionsWhere<T>);
