@@ -50,6 +50,18 @@ export interface DataTableTexts {
   moreThanCount: string;
   /** A count the server estimated. */
   aboutCount: string;
+  /** Accessible name of the bar of `bulkActions` above the table. */
+  bulkGroup: string;
+  /** The button that selects every row matching the table's request; `{count}` is their number. */
+  bulkSelectAll: string;
+  /** Announced when they are selected. */
+  bulkSelected: string;
+  /** Announced while an action runs. */
+  bulkWorking: string;
+  /** Announced after an action that names no `done` text; `{processed}` and the answer's other numbers are replaced. */
+  bulkDone: string;
+  /** Announced before the server's message when an action fails. */
+  bulkFailed: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -78,6 +90,12 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   countedInfoFiltered: '(filtered from {max} entries)',
   moreThanCount: 'more than {count}',
   aboutCount: 'about {count}',
+  bulkGroup: 'Actions on all matching rows',
+  bulkSelectAll: 'Select all {count} matching rows',
+  bulkSelected: 'All {count} matching rows are selected.',
+  bulkWorking: 'Working\u2026',
+  bulkDone: 'Done: {processed} rows.',
+  bulkFailed: 'The action failed:',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;
