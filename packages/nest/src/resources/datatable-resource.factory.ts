@@ -58,6 +58,8 @@ export interface DataTableResourceController<C extends object, U extends object>
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
   remove(id: number, request: HttpRequest): Promise<void>;
   bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
+  /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
+  baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
 }
 
 const parseId = new ParseIdPipe();
@@ -271,7 +273,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
-    protected baseQuery(request: HttpRequest, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
+    baseQuery(request: HttpRequest, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
       return options.query
         ? options.query(repository, request)
         : repository.createQueryBuilder(repository.metadata.tableName);
