@@ -20,7 +20,7 @@ import { nestedParameters } from './fixtures/list-transports.js';
 import { Author, Note, NoteDto, userName } from './fixtures/scoped-resource.fixture.js';
 import { DataTableResource } from '../src/index.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
-import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
+import { asUser, createTestApp, type HttpPlatform, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const TIMEZONE = 'Europe/Oslo';
 const BULK_USER = asUser({ name: 'bulk', permissions: [BULK_PERMISSION] });
@@ -82,172 +82,188 @@ const CASES: BulkCase[] = [
 ];
 
 describeEachDatabase('Bulk actions on every matching row', (kind) => {
-  let testApp: TestApp;
-  let server: App;
-  let albums: StoredAlbum[];
+  describe.each<HttpPlatform>(['express', 'fastify'])('on %s', (platform) => {
+    let testApp: TestApp;
+    let server: App;
+    let albums: StoredAlbum[];
 
-  const marked = async (): Promise<number[]> =>
-    (await testApp.dataSource.getRepository(Album).find({ where: { secret: MARKED }, order: { id: 'ASC' } })).map(
-      (album) => album.id,
-    );
-  const bulk = (path: string, body: Record<string, string> | object, headers: Record<string, string> = {}) =>
-    request(server)
-      .post(`/bulk/${path}`)
-      .set({ ...BULK_USER, ...headers })
-      .send(body);
-  /** The ids the list answers for the same parameters, every row on one page. */
-  const listed = async (parameters: Record<string, string>): Promise<number[]> => {
-    const { start: _start, length: _length, ...selection } = parameters;
-    const response = await request(server)
-      .get('/albums-with-genres')
-      .query({ ...selection, length: '50' })
-      .expect(200);
-    return (response.body as { data: { id: number }[] }).data.map((row) => row.id).sort((a, b) => a - b);
-  };
-  const reference = (selection: BulkCase['reference'], scope: (album: StoredAlbum) => boolean = () => true) =>
-    albums
-      .filter(
-        (album) =>
-          scope(album) &&
-          matchesRequest(album, selection!, { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE }),
-      )
-      .map((album) => album.id);
-
-  beforeAll(async () => {
-    testApp = await createTestApp(kind, {
-      entities: ALBUM_ENTITIES,
-      controllers: [AlbumsController, BulkAlbumsController],
-      widgetlib: { timezone: TIMEZONE },
-    });
-    server = testApp.app.getHttpServer() as App;
-    albums = await seedAlbums(testApp.dataSource);
-  });
-
-  afterAll(() => testApp.close());
-
-  beforeEach(async () => {
-    await testApp.dataSource.getRepository(Album).createQueryBuilder().update().set({ secret: 'kept' }).execute();
-  });
-
-  describe.each(CASES)('$name', ({ parameters, reference: selection }) => {
-    it.each([1, 3, 100])('acts on exactly the listed rows, once each, in batches of %i', async (size) => {
-      const expected = await listed(parameters);
-      if (selection) expect(expected).toEqual(reference(selection));
-      expect(expected.length).toBeGreaterThan(0);
-      const response = await bulk('mark', parameters, { 'x-batch-size': String(size) }).expect(200);
-      const answer = response.body as MarkAnswer;
-      expect([...answer.keys].map(Number).sort((a, b) => a - b)).toEqual(expected);
-      expect(answer).toMatchObject({
-        matched: expected.length,
-        processed: expected.length,
-        batches: Math.ceil(expected.length / size),
-      });
-      expect(await marked()).toEqual(expected);
-    });
-
-    it('reads the same selection from a JSON body', async () => {
-      const expected = await listed(parameters);
-      await bulk('mark', nestedParameters(parameters), { 'x-batch-size': '2' }).expect(200);
-      expect(await marked()).toEqual(expected);
-    });
-  });
-
-  it('never leaves a base query scoped with OR, whatever the request asks', async () => {
-    for (const parameters of [{ search: 'a' }, { year__gte: '1900' }, { 'searchPanes[is_live][0]': 'false' }]) {
-      await testApp.dataSource.getRepository(Album).createQueryBuilder().update().set({ secret: 'kept' }).execute();
-      const response = await bulk('mark-scoped', parameters, { 'x-batch-size': '2' }).expect(200);
-      const expected = albums
-        .filter((album) => inOrScope(album))
-        .filter((album) =>
-          matchesRequest(
-            album,
-            parameters.search
-              ? { search: parameters.search, filters: [] }
-              : parameters.year__gte
-                ? { filters: [['year__gte', parameters.year__gte]] }
-                : { filters: [], panes: [['is_live', ['false']]] },
-            { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE },
-          ),
+    const marked = async (): Promise<number[]> =>
+      (await testApp.dataSource.getRepository(Album).find({ where: { secret: MARKED }, order: { id: 'ASC' } })).map(
+        (album) => album.id,
+      );
+    const bulk = (path: string, body: Record<string, string> | object, headers: Record<string, string> = {}) =>
+      request(server)
+        .post(`/bulk/${path}`)
+        .set({ ...BULK_USER, ...headers })
+        .send(body);
+    /** The ids the list answers for the same parameters, every row on one page. */
+    const listed = async (parameters: Record<string, string>): Promise<number[]> => {
+      const { start: _start, length: _length, ...selection } = parameters;
+      const response = await request(server)
+        .get('/albums-with-genres')
+        .query({ ...selection, length: '50' })
+        .expect(200);
+      return (response.body as { data: { id: number }[] }).data.map((row) => row.id).sort((a, b) => a - b);
+    };
+    const reference = (selection: BulkCase['reference'], scope: (album: StoredAlbum) => boolean = () => true) =>
+      albums
+        .filter(
+          (album) =>
+            scope(album) &&
+            matchesRequest(album, selection!, { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE }),
         )
         .map((album) => album.id);
-      expect(expected.length).toBeGreaterThan(0);
-      expect(expected.length).toBeLessThan(albums.length);
+
+    beforeAll(async () => {
+      testApp = await createTestApp(kind, {
+        entities: ALBUM_ENTITIES,
+        controllers: [AlbumsController, BulkAlbumsController],
+        widgetlib: { timezone: TIMEZONE },
+        platform,
+      });
+      server = testApp.app.getHttpServer() as App;
+      albums = await seedAlbums(testApp.dataSource);
+    });
+
+    afterAll(() => testApp.close());
+
+    beforeEach(async () => {
+      await testApp.dataSource.getRepository(Album).createQueryBuilder().update().set({ secret: 'kept' }).execute();
+    });
+
+    describe.each(CASES)('$name', ({ parameters, reference: selection }) => {
+      it.each([1, 3, 100])('acts on exactly the listed rows, once each, in batches of %i', async (size) => {
+        const expected = await listed(parameters);
+        if (selection) expect(expected).toEqual(reference(selection));
+        expect(expected.length).toBeGreaterThan(0);
+        const response = await bulk('mark', parameters, { 'x-batch-size': String(size) }).expect(200);
+        const answer = response.body as MarkAnswer;
+        expect([...answer.keys].map(Number).sort((a, b) => a - b)).toEqual(expected);
+        expect(answer).toMatchObject({
+          matched: expected.length,
+          processed: expected.length,
+          batches: Math.ceil(expected.length / size),
+        });
+        expect(await marked()).toEqual(expected);
+      });
+
+      it('counts the selection without acting on it', async () => {
+        const expected = await listed(parameters);
+        const response = await bulk('count', parameters).expect(200);
+        expect(response.body).toEqual({ count: expected.length });
+        expect(await marked()).toEqual([]);
+      });
+
+      it('reads the same selection from a JSON body', async () => {
+        const expected = await listed(parameters);
+        await bulk('mark', nestedParameters(parameters), { 'x-batch-size': '2' }).expect(200);
+        expect(await marked()).toEqual(expected);
+      });
+    });
+
+    it('never leaves a base query scoped with OR, whatever the request asks', async () => {
+      for (const parameters of [{ search: 'a' }, { year__gte: '1900' }, { 'searchPanes[is_live][0]': 'false' }]) {
+        await testApp.dataSource.getRepository(Album).createQueryBuilder().update().set({ secret: 'kept' }).execute();
+        const response = await bulk('mark-scoped', parameters, { 'x-batch-size': '2' }).expect(200);
+        const expected = albums
+          .filter((album) => inOrScope(album))
+          .filter((album) =>
+            matchesRequest(
+              album,
+              parameters.search
+                ? { search: parameters.search, filters: [] }
+                : parameters.year__gte
+                  ? { filters: [['year__gte', parameters.year__gte]] }
+                  : { filters: [], panes: [['is_live', ['false']]] },
+              { searchFields: ALBUM_TABLE.searchFields!, timezone: TIMEZONE },
+            ),
+          )
+          .map((album) => album.id);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(expected.length).toBeLessThan(albums.length);
+        expect(await marked()).toEqual(expected);
+        expect((response.body as MarkAnswer).processed).toBe(expected.length);
+      }
+    });
+
+    it('refuses a request without any condition unless it says all=true', async () => {
+      for (const parameters of [
+        {},
+        { draw: '3', start: '0', length: '10' },
+        { search: '' },
+        { 'search[value]': '  ' },
+      ]) {
+        const response = await bulk('mark', parameters).expect(400);
+        expect(JSON.stringify(response.body)).toContain('send all=true');
+      }
+      await bulk('mark', { all: 'maybe' }).expect(400, /all must be true or false/);
+      await bulk('mark', { all: 'false' }).expect(400, /send all=true/);
+      expect(await marked()).toEqual([]);
+      const answer = (await bulk('mark', { all: 'true' }, { 'x-batch-size': '7' }).expect(200)).body as MarkAnswer;
+      expect(answer).toMatchObject({ matched: albums.length, processed: albums.length, batches: 3 });
+      expect(await marked()).toEqual(albums.map((album) => album.id));
+      await bulk('mark-repository', { all: true }).expect(200);
+    });
+
+    it('acts only when confirm names the number of matching rows', async () => {
+      const expected = await listed({ search: 'abba' });
+      const conflict = await bulk('mark', { search: 'abba', confirm: String(expected.length + 1) }).expect(409);
+      expect(JSON.stringify(conflict.body)).toContain(`but ${expected.length} rows match the request now`);
+      expect(await marked()).toEqual([]);
+      await bulk('mark', { search: 'abba', confirm: 'many' }).expect(400, /confirm must be/);
+      await bulk('mark', { search: 'abba', confirm: String(expected.length) }).expect(200);
       expect(await marked()).toEqual(expected);
-      expect((response.body as MarkAnswer).processed).toBe(expected.length);
-    }
-  });
+    });
 
-  it('refuses a request without any condition unless it says all=true', async () => {
-    for (const parameters of [{}, { draw: '3', start: '0', length: '10' }, { search: '' }, { 'search[value]': '  ' }]) {
-      const response = await bulk('mark', parameters).expect(400);
-      expect(JSON.stringify(response.body)).toContain('send all=true');
-    }
-    await bulk('mark', { all: 'maybe' }).expect(400, /all must be true or false/);
-    await bulk('mark', { all: 'false' }).expect(400, /send all=true/);
-    expect(await marked()).toEqual([]);
-    const answer = (await bulk('mark', { all: 'true' }, { 'x-batch-size': '7' }).expect(200)).body as MarkAnswer;
-    expect(answer).toMatchObject({ matched: albums.length, processed: albums.length, batches: 3 });
-    expect(await marked()).toEqual(albums.map((album) => album.id));
-    await bulk('mark-repository', { all: true }).expect(200);
-  });
+    it('names every bad parameter in a 400 and acts on nothing', async () => {
+      const response = await bulk('mark', { year__gte: 'soon', ordering: 'secret', draw: '4' }).expect(400);
+      const { message, draw } = response.body as { message: string[]; draw: number };
+      expect(draw).toBe(4);
+      expect(message.join('\n')).toMatch(/year__gte/);
+      expect(message.join('\n')).toMatch(/ordering: "secret" is not an ordering field/);
+      await request(server)
+        .post('/bulk/mark')
+        .set(BULK_USER)
+        .query({ search: 'abba' })
+        .send({ search: 'abba' })
+        .expect(400, /not both/);
+      expect(await marked()).toEqual([]);
+    });
 
-  it('acts only when confirm names the number of matching rows', async () => {
-    const expected = await listed({ search: 'abba' });
-    const conflict = await bulk('mark', { search: 'abba', confirm: String(expected.length + 1) }).expect(409);
-    expect(JSON.stringify(conflict.body)).toContain(`but ${expected.length} rows match the request now`);
-    expect(await marked()).toEqual([]);
-    await bulk('mark', { search: 'abba', confirm: 'many' }).expect(400, /confirm must be/);
-    await bulk('mark', { search: 'abba', confirm: String(expected.length) }).expect(200);
-    expect(await marked()).toEqual(expected);
-  });
+    it('checks the permission before anything: 401 without a user, 403 without the permission', async () => {
+      const matrix: [Record<string, string>, number][] = [
+        [{}, 401],
+        [OTHER_USER, 403],
+        [asUser({ name: 'none', permissions: [] }), 403],
+        [BULK_USER, 200],
+      ];
+      for (const [headers, status] of matrix) {
+        await request(server).post('/bulk/mark').set(headers).send({ search: 'abba' }).expect(status);
+        // A bad request is refused for the permission first.
+        if (status !== 200)
+          await request(server).post('/bulk/mark').set(headers).send({ year__gte: 'x' }).expect(status);
+      }
+      expect((await marked()).length).toBeGreaterThan(0);
+    });
 
-  it('names every bad parameter in a 400 and acts on nothing', async () => {
-    const response = await bulk('mark', { year__gte: 'soon', ordering: 'secret', draw: '4' }).expect(400);
-    const { message, draw } = response.body as { message: string[]; draw: number };
-    expect(draw).toBe(4);
-    expect(message.join('\n')).toMatch(/year__gte/);
-    expect(message.join('\n')).toMatch(/ordering: "secret" is not an ordering field/);
-    await request(server)
-      .post('/bulk/mark')
-      .set(BULK_USER)
-      .query({ search: 'abba' })
-      .send({ search: 'abba' })
-      .expect(400, /not both/);
-    expect(await marked()).toEqual([]);
-  });
+    it('undoes every batch when the action fails midway in one transaction', async () => {
+      await bulk('mark', { year__gte: '1900' }, { 'x-batch-size': '3', 'x-fail-after': '2' }).expect(422);
+      expect(await marked()).toEqual([]);
+    });
 
-  it('checks the permission before anything: 401 without a user, 403 without the permission', async () => {
-    const matrix: [Record<string, string>, number][] = [
-      [{}, 401],
-      [OTHER_USER, 403],
-      [asUser({ name: 'none', permissions: [] }), 403],
-      [BULK_USER, 200],
-    ];
-    for (const [headers, status] of matrix) {
-      await request(server).post('/bulk/mark').set(headers).send({ search: 'abba' }).expect(status);
-      // A bad request is refused for the permission first.
-      if (status !== 200) await request(server).post('/bulk/mark').set(headers).send({ year__gte: 'x' }).expect(status);
-    }
-    expect((await marked()).length).toBeGreaterThan(0);
-  });
-
-  it('undoes every batch when the action fails midway in one transaction', async () => {
-    await bulk('mark', { year__gte: '1900' }, { 'x-batch-size': '3', 'x-fail-after': '2' }).expect(422);
-    expect(await marked()).toEqual([]);
-  });
-
-  it('keeps the batches done before a failure with a transaction per batch', async () => {
-    await bulk(
-      'mark',
-      { year__gte: '1900' },
-      { 'x-batch-size': '3', 'x-fail-after': '2', 'x-transaction': 'per-batch' },
-    ).expect(422);
-    expect(await marked()).toEqual(albums.map((album) => album.id).slice(0, 6));
-    const answer = (
-      await bulk('mark', { year__gte: '1900' }, { 'x-batch-size': '4', 'x-transaction': 'per-batch' }).expect(200)
-    ).body as MarkAnswer;
-    expect(answer).toMatchObject({ matched: albums.length, processed: albums.length, batches: 5 });
-    expect(await marked()).toEqual(albums.map((album) => album.id));
+    it('keeps the batches done before a failure with a transaction per batch', async () => {
+      await bulk(
+        'mark',
+        { year__gte: '1900' },
+        { 'x-batch-size': '3', 'x-fail-after': '2', 'x-transaction': 'per-batch' },
+      ).expect(422);
+      expect(await marked()).toEqual(albums.map((album) => album.id).slice(0, 6));
+      const answer = (
+        await bulk('mark', { year__gte: '1900' }, { 'x-batch-size': '4', 'x-transaction': 'per-batch' }).expect(200)
+      ).body as MarkAnswer;
+      expect(answer).toMatchObject({ matched: albums.length, processed: albums.length, batches: 5 });
+      expect(await marked()).toEqual(albums.map((album) => album.id));
+    });
   });
 });
 
