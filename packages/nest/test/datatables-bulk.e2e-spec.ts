@@ -230,6 +230,11 @@ describeEachDatabase('Bulk actions on every matching row', (kind) => {
       expect(await marked()).toEqual([]);
     });
 
+    it('refuses to act behind a GET route (a 500, logged as a mistake of the route)', async () => {
+      await request(server).get('/bulk/mark-by-get').query({ all: 'true' }).set(BULK_USER).expect(500);
+      expect(await marked()).toEqual([]);
+    });
+
     it('checks the permission before anything: 401 without a user, 403 without the permission', async () => {
       const matrix: [Record<string, string>, number][] = [
         [{}, 401],

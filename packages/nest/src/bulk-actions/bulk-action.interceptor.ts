@@ -40,6 +40,13 @@ export class DataTableBulkInterceptor implements NestInterceptor {
     if (!options) return next.handle();
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
     const request = context.switchToHttp().getRequest<RequestWithBulk>();
+    // A write behind a GET would be open to links and prefetches, and skip CSRF protection.
+    if (request.method?.toUpperCase() !== 'POST') {
+      this.logger.error(
+        `@DataTableBulkAction on ${endpoint}: the route must be a POST, not a ${String(request.method)}`,
+      );
+      throw new InternalServerErrorException();
+    }
     request[BULK_REQUEST] = new BulkRequest(
       request,
       (metadata) => this.prepare(options, metadata, endpoint),
