@@ -13,7 +13,10 @@ export interface DataTableBulkAction {
   url: string;
   /** Asked (`window.confirm`) before the action is sent; `{count}` is the number of matching rows. */
   confirm?: string;
-  /** Announced after it succeeded: `{processed}`, `{matched}`, `{count}` and the answer's other fields replaced. */
+  /**
+   * Announced after it succeeded: `{count}` (the rows selected) and each member of the answer by
+   * name (`{processed}` of a `forEachBatch` report, `{deleted}` of a resource's bulk delete).
+   */
   done?: string;
 }
 
@@ -98,7 +101,8 @@ export function addBulkActions(
         busy = false;
         if ('answer' in outcome) {
           selected = null;
-          status.textContent = fillBulkText(action.done ?? texts.bulkDone, { count, ...outcome.answer }, format);
+          // The answer's own members (`processed`, `deleted`, ...) for `done`; `{count}` stays the number selected.
+          status.textContent = fillBulkText(action.done ?? texts.bulkDone, { ...outcome.answer, count }, format);
           api.draw(false);
         } else {
           status.textContent = `${texts.bulkFailed} ${outcome.error}`;

@@ -58,7 +58,7 @@ export interface DataTableTexts {
   bulkSelected: string;
   /** Announced while an action runs. */
   bulkWorking: string;
-  /** Announced after an action that names no `done` text; `{processed}` and the answer's other numbers are replaced. */
+  /** Announced after an action that names no `done` text; `{count}` is the number of rows selected. */
   bulkDone: string;
   /** Announced before the server's message when an action fails. */
   bulkFailed: string;
@@ -94,7 +94,7 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   bulkSelectAll: 'Select all {count} matching rows',
   bulkSelected: 'All {count} matching rows are selected.',
   bulkWorking: 'Working\u2026',
-  bulkDone: 'Done: {processed} rows.',
+  bulkDone: 'Done: the action covered {count} rows.',
   bulkFailed: 'The action failed:',
 });
 
