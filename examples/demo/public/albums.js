@@ -147,6 +147,18 @@ const table = createDataTable(
       },
     ],
     order: [[6, 'desc']],
+    // Editors and admins act on every album the table's request selects, not only the page: a bar
+    // above the table ("Select all N matching rows", then the action), answered in a status line.
+    bulkActions: config.canManage
+      ? [
+          {
+            label: 'Mark as explicit',
+            url: '/api/albums/bulk/mark-explicit',
+            confirm: 'Mark all {count} matching albums as explicit?',
+            done: 'Marked {processed} albums as explicit.',
+          },
+        ]
+      : [],
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts

@@ -1,5 +1,6 @@
 export * from './dates/index.js';
 export * from './datatables/index.js';
+export * from './bulk-actions/index.js';
 export { jsonForScript } from './common/html.js';
 export type { HttpRequest } from './common/http-platform.js';
 export { databaseUnavailableException, isDatabaseUnavailableError } from './common/database-unavailable.js';

@@ -1,8 +1,55 @@
-import { Controller } from '@nestjs/common';
-import { DataTableResource } from '@widgetlib/nest';
+import { Controller, Post, Req } from '@nestjs/common';
+import {
+  BulkSelection,
+  DataTableBulkAction,
+  DataTableResource,
+  RequirePermissions,
+  type BulkReport,
+  type BulkRequest,
+  type DataTableResourceOptions,
+  type HttpRequest,
+} from '@widgetlib/nest';
+import { In } from 'typeorm';
 import { AlbumDto } from './album.dto.js';
 import { Album } from './album.entity.js';
 import { assignAlbum } from './album.writer.js';
+
+/** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
+const ALBUM_TABLE = {
+  // Counts are kept a minute: the album pages and this resource forget them on every write.
+  count: 'cached',
+  searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],
+  orderingFields: [
+    'title',
+    'catalogue_code',
+    'tracks',
+    'explicit',
+    'released_on',
+    'added_at',
+    'format',
+    'artist__name',
+  ],
+  defaultOrdering: ['-added_at'],
+  // The lookups each filter-row widget, SearchBuilder condition and ColumnControl search needs
+  // (README: "DataTables' search extensions").
+  filters: {
+    title: ['icontains', 'exact', 'isnull'],
+    catalogue_code: ['icontains', 'exact'],
+    tracks: ['exact', 'gte', 'lte', 'isnull'],
+    explicit: ['exact'],
+    released_on: ['range', 'exact', 'isnull'],
+    added_at: ['range', 'exact'],
+    format: ['exact', 'in'],
+    artist__name: ['icontains', 'exact', 'isnull'],
+    genres__id: ['in'],
+    notes: ['icontains', 'exact', 'isnull'],
+    homepage: ['icontains', 'isnull'],
+  },
+  // SearchPanes' panes (answered to a page with SearchPanes: the albums page's "SearchPanes" button).
+  panes: ['format', 'genres__name'],
+  actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
+  mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
+} satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];
 
 /**
  * The albums resource: the table's list endpoint (`GET /api/albums/`) and the JSON record routes,
@@ -25,40 +72,20 @@ export class AlbumsController extends DataTableResource({
       .createQueryBuilder('album')
       .leftJoinAndSelect('album.artist', 'artist')
       .leftJoinAndSelect('album.genres', 'genre'),
-  dataTable: {
-    // Counts are kept a minute: the album pages and this resource forget them on every write.
-    count: 'cached',
-    searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],
-    orderingFields: [
-      'title',
-      'catalogue_code',
-      'tracks',
-      'explicit',
-      'released_on',
-      'added_at',
-      'format',
-      'artist__name',
-    ],
-    defaultOrdering: ['-added_at'],
-    // The lookups each filter-row widget, SearchBuilder condition and ColumnControl search needs
-    // (README: "DataTables' search extensions").
-    filters: {
-      title: ['icontains', 'exact', 'isnull'],
-      catalogue_code: ['icontains', 'exact'],
-      tracks: ['exact', 'gte', 'lte', 'isnull'],
-      explicit: ['exact'],
-      released_on: ['range', 'exact', 'isnull'],
-      added_at: ['range', 'exact'],
-      format: ['exact', 'in'],
-      artist__name: ['icontains', 'exact', 'isnull'],
-      genres__id: ['in'],
-      notes: ['icontains', 'exact', 'isnull'],
-      homepage: ['icontains', 'isnull'],
-    },
-    // SearchPanes' panes (answered to a page with SearchPanes: the albums page's "SearchPanes" button).
-    panes: ['format', 'genres__name'],
-    actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
-    mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
-  },
+  dataTable: ALBUM_TABLE,
   assign: (album, body, { manager }) => assignAlbum(album, body, manager),
-}) {}
+}) {
+  /**
+   * "Mark as explicit" on every album the table's request selects (the albums page's bar above the
+   * table), in batches in one transaction; the table's cached counts are forgotten after it.
+   */
+  @Post('bulk/mark-explicit')
+  @RequirePermissions('catalogue.manage')
+  @DataTableBulkAction(ALBUM_TABLE)
+  async markExplicit(@BulkSelection() bulk: BulkRequest, @Req() request: HttpRequest): Promise<BulkReport> {
+    const selection = await bulk.of(this.baseQuery(request));
+    return selection.forEachBatch(async (ids, manager) => {
+      await manager.update(Album, { id: In(ids) }, { explicit: true });
+    });
+  }
+}

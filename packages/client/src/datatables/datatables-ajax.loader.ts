@@ -10,6 +10,7 @@ import {
 } from './datatables-response.parser.js';
 import type { DataTableTexts } from './datatables.texts.js';
 import { extensionAnswer } from './datatables-extensions.formatter.js';
+import type { ShownRequest } from './datatables-bulk.request.js';
 
 /** `events.filter`: sees the request parameters; what it returns is sent (the same object when it returns nothing). */
 export type DataTableFilterHook = (params: DataTableRequestParams) => DataTableRequestParams | void;
@@ -26,6 +27,8 @@ export interface ServerLoaderOptions {
    * the envelope's `counts` when a count is not exact).
    */
   onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
+  /** Told after each answer which request the rows answer (null after a failed request), for `bulkActions`. */
+  onShown?: (shown: ShownRequest | null) => void;
 }
 
 /** DataTables' `ajax` option as a function. */
@@ -75,10 +78,20 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
       if (controller.signal.aborted) return;
       running = null;
       if ('envelope' in outcome) {
-        options.onOutcome(null, outcome.envelope.counts ?? null);
+        const { envelope } = outcome;
+        options.onOutcome(null, envelope.counts ?? null);
+        options.onShown?.({
+          params,
+          recordsFiltered: envelope.recordsFiltered,
+          recordsTotal: envelope.recordsTotal,
+          exact:
+            !envelope.counts ||
+            (envelope.counts.recordsFiltered === 'exact' && envelope.counts.recordsTotal === 'exact'),
+        });
         callback({ ...extensionAnswer(outcome.envelope, data.columns), draw });
       } else {
         options.onOutcome(outcome.error, null);
+        options.onShown?.(null);
         callback({ data: [], recordsTotal: 0, recordsFiltered: 0, draw });
       }
     });

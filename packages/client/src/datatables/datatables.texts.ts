@@ -59,6 +59,18 @@ export interface DataTableTexts {
   viewLink: string;
   /** After the name of a view another user shares; `{owner}` is replaced. */
   sharedBy: string;
+  /** Accessible name of the bar of `bulkActions` above the table. */
+  bulkGroup: string;
+  /** The button that selects every row matching the table's request; `{count}` is their number. */
+  bulkSelectAll: string;
+  /** Announced when they are selected. */
+  bulkSelected: string;
+  /** Announced while an action runs. */
+  bulkWorking: string;
+  /** Announced after an action that names no `done` text; `{count}` is the number of rows selected. */
+  bulkDone: string;
+  /** Announced before the server's message when an action fails. */
+  bulkFailed: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -94,6 +106,12 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   deleteView: 'Delete',
   viewLink: 'Link',
   sharedBy: 'shared by {owner}',
+  bulkGroup: 'Actions on all matching rows',
+  bulkSelectAll: 'Select all {count} matching rows',
+  bulkSelected: 'All {count} matching rows are selected.',
+  bulkWorking: 'Working\u2026',
+  bulkDone: 'Done: the action covered {count} rows.',
+  bulkFailed: 'The action failed:',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;

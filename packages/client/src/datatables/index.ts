@@ -23,6 +23,7 @@ export {
   type DataTableRequestMethod,
   type DataTableTransportOptions,
 } from './datatables-request.transport.js';
+export type { DataTableBulkAction } from './datatables-bulk.actions.js';
 export { useDataTable, type DataTableEngine } from './datatables.engine.js';
 export type { TableOverflow } from './datatables-overflow.mode.js';
 export {

@@ -17,7 +17,16 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import {
+  In,
+  type EntityManager,
+  type FindOptionsWhere,
+  type ObjectLiteral,
+  type Repository,
+  type SelectQueryBuilder,
+} from 'typeorm';
+import { BulkSelection, DataTableBulkAction } from '../bulk-actions/bulk-action.decorator.js';
+import type { BulkRequest } from '../bulk-actions/bulk-request.js';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
@@ -48,6 +57,9 @@ export interface DataTableResourceController<C extends object, U extends object>
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
   remove(id: number, request: HttpRequest): Promise<void>;
+  bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
+  /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
+  baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
 }
 
 const parseId = new ParseIdPipe();
@@ -237,8 +249,32 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       });
     }
 
+    /**
+     * Deletes every record the list request in the body selects (`POST <list path>/bulk-delete`),
+     * within the base query's scope, under the delete permission, in batches in one transaction.
+     */
+    @Post('bulk-delete')
+    @permit('delete')
+    @DataTableBulkAction(tableOptions)
+    @ApiDocs(({ ApiOkResponse }) => [
+      ApiOkResponse({
+        description: 'The records removed',
+        schema: { type: 'object', properties: { deleted: { type: 'integer' } } },
+      }),
+    ])
+    async bulkDelete(
+      @BulkSelection() selection: BulkRequest,
+      @Req() request: HttpRequest,
+    ): Promise<{ deleted: number }> {
+      const selected = await selection.of(this.baseQuery(request));
+      const report = await selected.forEachBatch(async (keys, manager) => {
+        await manager.delete(options.entity, { [this.primaryKey]: In(keys) } as FindOptionsWhere<T>);
+      });
+      return { deleted: report.processed };
+    }
+
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
-    protected baseQuery(request: HttpRequest, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
+    baseQuery(request: HttpRequest, repository: Repository<T> = this.repository): SelectQueryBuilder<T> {
       return options.query
         ? options.query(repository, request)
         : repository.createQueryBuilder(repository.metadata.tableName);

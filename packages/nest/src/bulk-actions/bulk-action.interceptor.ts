@@ -1,0 +1,71 @@
+import {
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Observable } from 'rxjs';
+import type { EntityMetadata } from 'typeorm';
+import type { HttpRequest } from '../common/http-platform.js';
+import { DataTableCounts } from '../datatables/count-cache.service.js';
+import type { DataTableOptions } from '../datatables/datatable.options.js';
+import { prepareTable, type PreparedTable } from '../datatables/table.preparation.js';
+import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
+import { BulkRequest } from './bulk-request.js';
+
+export type RequestWithBulk = HttpRequest & { [BULK_REQUEST]?: BulkRequest };
+
+/**
+ * Applied by `@DataTableBulkAction`: leaves the route's {@link BulkRequest} on the request for
+ * `@BulkSelection()`, with the table options prepared once per entity (a mistake in them is logged
+ * and a 500, as for `@DataTable`).
+ */
+@Injectable()
+export class DataTableBulkInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('DataTableBulkAction');
+  private readonly prepared = new WeakMap<DataTableOptions, Map<EntityMetadata, PreparedTable>>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    private readonly counts: DataTableCounts,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<DataTableOptions | undefined>(BULK_ACTION_OPTIONS, context.getHandler());
+    if (!options) return next.handle();
+    const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
+    const request = context.switchToHttp().getRequest<RequestWithBulk>();
+    // A write behind a GET would be open to links and prefetches, and skip CSRF protection.
+    if (request.method?.toUpperCase() !== 'POST') {
+      this.logger.error(
+        `@DataTableBulkAction on ${endpoint}: the route must be a POST, not a ${String(request.method)}`,
+      );
+      throw new InternalServerErrorException();
+    }
+    request[BULK_REQUEST] = new BulkRequest(
+      request,
+      (metadata) => this.prepare(options, metadata, endpoint),
+      this.counts,
+    );
+    return next.handle();
+  }
+
+  private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedTable {
+    let byEntity = this.prepared.get(options);
+    if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
+    const known = byEntity.get(metadata);
+    if (known) return known;
+    const { table, problems } = prepareTable(options, metadata, this.config);
+    if (!table) {
+      this.logger.error(`@DataTableBulkAction on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`);
+      throw new InternalServerErrorException();
+    }
+    byEntity.set(metadata, table);
+    return table;
+  }
+}
