@@ -56,6 +56,7 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * shares and deletes named views; `#view=<id>` in the page's address opens a view.
    */
   savedViews?: SavedViewsOptions;
+  /**
    * Actions on every row matching the table's request, not only the page: a bar above the table
    * with "Select all N matching rows" and a button per action, which POSTs the request (with the
    * CSRF token of `csrf`) to the action's `url`, announces the answer and redraws the table.
