@@ -39,6 +39,7 @@ export class HelpPanel {
   private readonly idPrefix: string;
   private readonly cleanups: (() => void)[] = [];
   private readonly configuredLanguages: readonly string[] | undefined;
+  private readonly editorUrl: string | undefined;
 
   private rendered: HelpEntryItem[] = [];
   private loaded: Promise<void> | null = null;
@@ -54,6 +55,7 @@ export class HelpPanel {
     this.toggle = options.toggle ?? null;
     this.fieldRoot = options.fieldRoot ?? this.doc;
     this.configuredLanguages = options.languages;
+    this.editorUrl = options.editorUrl;
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
@@ -270,6 +272,7 @@ export class HelpPanel {
       idPrefix: `${this.idPrefix}-add`,
       fields,
       ...this.formLanguages(),
+      editorUrl: this.editorUrl,
       namesWithHelp: new Set(this.entries.map((entry) => entry.question_name)),
       submit: async (input) => {
         const created = await this.api.create(this.config.id_view, input);
@@ -293,6 +296,7 @@ export class HelpPanel {
       entry,
       fields: [],
       ...this.formLanguages(),
+      editorUrl: this.editorUrl,
       namesWithHelp: new Set(),
       submit: async (input: HelpEntryInput) => {
         const { help_title, help_text, language } = input;
@@ -326,6 +330,7 @@ export class HelpPanel {
     const current = this.openForm;
     if (!current) return;
     this.openForm = null;
+    current.form.destroy();
     current.form.element.remove();
     const item = current.entryId === null ? null : this.itemOf(current.entryId);
     item?.classList.remove('widgetlib-palette__entry--editing');

@@ -76,6 +76,11 @@ export interface HelpPanelSettings {
    * page's `<html lang>` followed by the languages of the listed entries.
    */
   languages?: readonly string[];
+  /**
+   * `<script>` bundles only: the address of widgetlib.editor.min.js, the rich-text editor loaded when a
+   * form opens. Default: the same folder as the bundle's own script.
+   */
+  editorUrl?: string;
 }
 
 export interface HelpPanelOptions extends HelpPanelSettings {
