@@ -98,7 +98,7 @@ export class HelpEntryForm {
     this.editorStatus = createElement(doc, 'p', {
       className: 'widgetlib-palette__note widgetlib-rte__status',
       text: texts.editorLoading,
-      attributes: { role: 'status' },
+      attributes: { 'aria-live': 'polite' },
     });
     const textRow = this.row(`${idPrefix}-text`, texts.textLabel, this.text);
     textRow.append(this.editorStatus);

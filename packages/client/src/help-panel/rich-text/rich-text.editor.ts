@@ -52,7 +52,8 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
   let sourceShown = false;
   const closePrompt = () => {
     promptSlot.replaceChildren();
-    if (!sourceShown) editor.commands.focus();
+    // At once (the focus command waits for a frame): the next key typed belongs to the editor.
+    if (!sourceShown) editor.view.focus();
   };
   const openPrompt = (prompt: { element: HTMLElement; focus(): void }) => {
     promptSlot.replaceChildren(prompt.element);
@@ -229,7 +230,7 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
   element.append(toolbar.element, host, promptSlot);
   return {
     element,
-    focus: () => (sourceShown ? textarea.focus() : editor.commands.focus()),
+    focus: () => (sourceShown ? textarea.focus() : editor.commands.focus('end')),
     destroy: () => {
       label?.removeEventListener('click', focusFromLabel);
       editor.destroy();

@@ -49,14 +49,21 @@ export function helpEditorExtensions(): AnyExtension[] {
     OrderedList.extend({ addAttributes: () => ({ start: { default: 1 }, type: DROPPED }) }),
     ListItem,
     ListKeymap,
-    Link.configure({
+    // Only `href` and `title`: the extension's `target`, `rel` and `class` are not in the policy.
+    Link.extend({
+      addAttributes: () => ({
+        href: { default: null, parseHTML: (element) => element.getAttribute('href') },
+        title: { default: null },
+      }),
+    }).configure({
       openOnClick: false,
       autolink: false,
       protocols: [],
       HTMLAttributes: { target: null, rel: null, class: null },
       isAllowedUri: (url) => safeUrl(url, LINK_SCHEMES) !== null,
     }),
-    Image.extend({
+    // Inline, like an <img> in a paragraph: the text goes on after it.
+    Image.configure({ inline: true }).extend({
       parseHTML: () => [{ tag: 'img[src]', getAttrs: (img) => (safeUrl(img.getAttribute('src'), IMAGE_SCHEMES) ? null : false) }],
     }),
     // Without the column group and its widths (styles the policy removes).
