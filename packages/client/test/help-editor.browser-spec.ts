@@ -15,7 +15,10 @@ const EDITOR_FILE = /\/widgetlib\.editor\.min\.js$/;
 
 /** `html` as Chromium serialises it after parsing (`<img />` and `<img>` are the same element). */
 function reserialised(page: Page, html: string): Promise<string> {
-  return page.evaluate((source) => new DOMParser().parseFromString(`<body>${source}</body>`, 'text/html').body.innerHTML, html);
+  return page.evaluate(
+    (source) => new DOMParser().parseFromString(`<body>${source}</body>`, 'text/html').body.innerHTML,
+    html,
+  );
 }
 
 /** The elements of `html` as Chromium parses it (in an inert document: nothing loads or runs). */
@@ -338,8 +341,15 @@ describeEachDatabase('help form rich-text editor in the browser', (kind) => {
     expect(await focused()).toBe('Bold');
     await page.keyboard.press('ArrowLeft');
     expect(await focused()).toBe('HTML source');
-    expect(await form.getByRole('toolbar').getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.tabIndex).filter((i) => i === 0).length)).toBe(1);
-    expect(await editable.getAttribute('aria-labelledby')).toBe(await form.locator('label', { hasText: /^Text$/ }).getAttribute('id'));
+    expect(
+      await form
+        .getByRole('toolbar')
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((b) => b.tabIndex).filter((i) => i === 0).length),
+    ).toBe(1);
+    expect(await editable.getAttribute('aria-labelledby')).toBe(
+      await form.locator('label', { hasText: /^Text$/ }).getAttribute('id'),
+    );
 
     // The source view is the form's text area; back in the editor, the HTML goes through its schema.
     await page.keyboard.press('Enter');

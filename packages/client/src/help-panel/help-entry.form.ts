@@ -153,7 +153,13 @@ export class HelpEntryForm {
       const { createRichTextEditor } = await loadRichTextEditor(editorUrl);
       if (this.destroyed) return;
       const hadFocus = doc.activeElement === this.text;
-      this.editor = createRichTextEditor({ doc, texts, idPrefix, textarea: this.text, labelId: `${idPrefix}-text-label` });
+      this.editor = createRichTextEditor({
+        doc,
+        texts,
+        idPrefix,
+        textarea: this.text,
+        labelId: `${idPrefix}-text-label`,
+      });
       this.text.after(this.editor.element);
       this.editorStatus.remove();
       if (hadFocus) this.editor.focus();

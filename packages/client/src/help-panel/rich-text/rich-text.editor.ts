@@ -98,7 +98,12 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
         refusedMessage: texts.editorImageRefused,
         insertLabel: texts.editorInsert,
         cancelLabel: texts.cancel,
-        insert: (src, alt) => editor.chain().focus().setImage({ src, alt: alt || undefined }).run(),
+        insert: (src, alt) =>
+          editor
+            .chain()
+            .focus()
+            .setImage({ src, alt: alt || undefined })
+            .run(),
         close: closePrompt,
       }),
     );
@@ -121,16 +126,14 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       run: () => editor.chain().focus().toggleItalic().run(),
       state: (e) => ({ pressed: e.isActive('italic') }),
     },
-    ...TOOLBAR_HEADING_LEVELS.map(
-      (level): ToolbarItem => ({
-        glyph: `H${level}`,
-        label: texts.editorHeading(level),
-        shortcut: `Control+Alt+${level}`,
-        toggle: true,
-        run: () => editor.chain().focus().toggleHeading({ level }).run(),
-        state: (e) => ({ pressed: e.isActive('heading', { level }) }),
-      }),
-    ),
+    ...TOOLBAR_HEADING_LEVELS.map((level): ToolbarItem => ({
+      glyph: `H${level}`,
+      label: texts.editorHeading(level),
+      shortcut: `Control+Alt+${level}`,
+      toggle: true,
+      run: () => editor.chain().focus().toggleHeading({ level }).run(),
+      state: (e) => ({ pressed: e.isActive('heading', { level }) }),
+    })),
     {
       glyph: '•',
       label: texts.editorBulletList,
@@ -179,8 +182,18 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       state: (e) => ({ disabled: e.isActive('table') }),
     },
     { glyph: '+↓', label: texts.editorAddRow, run: () => editor.chain().focus().addRowAfter().run(), state: inTable },
-    { glyph: '+→', label: texts.editorAddColumn, run: () => editor.chain().focus().addColumnAfter().run(), state: inTable },
-    { glyph: '✕▦', label: texts.editorDeleteTable, run: () => editor.chain().focus().deleteTable().run(), state: inTable },
+    {
+      glyph: '+→',
+      label: texts.editorAddColumn,
+      run: () => editor.chain().focus().addColumnAfter().run(),
+      state: inTable,
+    },
+    {
+      glyph: '✕▦',
+      label: texts.editorDeleteTable,
+      run: () => editor.chain().focus().deleteTable().run(),
+      state: inTable,
+    },
     { glyph: 'HTML', label: texts.editorSource, toggle: true, run: () => showSource(!sourceShown), state: () => ({}) },
   ];
   const sourceIndex = items.length - 1;

@@ -64,7 +64,9 @@ export function helpEditorExtensions(): AnyExtension[] {
     }),
     // Inline, like an <img> in a paragraph: the text goes on after it.
     Image.configure({ inline: true }).extend({
-      parseHTML: () => [{ tag: 'img[src]', getAttrs: (img) => (safeUrl(img.getAttribute('src'), IMAGE_SCHEMES) ? null : false) }],
+      parseHTML: () => [
+        { tag: 'img[src]', getAttrs: (img) => (safeUrl(img.getAttribute('src'), IMAGE_SCHEMES) ? null : false) },
+      ],
     }),
     // Without the column group and its widths (styles the policy removes).
     Table.extend({

@@ -75,9 +75,14 @@ export class RichTextToolbar {
     const index = this.buttons.indexOf(event.target as HTMLButtonElement);
     if (index < 0) return;
     const last = this.buttons.length - 1;
-    const next = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: last }[
-      event.key
-    ];
+    const next = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const target = this.buttons[(next + this.buttons.length) % this.buttons.length]!;

@@ -36,7 +36,10 @@ export function buildUrlPrompt(options: UrlPromptOptions): { element: HTMLElemen
     className: 'widgetlib-rte__prompt',
     attributes: { role: 'group', 'aria-labelledby': headingId },
   });
-  const error = createElement(doc, 'div', { className: 'widgetlib-palette__error', attributes: { id: errorId, role: 'alert' } });
+  const error = createElement(doc, 'div', {
+    className: 'widgetlib-palette__error',
+    attributes: { id: errorId, role: 'alert' },
+  });
   error.hidden = true;
   const field = (id: string, label: string, value: string) => {
     const input = createElement(doc, 'input', {
@@ -54,13 +57,21 @@ export function buildUrlPrompt(options: UrlPromptOptions): { element: HTMLElemen
     element.append(row);
     return input;
   };
-  element.append(createElement(doc, 'p', { className: 'widgetlib-rte__prompt-heading', text: options.heading, attributes: { id: headingId } }), error);
+  element.append(
+    createElement(doc, 'p', {
+      className: 'widgetlib-rte__prompt-heading',
+      text: options.heading,
+      attributes: { id: headingId },
+    }),
+    error,
+  );
   const url = field(`${idPrefix}-url`, options.urlLabel, options.initialUrl ?? '');
   const text = options.textLabel ? field(`${idPrefix}-text`, options.textLabel, '') : null;
 
   const submit = () => {
     const value = url.value.trim();
-    const problem = value === '' ? options.requiredMessage : safeUrl(value, options.schemes) === null ? options.refusedMessage : null;
+    const problem =
+      value === '' ? options.requiredMessage : safeUrl(value, options.schemes) === null ? options.refusedMessage : null;
     if (problem) {
       showMessages(error, [problem]);
       url.setAttribute('aria-invalid', 'true');
@@ -71,11 +82,20 @@ export function buildUrlPrompt(options: UrlPromptOptions): { element: HTMLElemen
     options.close();
   };
   const button = (label: string, onClick: () => void) => {
-    const created = createElement(doc, 'button', { className: 'widgetlib-palette__button', text: label, attributes: { type: 'button' } });
+    const created = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button',
+      text: label,
+      attributes: { type: 'button' },
+    });
     created.addEventListener('click', onClick);
     return created;
   };
-  const actions = createElement(doc, 'div', { className: 'widgetlib-palette__form-actions' }, button(options.insertLabel, submit));
+  const actions = createElement(
+    doc,
+    'div',
+    { className: 'widgetlib-palette__form-actions' },
+    button(options.insertLabel, submit),
+  );
   if (options.removeLabel && options.remove) {
     const remove = options.remove;
     actions.append(button(options.removeLabel, () => (remove(), options.close())));
