@@ -31,6 +31,8 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
     element: host,
     extensions: helpEditorExtensions(),
     content: textarea.value,
+    // rich-text.css has the few rules ProseMirror needs: no <style> element a CSP could refuse.
+    injectCSS: false,
     editorProps: {
       attributes: {
         id: editableId,
