@@ -248,7 +248,9 @@ describeEachDatabase('help form rich-text editor in the browser', (kind) => {
 
     // Editing it again shows the same formats in the editor.
     await page.getByRole('button', { name: 'Edit help “Formats”' }).click();
-    const editable = page.locator(`${ENTRY}[data-question-name=barcode] form`).getByRole('textbox', { name: 'Text' });
+    const editForm = page.locator(`${ENTRY}[data-question-name=barcode] form`);
+    await editForm.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    const editable = editForm.getByRole('textbox', { name: 'Text' });
     expect(await editable.locator('h2, h3, strong, em, code, a, ul, ol, pre, img[src], table').count()).toBe(12);
   });
 
