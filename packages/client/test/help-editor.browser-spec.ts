@@ -3,6 +3,7 @@ import { startChromium, type ChromiumSession } from '../../../scripts/chromium.m
 import { Help, HelpRevision } from '@widgetlib/nest';
 import { forbiddenParts, HOSTILE_HELP_HTML, type ElementSummary } from '@widgetlib/test-support/help-html.corpus.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { HELP_TEXT_MAX_LENGTH } from '#rules/help-limits.js';
 import { TEST_USER_HEADER, type TestUser } from '@widgetlib/test-support/test-app.js';
 import { HELP_PANEL_VIEW_ID } from './help-panel-fixtures/help-panel-fixture.controller.js';
 import { startHelpPanelApp, type HelpPanelApp } from './help-panel-fixtures/help-panel-test-app.js';
@@ -363,5 +364,24 @@ describeEachDatabase('help form rich-text editor in the browser', (kind) => {
     expect(await editable.innerHTML()).toBe('<p>Hi there red</p><h4>Four</h4>');
     const { stored } = await save(page, form);
     expect(stored.help_text).toBe('<p>Hi there red</p><h4>Four</h4>');
+  });
+
+  it('refuses a text whose HTML is longer than the server accepts, keeping it in the form', async () => {
+    const { page } = await openPanelPage();
+    const { form, editable } = await startAdding(page, 'Long');
+    await form.getByRole('button', { name: 'HTML source' }).click();
+    // Within the text area's maxlength as typed; the editor writes <strong> for each <b>: longer than allowed.
+    const source = '<b>x</b> '.repeat(11_000);
+    expect(source.length).toBeLessThan(HELP_TEXT_MAX_LENGTH);
+    await form.locator('textarea[name=help_text]').fill(source);
+    await form.getByRole('button', { name: 'HTML source' }).click();
+    const html = await form.locator('textarea[name=help_text]').inputValue();
+    expect(html.length).toBeGreaterThan(HELP_TEXT_MAX_LENGTH);
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await form.getByRole('alert').textContent()).toBe(
+      `The text is too long: its HTML has ${html.length} characters, at most ${HELP_TEXT_MAX_LENGTH} are allowed.`,
+    );
+    expect(await editable.locator('strong').count()).toBe(11_000);
+    expect(await helps().countBy({ question_name: 'barcode' })).toBe(0);
   });
 });

@@ -235,6 +235,11 @@ export class HelpEntryForm {
       showMessages(this.error, [this.options.texts.noFields]);
       return;
     }
+    // The editor's HTML is not bounded by the text area's maxlength; the server would refuse it too.
+    if (input.help_text.length > HELP_TEXT_MAX_LENGTH) {
+      showMessages(this.error, [this.options.texts.textTooLong(HELP_TEXT_MAX_LENGTH, input.help_text.length)]);
+      return;
+    }
     this.saveButton.disabled = true;
     this.element.setAttribute('aria-busy', 'true');
     try {

@@ -55,6 +55,8 @@ export interface HelpPanelTexts {
   editorUrlRequired: string;
   editorLinkRefused: string;
   editorImageRefused: string;
+  /** The text's HTML is longer than the server accepts. */
+  textTooLong: (max: number, length: number) => string;
   noFields: string;
   loading: string;
   empty: string;
@@ -143,6 +145,7 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   editorUrlRequired: 'Enter an address.',
   editorLinkRefused: 'A link must be an http, https or mailto address, or a relative one.',
   editorImageRefused: 'An image must be an http or https address, or a relative one.',
+  textTooLong: (max, length) => `The text is too long: its HTML has ${length} characters, at most ${max} are allowed.`,
   noFields: 'This page has no labelled fields to add help for.',
   loading: 'Loading help…',
   empty: 'No help for this page yet.',
