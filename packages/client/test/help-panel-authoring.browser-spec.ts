@@ -242,6 +242,8 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
       expect(await editForm.getByLabel('Language').inputValue()).toBe('');
       await editForm.getByLabel('Language').selectOption('en');
       await editForm.getByRole('button', { name: 'Save' }).click();
+      // The status still says so from the add: the form closing tells that this save is done.
+      await editForm.waitFor({ state: 'detached' });
       await statusIs(page, 'Help saved.');
       const years = await helps().find({ where: { question_name: 'year' }, order: { language: 'ASC' } });
       expect(years.map(({ language, help_title }) => `${language}:${help_title}`)).toEqual([
