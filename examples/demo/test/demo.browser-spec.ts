@@ -241,7 +241,14 @@ describe('the demo in Chromium (SQLite)', () => {
     await panel.getByRole('button', { name: 'Add help' }).click();
     await panel.getByLabel('Field', { exact: true }).selectOption('homepage');
     await panel.getByRole('textbox', { name: 'Title', exact: true }).fill('Homepage');
-    await panel.getByLabel('Text (HTML allowed)').fill('<p>The album’s <strong>official</strong> page.</p>');
+    // The rich-text editor (widgetlib.editor.min.js, loaded next to the page's widgetlib bundle).
+    await panel.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await panel.getByRole('textbox', { name: 'Text', exact: true }).click();
+    await editor.keyboard.type('The album’s ');
+    await panel.getByRole('button', { name: 'Bold' }).click();
+    await editor.keyboard.type('official');
+    await editor.keyboard.press('Control+b');
+    await editor.keyboard.type(' page.');
     await panel.getByRole('button', { name: 'Save' }).click();
     await editor.locator(`${PANEL} .widgetlib-palette__entry[data-question-name="homepage"]`).waitFor();
 

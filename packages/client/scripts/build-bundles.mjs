@@ -4,6 +4,8 @@
 //                               it uses the global `DataTable` that datatables.net's own script sets.
 //   dist/widgetlib.full.min.js  the same with DataTables and its Responsive extension inside (also
 //                               sets window.DataTable).
+//   dist/widgetlib.editor.min.js  the help form's rich-text editor (Tiptap), which both bundles load
+//                               with a <script> when a form opens (window.widgetlibRichTextEditor).
 //   dist/widgetlib.css          the library's stylesheet (filter row, renderers, help panel, Tom Select).
 //   dist/widgetlib.full.css     the same after DataTables' and Responsive's own stylesheets
 //                               (datatables.net-dt, datatables.net-responsive-dt).
@@ -13,6 +15,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { datatablesFromGlobal } from './datatables-global.plugin.mjs';
+import { richTextFromScript } from './rich-text-script.plugin.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageRoot, 'dist');
@@ -57,7 +60,12 @@ await Promise.all([
     ...scriptOptions,
     entryPoints: ['src/browser.ts'],
     outfile: join(dist, 'widgetlib.min.js'),
-    plugins: [datatablesFromGlobal],
+    plugins: [datatablesFromGlobal, richTextFromScript],
+  }),
+  build({
+    ...scriptOptions,
+    entryPoints: ['src/help-panel/rich-text/rich-text.script-entry.ts'],
+    outfile: join(dist, 'widgetlib.editor.min.js'),
   }),
   build({
     ...scriptOptions,
@@ -75,6 +83,7 @@ await Promise.all([
       loader: 'ts',
     },
     outfile: join(dist, 'widgetlib.full.min.js'),
+    plugins: [richTextFromScript],
   }),
   build({
     bundle: true,
@@ -95,7 +104,13 @@ await Promise.all([
   }),
 ]);
 
-for (const file of ['widgetlib.min.js', 'widgetlib.full.min.js', 'widgetlib.css', 'widgetlib.full.css']) {
+for (const file of [
+  'widgetlib.min.js',
+  'widgetlib.full.min.js',
+  'widgetlib.editor.min.js',
+  'widgetlib.css',
+  'widgetlib.full.css',
+]) {
   const content = readFileSync(join(dist, file));
   console.log(
     `${file.padEnd(24)} ${String(content.length).padStart(8)} B, gzip ${String(gzipSync(content, { level: 9 }).length).padStart(7)} B`,

@@ -10,7 +10,7 @@ const ADMIN: TestUser = { isSuperuser: true };
 const PANEL = '.widgetlib-palette[data-widgetlib-palette]';
 const TOGGLE = '.widgetlib-palette-toggle';
 const ENTRY = `${PANEL} .widgetlib-palette__entry`;
-const TEXT_LABEL = 'Text (HTML allowed)';
+const TEXT_LABEL = 'Text';
 
 describeEachDatabase('help panel authoring in the browser', (kind) => {
   let app: HelpPanelApp;
@@ -99,13 +99,23 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
     for (const page of [first, second]) await page.getByRole('button', { name: 'Edit help “Release year”' }).click();
     const firstForm = entry(first).locator('form');
     await firstForm.getByLabel('Title').fill('Year (first author)');
-    await firstForm.getByLabel(TEXT_LABEL).fill('<p>First author.</p>');
+    await firstForm.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await firstForm.getByRole('textbox', { name: TEXT_LABEL, exact: true }).click();
+    await first.keyboard.press('Control+a');
+    await first.keyboard.type('First author.');
     await firstForm.getByRole('button', { name: 'Save' }).click();
     await statusIs(first, 'Help saved.');
 
     const secondForm = entry(second).locator('form');
     await secondForm.getByLabel('Title').fill('Year (second author)');
-    await secondForm.getByLabel(TEXT_LABEL).fill('<p>Second <em>author</em>.</p>');
+    await secondForm.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await secondForm.getByRole('textbox', { name: TEXT_LABEL, exact: true }).click();
+    await second.keyboard.press('Control+a');
+    await second.keyboard.type('Second ');
+    await second.getByRole('button', { name: 'Italic' }).click();
+    await second.keyboard.type('author');
+    await second.keyboard.press('Control+i');
+    await second.keyboard.type('.');
     await secondForm.getByRole('button', { name: 'Save' }).click();
     await secondForm.locator('.widgetlib-palette__conflict').waitFor();
     return { first, second };
@@ -116,7 +126,10 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
     const form = entry(second).locator('form');
     const conflict = form.getByRole('group', { name: /Someone else changed this help/ });
     expect(await form.getByLabel('Title').inputValue()).toBe('Year (second author)');
-    expect(await form.getByLabel(TEXT_LABEL).inputValue()).toBe('<p>Second <em>author</em>.</p>');
+    // The editor still shows the author's text, and its HTML is what "Overwrite" saves.
+    expect(await form.getByRole('textbox', { name: TEXT_LABEL, exact: true }).innerHTML()).toBe(
+      '<p>Second <em>author</em>.</p>',
+    );
     expect(await conflict.locator('.widgetlib-palette__conflict-theirs').innerText()).toContain('Year (first author)');
     expect(await conflict.locator('.widgetlib-palette__conflict-theirs').innerText()).toContain('First author.');
     expect(await conflict.locator('.widgetlib-palette__conflict-mine').innerText()).toContain('Year (second author)');
@@ -229,7 +242,7 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
       expect(await editForm.getByLabel('Language').inputValue()).toBe('');
       await editForm.getByLabel('Language').selectOption('en');
       await editForm.getByRole('button', { name: 'Save' }).click();
-      // The status still says so from the add: the form closing is what tells this save is done.
+      // The status still says so from the add: the form closing tells that this save is done.
       await editForm.waitFor({ state: 'detached' });
       await statusIs(page, 'Help saved.');
       const years = await helps().find({ where: { question_name: 'year' }, order: { language: 'ASC' } });

@@ -357,7 +357,14 @@ describeEachDatabase('help panel in the browser', (kind) => {
 
     await field.selectOption('barcode');
     await page.getByLabel('Title').fill('Barcode number');
-    await page.getByLabel('Text (HTML allowed)').fill('<p>The <em>EAN</em> under the bars.</p>');
+    // Typed into the rich-text editor (once it has loaded), italics by its keyboard shortcut.
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).click();
+    await page.keyboard.type('The ');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type('EAN');
+    await page.keyboard.press('Control+i');
+    await page.keyboard.type(' under the bars.');
     await page.getByRole('button', { name: 'Save' }).click();
     await entryBy(page, 'barcode').waitFor();
 
@@ -381,10 +388,14 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByRole('button', { name: 'Edit help “Release year”' }).click();
     const form = entryBy(page, 'year').locator('form');
     expect(await form.getByLabel('Title').inputValue()).toBe('Release year');
-    expect(await form.getByLabel('Text (HTML allowed)').inputValue()).toBe('<p>Four digits, for example 1999.</p>');
+    await form.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    const text = form.getByRole('textbox', { name: 'Text', exact: true });
+    expect(await text.innerHTML()).toBe('<p>Four digits, for example 1999.</p>');
     expect(await activeElement(page)).toBe(`edit-${await idOf('year')}-title`);
     await form.getByLabel('Title').fill('Year of release');
-    await form.getByLabel('Text (HTML allowed)').fill('<p>As printed on the sleeve.</p>');
+    await text.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('As printed on the sleeve.');
     await page.screenshot({ path: `/tmp/help-panel-${kind}-edit-form.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     // The panel closes the form, then reloads the entries and only then says so.
@@ -439,7 +450,9 @@ describeEachDatabase('help panel in the browser', (kind) => {
     await page.getByRole('button', { name: 'Add help' }).click();
     await page.getByLabel('Field').selectOption('barcode');
     await page.getByLabel('Title').fill('My barcode help');
-    await page.getByLabel('Text (HTML allowed)').fill('<p>Typed with care</p>');
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).click();
+    await page.keyboard.type('Typed with care');
     // Someone else documents the same field meanwhile: the API answers 409.
     await helps().save(
       helps().create({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode', help_title: 'Theirs', help_text: '' }),
@@ -453,7 +466,7 @@ describeEachDatabase('help panel in the browser', (kind) => {
     );
     expect(await page.getByLabel('Field').inputValue()).toBe('barcode');
     expect(await page.getByLabel('Title').inputValue()).toBe('My barcode help');
-    expect(await page.getByLabel('Text (HTML allowed)').inputValue()).toBe('<p>Typed with care</p>');
+    expect(await page.getByRole('textbox', { name: 'Text', exact: true }).innerHTML()).toBe('<p>Typed with care</p>');
     expect(await helps().countBy({ question_name: 'barcode' })).toBe(1);
   });
 

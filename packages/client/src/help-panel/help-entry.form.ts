@@ -5,6 +5,8 @@ import type { LabelledField } from './field-help.icons.js';
 import type { HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpEntry } from './help-panel.types.js';
 import { createElement, showMessages } from './dom-element.factory.js';
+import { loadRichTextEditor } from './rich-text/rich-text.loader.js';
+import type { RichTextEditor } from './rich-text/rich-text.types.js';
 
 export interface HelpEntryFormOptions {
   doc: Document;
@@ -25,6 +27,8 @@ export interface HelpEntryFormOptions {
   namesWithHelp: ReadonlySet<string>;
   submit(input: HelpEntryInput): Promise<void>;
   cancel(): void;
+  /** Address of widgetlib.editor.min.js for the `<script>` bundles; default: next to the bundle's own file. */
+  editorUrl?: string;
   /** When a save met a newer version: keep the author's text and offer both ways out. */
   conflict?: {
     /** Take `current`'s version as the base: the next save overwrites it. */
@@ -43,7 +47,11 @@ export class HelpEntryForm {
   private readonly question: HTMLSelectElement | null;
   private readonly title: HTMLInputElement;
   private readonly language: HTMLSelectElement;
+  /** The HTML submitted: the plain field until the rich-text editor loads, then the editor's mirror and source view. */
   private readonly text: HTMLTextAreaElement;
+  private readonly editorStatus: HTMLElement;
+  private editor: RichTextEditor | null = null;
+  private destroyed = false;
   private readonly saveButton: HTMLButtonElement;
   /** Live region that announces a conflict and holds its view. */
   private readonly conflictArea: HTMLElement;
@@ -89,11 +97,19 @@ export class HelpEntryForm {
     });
     this.text.value = entry?.help_text ?? '';
     this.language = this.buildLanguageSelect();
+    this.editorStatus = createElement(doc, 'p', {
+      className: 'widgetlib-palette__note widgetlib-rte__status',
+      text: texts.editorLoading,
+      attributes: { 'aria-live': 'polite' },
+    });
+    const textRow = this.row(`${idPrefix}-text`, texts.textLabel, this.text);
+    textRow.append(this.editorStatus);
     this.element.append(
       this.row(this.language.id, texts.languageLabel, this.language),
       this.row(`${idPrefix}-title`, texts.titleLabel, this.title),
-      this.row(`${idPrefix}-text`, texts.textLabel, this.text),
+      textRow,
     );
+    void this.startEditor();
 
     this.saveButton = createElement(doc, 'button', {
       className: 'widgetlib-palette__button widgetlib-palette__button--primary',
@@ -123,6 +139,36 @@ export class HelpEntryForm {
   /** Moves focus to the first field. */
   focus(): void {
     (this.question ?? this.title).focus({ preventScroll: true });
+  }
+
+  /** Closes the rich-text editor (the form is going away). */
+  destroy(): void {
+    this.destroyed = true;
+    this.editor?.destroy();
+    this.editor = null;
+  }
+
+  /** Replaces the plain field by the rich-text editor once its code has loaded; what was typed meanwhile is kept. */
+  private async startEditor(): Promise<void> {
+    const { doc, texts, idPrefix, editorUrl } = this.options;
+    try {
+      const { createRichTextEditor } = await loadRichTextEditor(editorUrl);
+      if (this.destroyed) return;
+      const hadFocus = doc.activeElement === this.text;
+      this.editor = createRichTextEditor({
+        doc,
+        texts,
+        idPrefix,
+        textarea: this.text,
+        labelId: `${idPrefix}-text-label`,
+      });
+      this.text.after(this.editor.element);
+      this.editorStatus.remove();
+      if (hadFocus) this.editor.focus();
+    } catch (error) {
+      this.editorStatus.textContent = texts.editorUnavailable;
+      console.warn('widgetlib help panel: the rich-text editor could not be loaded', error);
+    }
   }
 
   private buildQuestionSelect(): HTMLSelectElement | null {
@@ -170,7 +216,7 @@ export class HelpEntryForm {
 
   private row(id: string, labelText: string, control: HTMLElement): HTMLElement {
     const { doc } = this.options;
-    const label = createElement(doc, 'label', { text: labelText, attributes: { for: id } });
+    const label = createElement(doc, 'label', { text: labelText, attributes: { for: id, id: `${id}-label` } });
     control.classList.add('widgetlib-palette__control');
     return createElement(doc, 'div', { className: 'widgetlib-palette__form-row' }, label, control);
   }
@@ -190,6 +236,11 @@ export class HelpEntryForm {
     const input = this.input();
     if (!input) {
       showMessages(this.error, [this.options.texts.noFields]);
+      return;
+    }
+    // The editor's HTML is not bounded by the text area's maxlength; the server would refuse it too.
+    if (input.help_text.length > HELP_TEXT_MAX_LENGTH) {
+      showMessages(this.error, [this.options.texts.textTooLong(HELP_TEXT_MAX_LENGTH, input.help_text.length)]);
       return;
     }
     this.saveButton.disabled = true;

@@ -103,6 +103,7 @@ export class HelpPanel {
       search,
       locale: () => this.readerLanguage,
       formLanguages: () => this.formLanguages(),
+      editorUrl: options.editorUrl,
       afterWrite: (focusId, message) => this.afterWrite(focusId, message),
     });
     this.reader = new HelpPanelReader({

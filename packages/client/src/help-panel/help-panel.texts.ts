@@ -28,6 +28,35 @@ export interface HelpPanelTexts {
   /** Shown on an entry not in the reader's language; `name` is the language's name and tag. */
   entryLanguage: (name: string) => string;
   textLabel: string;
+  /** Status next to the text field while the rich-text editor loads. */
+  editorLoading: string;
+  /** Status when the editor could not be loaded: the field stays a plain HTML text area. */
+  editorUnavailable: string;
+  editorToolbar: string;
+  editorBold: string;
+  editorItalic: string;
+  editorHeading: (level: number) => string;
+  editorBulletList: string;
+  editorOrderedList: string;
+  editorCode: string;
+  editorCodeBlock: string;
+  editorLink: string;
+  editorImage: string;
+  editorTable: string;
+  editorAddRow: string;
+  editorAddColumn: string;
+  editorDeleteTable: string;
+  /** The toggle between the editor and the HTML it stores. */
+  editorSource: string;
+  editorUrl: string;
+  editorImageAlt: string;
+  editorInsert: string;
+  editorRemoveLink: string;
+  editorUrlRequired: string;
+  editorLinkRefused: string;
+  editorImageRefused: string;
+  /** The text's HTML is longer than the server accepts. */
+  textTooLong: (max: number, length: number) => string;
   noFields: string;
   loading: string;
   empty: string;
@@ -111,7 +140,32 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   languageLabel: 'Language',
   everyLanguage: 'Every language',
   entryLanguage: (name) => `In ${name}`,
-  textLabel: 'Text (HTML allowed)',
+  textLabel: 'Text',
+  editorLoading: 'Loading the editor…',
+  editorUnavailable: 'The editor could not be loaded; the text is edited as HTML.',
+  editorToolbar: 'Formatting',
+  editorBold: 'Bold',
+  editorItalic: 'Italic',
+  editorHeading: (level) => `Heading ${level}`,
+  editorBulletList: 'Bulleted list',
+  editorOrderedList: 'Numbered list',
+  editorCode: 'Code',
+  editorCodeBlock: 'Code block',
+  editorLink: 'Link',
+  editorImage: 'Image',
+  editorTable: 'Insert table',
+  editorAddRow: 'Add table row',
+  editorAddColumn: 'Add table column',
+  editorDeleteTable: 'Delete table',
+  editorSource: 'HTML source',
+  editorUrl: 'Address (URL)',
+  editorImageAlt: 'Description (alternative text)',
+  editorInsert: 'Insert',
+  editorRemoveLink: 'Remove link',
+  editorUrlRequired: 'Enter an address.',
+  editorLinkRefused: 'A link must be an http, https or mailto address, or a relative one.',
+  editorImageRefused: 'An image must be an http or https address, or a relative one.',
+  textTooLong: (max, length) => `The text is too long: its HTML has ${length} characters, at most ${max} are allowed.`,
   noFields: 'This page has no labelled fields to add help for.',
   loading: 'Loading help…',
   empty: 'No help for this page yet.',

@@ -91,6 +91,11 @@ export interface HelpPanelSettings {
    * fields and browser session, so that its help coverage lists the fields without help. Default true.
    */
   reportFields?: boolean;
+  /**
+   * `<script>` bundles only: the address of widgetlib.editor.min.js, the rich-text editor loaded when a
+   * form opens. Default: the same folder as the bundle's own script.
+   */
+  editorUrl?: string;
 }
 
 export interface HelpPanelOptions extends HelpPanelSettings {

@@ -19,6 +19,8 @@ export interface HelpPanelWritesOptions {
   formSlot: HTMLElement;
   /** Where focus goes when a form closes without an entry to return to. */
   search: HTMLInputElement;
+  /** `<script>` bundles: where the rich-text editor is loaded from (`HelpPanelSettings.editorUrl`). */
+  editorUrl: string | undefined;
   /** The reader's language, for dates of the history. */
   locale(): string;
   /** What the add and edit forms offer besides "Every language". */
@@ -43,6 +45,7 @@ export class HelpPanelWrites {
       fields: findLabelledFields(fieldRoot),
       preselect,
       ...this.options.formLanguages(),
+      editorUrl: this.options.editorUrl,
       namesWithHelp: new Set(list.entries.map((entry) => entry.question_name)),
       submit: async (input) => {
         const created = await api.create(idView, input);
@@ -67,6 +70,7 @@ export class HelpPanelWrites {
       entry,
       fields: [],
       ...this.options.formLanguages(),
+      editorUrl: this.options.editorUrl,
       namesWithHelp: new Set(),
       submit: async (input: HelpEntryInput) => {
         const { help_title, help_text, language } = input;
@@ -102,6 +106,7 @@ export class HelpPanelWrites {
     const current = this.openForm;
     if (!current) return;
     this.openForm = null;
+    current.form.destroy();
     current.form.element.remove();
     const item = current.entryId === null ? null : this.options.list.itemOf(current.entryId);
     item?.classList.remove('widgetlib-palette__entry--editing');

@@ -7,6 +7,8 @@ export const HELP_PANEL_ASSETS = Symbol('HELP_PANEL_ASSETS');
 
 export interface HelpPanelAssets {
   bundle: string;
+  /** widgetlib.editor.min.js, which the bundle loads from next to its own address. */
+  editor: string;
   css: string;
 }
 
@@ -33,6 +35,12 @@ export class HelpPanelFixtureController {
   @Header('Content-Type', 'text/javascript; charset=utf-8')
   bundle(): string {
     return this.assets.bundle;
+  }
+
+  @Get('widgetlib.editor.min.js')
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  editor(): string {
+    return this.assets.editor;
   }
 
   @Get('help-panel.css')

@@ -7,7 +7,7 @@ import { HelpController } from '../../../nest/src/help/help.controller.js';
 import { HelpUsageController } from '../../../nest/src/help/help-usage.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import type { DatabaseKind } from '@widgetlib/test-support/test-databases.js';
-import { bundleClient } from '../support/client-bundle.js';
+import { bundleClient, bundleRichTextEditor } from '../support/client-bundle.js';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import {
   HELP_PANEL_ASSETS,
@@ -16,7 +16,7 @@ import {
 } from './help-panel-fixture.controller.js';
 import { HELP_PANEL_CSRF_TOKEN } from './help-panel-page.html.js';
 
-const helpPanelCss = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/help-panel/help-panel.css');
+const helpPanelFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/help-panel');
 
 interface CsrfRequest {
   method: string;
@@ -52,7 +52,13 @@ export interface HelpPanelAppOptions {
  * the help panel's menu item registered, and the page.
  */
 export async function startHelpPanelApp(kind: DatabaseKind, options: HelpPanelAppOptions = {}): Promise<HelpPanelApp> {
-  const assets: HelpPanelAssets = { bundle: await bundleClient(), css: await readFile(helpPanelCss, 'utf8') };
+  const [bundle, editor, ...css] = await Promise.all([
+    bundleClient(),
+    bundleRichTextEditor(),
+    readFile(resolve(helpPanelFolder, 'help-panel.css'), 'utf8'),
+    readFile(resolve(helpPanelFolder, 'rich-text/rich-text.css'), 'utf8'),
+  ]);
+  const assets: HelpPanelAssets = { bundle, editor, css: css.join('\n') };
 
   @Module({ controllers: [HelpPanelFixtureController], providers: [{ provide: HELP_PANEL_ASSETS, useValue: assets }] })
   class HelpPanelFixtureModule implements NestModule {

@@ -1,10 +1,15 @@
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { richTextFromScript } from '../../scripts/rich-text-script.plugin.mjs';
 
 const clientRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Bundles a browser entry of the client package (default: the `<script>` bundle) for a test page. */
+/**
+ * Bundles a browser entry of the client package (default: the `<script>` bundle) for a test page; like
+ * dist/widgetlib.min.js, it loads the help form's editor from `widgetlib.editor.min.js` next to it
+ * (see `bundleRichTextEditor`).
+ */
 export async function bundleClient(entry = 'src/browser.ts'): Promise<string> {
   const result = await build({
     entryPoints: [resolve(clientRoot, entry)],
@@ -15,6 +20,12 @@ export async function bundleClient(entry = 'src/browser.ts'): Promise<string> {
     write: false,
     sourcemap: 'inline',
     logLevel: 'silent',
+    plugins: [richTextFromScript],
   });
   return result.outputFiles[0]!.text;
+}
+
+/** The help form's rich-text editor as dist/widgetlib.editor.min.js has it. */
+export function bundleRichTextEditor(): Promise<string> {
+  return bundleClient('src/help-panel/rich-text/rich-text.script-entry.ts');
 }
