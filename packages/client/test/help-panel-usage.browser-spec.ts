@@ -191,7 +191,9 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
       const form = page.getByRole('form', { name: 'New help entry' });
       expect(await form.getByLabel('Field').inputValue()).toBe('genre');
       await form.getByLabel('Title').fill('Genre');
-      await form.getByLabel('Text (HTML allowed)').fill('<p>The main genre.</p>');
+      await form.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      await form.getByRole('textbox', { name: 'Text', exact: true }).click();
+      await page.keyboard.type('The main genre.');
       await form.getByRole('button', { name: 'Save' }).click();
       await entry(page, 'genre').waitFor();
       await page.getByRole('button', { name: 'Help: Genre' }).waitFor();

@@ -507,8 +507,13 @@ describeEachDatabase('help panel in the browser', (kind) => {
       await entryBy(page, 'barcode').waitFor({ state: 'detached' });
 
       const writes = elsewhere.requests.filter(({ method }) => method === 'POST' || method === 'DELETE');
-      expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual(['POST /help/', 'DELETE /help/1/']);
-      expect(JSON.parse(writes[0]!.body)).toMatchObject({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode' });
+      // The page's labelled fields go to the help coverage first (also a POST, also without the token).
+      expect(writes.map(({ method, url }) => `${method} ${url}`)).toEqual([
+        'POST /help/coverage/fields/',
+        'POST /help/',
+        'DELETE /help/1/',
+      ]);
+      expect(JSON.parse(writes[1]!.body)).toMatchObject({ id_view: HELP_PANEL_VIEW_ID, question_name: 'barcode' });
       for (const { headers } of elsewhere.requests) {
         expect(headers['x-csrf-token']).toBeUndefined();
         expect(JSON.stringify(headers)).not.toContain(HELP_PANEL_CSRF_TOKEN);

@@ -48,6 +48,7 @@ export async function startCrossOriginHelpApi(): Promise<CrossOriginHelpApi> {
     const entryId = Number(/^\/help\/(\d+)\/$/.exec(request.url ?? '')?.[1]);
     if (method === 'OPTIONS') answer(204);
     else if (method === 'GET') answer(200, entries);
+    else if (method === 'POST' && request.url !== '/help/') answer(204);
     else if (method === 'POST') {
       const created = { id: entries.length + 1, ...(JSON.parse(body) as Record<string, unknown>) };
       entries.push(created);
