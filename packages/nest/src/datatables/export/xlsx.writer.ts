@@ -17,6 +17,9 @@ function cellValue(cell: ExportCell): CellValue {
     case 'date':
     case 'datetime':
       return cell.wallClock;
+    case 'text':
+      // XML reads a carriage return as a line feed: written as one, so that the cell reads back as written.
+      return cell.value.replace(/\r\n?/g, '\n');
     default:
       return cell.value;
   }
