@@ -112,6 +112,11 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   draw: number;
   /** Present when a count is not exact: what each count is. */
   counts?: { recordsTotal: DataTableCountKind; recordsFiltered: DataTableCountKind };
+  /**
+   * Present in keyset mode (the request sent `cursor`): the `cursor` of the page after this one, to
+   * send with the same other parameters; null when this page is the last.
+   */
+  next?: string | null;
   /** Present when the request comes from SearchPanes (see `DataTableOptions.panes`). */
   searchPanes?: DataTableSearchPanes;
 }

@@ -20,6 +20,7 @@ import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
 import { handlerBaseQuery } from './handler-base.query.js';
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
+import { cursorFingerprint, encodeCursor } from './keyset.cursor.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
 import { StatementTimeoutError } from './statement-timeout.js';
 import { runTableQuery } from './run-table-query.js';
@@ -110,6 +111,9 @@ export class DataTablesListInterceptor implements NestInterceptor {
       recordsFiltered: recordsFiltered.value,
       draw: tableRequest.draw,
       ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
+      ...(tableRequest.keyset
+        ? { next: page.next ? encodeCursor(page.next, cursorFingerprint(tableRequest)) : null }
+        : {}),
       ...(page.panes
         ? { searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates) }
         : {}),

@@ -1,20 +1,10 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { databaseServer } from '../common/database-server.js';
-import {
-  aliasMetadata,
-  checkBase,
-  hasToManyJoins,
-  isolatedBase,
-  readsWholeTable,
-  withoutUnusedLeftJoins,
-} from './base-query.inspection.js';
-import { ConditionWriter } from './condition.writer.js';
-import { pageRowsHydrator } from './page-rows.hydrator.js';
+import { aliasMetadata, readsWholeTable } from './base-query.inspection.js';
 import type { ResolvedPath } from './field-path.resolver.js';
-import { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';
-import { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
-import { withStatementTimeout } from './statement-timeout.js';
-import { TableSql } from './table-sql.context.js';
+import type { KeyValue } from './keyset.planner.js';
+import { DEADLINE_PARAMETER } from './sql-dialect.js';
+import { PAGE_KEY, readTablePage } from './table-page.query.js';
+import { and, setUpTableQuery } from './table-query.setup.js';
 import type { TableRequest } from './table-request.types.js';
 import type { DataTableCountKind } from './datatable.options.js';
 import { dataSourceIdentity, readTables } from './count-cache.keys.js';
@@ -34,10 +24,9 @@ export interface TablePage<T> {
   recordsFiltered: Count;
   /** The options of every pane, when the request asks for them (SearchPanes). */
   panes: PaneOptions[] | null;
+  /** Keyset mode: the key values of the page's last row when more rows follow (the answer's `next`). */
+  next: KeyValue[] | null;
 }
-
-const PAGE_ALIAS = 'wl_page';
-const PAGE_KEY = 'wl_pk';
 
 /**
  * The `wl_count` a counting statement answers: `estimated` when the statement says it answered the
@@ -50,31 +39,6 @@ function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null = 
     const estimated = row?.wl_estimated === true || Number(row?.wl_estimated) === 1;
     return { value, kind: estimated ? 'estimated' : 'exact' };
   });
-}
-
-/** Orders `query` by the selected sort keys (`wl_o0`, ...) and the primary key, of `alias` when given. */
-function orderBySortKeys(
-  query: SelectQueryBuilder<ObjectLiteral>,
-  keys: readonly SortKey[],
-  alias: string | null,
-): void {
-  const escape = (name: string) => query.connection.driver.escape(name);
-  const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
-  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
-  query.addOrderBy(column(PAGE_KEY), 'ASC');
-}
-
-/** The page's entities: from its raw rows where {@link pageRowsHydrator} can build them, else through TypeORM. */
-async function readPage(query: SelectQueryBuilder<ObjectLiteral>): Promise<ObjectLiteral[]> {
-  const hydrate = pageRowsHydrator(query);
-  return hydrate ? hydrate(await query.getRawMany()) : query.getMany();
-}
-
-/** Skips `offset` rows and keeps `limit` (all when null). */
-function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number | null): void {
-  // MySQL has no OFFSET without LIMIT.
-  if (offset > 0) query.offset(offset).limit(limit ?? Number.MAX_SAFE_INTEGER);
-  else if (limit !== null) query.limit(limit);
 }
 
 /** A statement's parameters but the request's deadline, which does not change what it counts. */
@@ -108,10 +72,7 @@ export interface TableQuerySettings {
  *   would evaluate them on every row); when the only condition is one filter across a to-many
  *   relation of a base that reads the whole table, the count of the related rows' distinct keys
  *   instead ({@link TableQueryWriter.relatedCount}), which does not read the listed table at all;
- * - one page: the base query (its joins and selects) restricted to the ids of the requested page,
- *   found by a derived table that orders and pages the ids alone, without the joins that only load
- *   relations (DISTINCT when a join that scopes the base is to-many), so that the relations are
- *   loaded in that same statement and pages are never short.
+ * - one page ({@link readTablePage}), by offset or, with `request.keyset`, after a keyset position.
  */
 export async function runTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
@@ -119,40 +80,9 @@ export async function runTableQuery<T extends ObjectLiteral>(
   paths: ReadonlyMap<string, ResolvedPath>,
   settings: TableQuerySettings = {},
 ): Promise<TablePage<T>> {
-  checkBase(baseQuery);
-  const base = isolatedBase(baseQuery);
-  const escape = (name: string) => base.connection.driver.escape(name);
-  const timeout = settings.statementTimeout ?? 0;
-  const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
-  const sql = new TableSql(base, paths, dialect, timeout > 0 ? Date.now() + timeout : 0);
-  const writer = new ConditionWriter(sql);
-  const run = <R>(
-    statement: SelectQueryBuilder<ObjectLiteral>,
-    read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>,
-  ) =>
-    withStatementTimeout(base.connection, timeout, (runner) =>
-      read(runner ? statement.setQueryRunner(runner) : statement),
-    );
-  const conditions = request.filters.map((filter) => writer.filter(filter));
-  for (const node of request.conditions) {
-    const written = writer.condition(node);
-    if (written) conditions.push(written);
-  }
-  const search = writer.search(request.searchTerms, request.searchFields);
-  if (search) conditions.push(search);
-  const selections = request.panes.selections.map((selection) => ({
-    path: selection.path,
-    condition: writer.condition(selection.condition),
-  }));
-  const and = (parts: (string | null)[]) => {
-    const present = parts.filter((part): part is string => part !== null);
-    return present.length > 0 ? present.map((each) => `(${each})`).join(' AND ') : null;
-  };
-  const requestConditions = [...conditions];
-  for (const selection of selections) if (selection.condition) conditions.push(selection.condition);
-  const condition = and(conditions);
-  const scope = withoutUnusedLeftJoins(base);
-  const repeatsRows = hasToManyJoins(scope);
+  const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0);
+  const { base, scope, repeatsRows, sql, writer, requestConditions, selections, condition, run } = setup;
+  const conditionCount = requestConditions.length + selections.filter((selection) => selection.condition).length;
 
   const cap = settings.countCap ?? null;
   // A capped count reads at most cap + 1 keys, in a derived table, and counts those.
@@ -169,51 +99,12 @@ export async function runTableQuery<T extends ObjectLiteral>(
       .setParameters(keys.getParameters());
   };
 
-  // The ids of the page, ordered: as one statement, or, when the first key is a rank across a to-one
-  // relation of an unfiltered request, as the rows walked in the related rows' rank order and the
-  // rows without the related row (each cut at the page's end), merged. Without such a rank,
-  // 'matched' writes the same statement as 'left'.
-  const orderedIds = (firstRankJoin: FirstRankJoin) => {
-    const query = scope.clone();
-    if (condition) query.andWhere(condition, sql.parameters);
-    const sorted = new SortKeyWriter(sql).sortKeys(query, request.ordering, condition ? null : scope, firstRankJoin);
-    query.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows).setParameters(sql.parameters);
-    sorted.keys.forEach((key, index) => query.addSelect(key.expression, `wl_o${index}`));
-    orderBySortKeys(query, sorted.keys, null);
-    return { query, ...sorted };
-  };
-  const matched = orderedIds('matched');
-  const { keys } = matched;
-  let ids: SelectQueryBuilder<ObjectLiteral> = matched.query;
-  if (matched.firstIsRank) {
-    const missing = orderedIds('missing').query;
-    const end = request.limit === null ? null : request.offset + request.limit;
-    pageOf(missing, 0, end);
-    pageOf(matched.query, 0, end);
-    ids = base
-      .createQueryBuilder()
-      .select('*')
-      .from(
-        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.query.getQuery()}) ${escape('wl_matched')})`,
-        'wl_merged',
-      )
-      .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
-    orderBySortKeys(ids, keys, null);
-  }
-  pageOf(ids, request.offset, request.limit);
-
-  const page = base
-    .clone()
-    .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
-    .setParameters(ids.getParameters());
-  orderBySortKeys(page, keys, PAGE_ALIAS);
-
   const wholeTable = readsWholeTable(scope);
   const threshold = settings.estimateAbove ?? (condition ? settings.estimatedTotalAbove : undefined);
   const estimated = wholeTable && threshold !== undefined ? writer.estimatedCount(scope, threshold) : null;
   const [onlyFilter] = request.filters;
   const relatedCount =
-    cap === null && wholeTable && onlyFilter && conditions.length === 1 ? writer.relatedCount(onlyFilter) : null;
+    cap === null && wholeTable && onlyFilter && conditionCount === 1 ? writer.relatedCount(onlyFilter) : null;
   const filteredCount =
     relatedCount ?? (condition ? counting(scope.clone().andWhere(condition, sql.parameters)) : null);
   const cache = settings.countCache;
@@ -238,11 +129,18 @@ export async function runTableQuery<T extends ObjectLiteral>(
       paneQuery.read(path, rows, maxOptions),
     );
   };
-  const [recordsTotal, recordsFiltered, entities, panes] = await Promise.all([
+  const window = { ordering: request.ordering, offset: request.offset, limit: request.limit };
+  const [recordsTotal, recordsFiltered, page, panes] = await Promise.all([
     count(estimated ?? counting(scope.clone()), estimated ? null : cap),
     filteredCount ? count(filteredCount, cap) : null,
-    run(page, (query) => readPage(query) as Promise<T[]>),
+    readTablePage(setup, request.keyset ? { ...window, after: request.keyset.after } : window),
     request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
   ]);
-  return { entities, recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal, panes };
+  return {
+    entities: page.entities,
+    next: page.next,
+    recordsTotal,
+    recordsFiltered: recordsFiltered ?? recordsTotal,
+    panes,
+  };
 }

@@ -20,6 +20,8 @@ export type FirstRankJoin = 'left' | 'matched' | 'missing';
 export interface SortKeys {
   keys: SortKey[];
   firstIsRank: boolean;
+  /** The column of each ordering path in the query; null for a path ordered by its rank. */
+  columns: (string | null)[];
 }
 
 /** Writes the keys that order a request's rows, with the joins they need. */
@@ -118,6 +120,7 @@ export class SortKeyWriter<T extends ObjectLiteral> {
   ): SortKeys {
     const joins = new Map<string, string>();
     const keys: SortKey[] = [];
+    const columns: (string | null)[] = [];
     let firstIsRank = false;
     ordering.forEach(({ path, descending }, index) => {
       const resolved = this.sql.resolved(path);
@@ -126,6 +129,7 @@ export class SortKeyWriter<T extends ObjectLiteral> {
       if (rank) {
         if (index === 0) firstIsRank = true;
         keys.push({ expression: rank, descending });
+        columns.push(null);
         return;
       }
       let parent = query.alias;
@@ -141,8 +145,9 @@ export class SortKeyWriter<T extends ObjectLiteral> {
         parent = alias;
       }
       const expression = this.sql.column(parent, resolved.column.databaseName);
+      columns.push(expression);
       keys.push(...this.valueKeys(expression, resolved).map((key) => ({ expression: key, descending })));
     });
-    return { keys, firstIsRank };
+    return { keys, firstIsRank, columns };
   }
 }

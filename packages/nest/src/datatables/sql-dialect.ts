@@ -44,6 +44,12 @@ export interface SqlDialect {
    */
   exact(expression: string): string;
   /**
+   * A date or date-time `expression` as the database's own text of it, which compares with the
+   * column as the same value when bound back (drivers would turn it into a JavaScript `Date`,
+   * losing microseconds or moving it to another zone).
+   */
+  temporalText(expression: string): string;
+  /**
    * Whether `expression` contains `text` (anywhere, or at its start or end) case-insensitively for
    * all of Unicode (as {@link foldCase} compares), for a column without a collation of its own;
    * `bind` binds a value and answers its placeholder.
@@ -188,6 +194,7 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `lower(CAST(${expression} AS text))`,
         binary: (expression) => `(${expression}) COLLATE "C"`,
         exact: (expression) => expression,
+        temporalText: (expression) => `CAST(${expression} AS text)`,
         containsIgnoringCase: (expression, text, anchor, bind) =>
           `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
         inSubquery: (expression, subquery, branchOfOr) =>
@@ -207,6 +214,7 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
         binary,
         exact: binary,
+        temporalText: (expression) => `CAST(${expression} AS CHAR)`,
         containsIgnoringCase: (expression, text, anchor, bind) =>
           foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
         inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
@@ -234,6 +242,8 @@ export function sqlDialect(dataSource: DataSource, server: DatabaseServer): SqlD
         fold: (expression) => `${FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
         binary,
         exact: binary,
+        // TypeORM stores dates and date-times as text already.
+        temporalText: (expression) => expression,
         // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
         // folding function on every row.
         containsIgnoringCase: (expression, text, anchor, bind) => {

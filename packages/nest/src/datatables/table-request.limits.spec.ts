@@ -73,6 +73,7 @@ describe('request limits', () => {
       maxCriteria: 30,
       maxCriteriaDepth: 4,
       maxBodyBytes: 102_400,
+      maxOffset: 10_000,
     });
   });
 
@@ -200,7 +201,7 @@ describe('request limits', () => {
       ).toEqual([
         'limits.maxFilters must be a positive integer, got 0',
         'limits.maxColumns must be a positive integer, got 2.5',
-        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxPaneOptions, maxQueryStringBytes, maxCriteria, maxCriteriaDepth, maxBodyBytes',
+        'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxPaneOptions, maxQueryStringBytes, maxCriteria, maxCriteriaDepth, maxBodyBytes, maxOffset',
       ]);
     });
 

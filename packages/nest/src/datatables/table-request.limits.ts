@@ -25,6 +25,12 @@ export interface TableRequestLimits {
   maxCriteriaDepth: number;
   /** Longest body of a POST list request, in bytes (as sent: its Content-Length). */
   maxBodyBytes: number;
+  /**
+   * Most rows a request may skip (`start`/`offset`, or `page` times `page_size`). A database reads
+   * and throws away every skipped row, so a deep page costs in proportion to its depth; deeper
+   * rows are read by keyset (`cursor`), whose every page costs the same.
+   */
+  maxOffset: number;
 }
 
 export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
@@ -40,6 +46,8 @@ export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
   maxCriteriaDepth: 4,
   // Express's default body limit (100 KiB), so that the refusal comes at the same size on either platform.
   maxBodyBytes: 102_400,
+  // 200 pages of 50 rows: as deep as people page by hand; deeper, offset pages cost more and more.
+  maxOffset: 10_000,
 };
 
 /** Longest search text and longest single filter value, in characters. */

@@ -15,6 +15,7 @@ describe('parseTableRequest', () => {
       filters: [],
       conditions: [],
       panes: { requested: false, keys: new Map(), selections: [], maxOptions: 100 },
+      keyset: null,
     });
   });
 
@@ -172,6 +173,7 @@ describe('parseTableRequest', () => {
       ],
       conditions: [],
       panes: { requested: false, keys: new Map(), selections: [], maxOptions: 100 },
+      keyset: null,
     };
 
     it('reads the flat keys of Express 5 default query parser', () => {

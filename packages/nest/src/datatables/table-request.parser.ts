@@ -15,6 +15,7 @@ import {
 import { parseOrderingField } from './parameter-names.js';
 import { QueryParameters } from './query-string.flattener.js';
 import { parseSearchPanes } from './search-panes.parser.js';
+import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './keyset.cursor.js';
 import { listed, quoted, RequestProblems, TableRequestError } from './request-problems.js';
 import type { SentParameters } from './request-parameters.reader.js';
 import type {
@@ -25,6 +26,14 @@ import type {
   TableRequest,
   TableRequestContext,
 } from './table-request.types.js';
+
+/** The most rows a request may skip: past them, a problem pointing to keyset mode. */
+function offsetProblem(name: string, offset: number, maxOffset: number): string | null {
+  return offset > maxOffset
+    ? `${name} asks to skip ${offset} rows; at most ${maxOffset} are allowed (limits.maxOffset): ` +
+        `read deeper rows by keyset with ${CURSOR_PARAMETER} (empty for the first page, then the answer's next)`
+    : null;
+}
 
 /** Reads one request against one endpoint's context, collecting every problem. */
 class RequestParser {
@@ -112,6 +121,7 @@ class RequestParser {
         this.problems.add(`page is too large for page_size ${size}`);
         return { offset: 0, limit: pageSize };
       }
+      this.addProblem(offsetProblem('page', offset, this.context.limits.maxOffset));
       return { offset, limit: size };
     }
     const limitName = this.params.has('limit') ? 'limit' : 'length';
@@ -121,7 +131,34 @@ class RequestParser {
       offsetText === undefined
         ? 0
         : readInteger(this.problems, offsetName, offsetText, 0, Number.MAX_SAFE_INTEGER, 'an integer >= 0');
+    if (offset !== undefined) this.addProblem(offsetProblem(offsetName, offset, this.context.limits.maxOffset));
     return { offset: offset ?? 0, limit: limit === undefined ? pageSize : limit };
+  }
+
+  private addProblem(problem: string | null): void {
+    if (problem !== null) this.problems.add(problem);
+  }
+
+  /** Keyset mode: the position `cursor` carries, checked against the rest of the request. */
+  keyset(scope: CursorScope, offset: number): TableRequest['keyset'] {
+    const text = this.params.single(CURSOR_PARAMETER);
+    if (text === undefined) return null;
+    const { primaryKey, fields } = this.context;
+    if (!primaryKey) {
+      this.problems.add(`${CURSOR_PARAMETER}: this list has no keyset mode`);
+      return null;
+    }
+    if (offset !== 0) {
+      this.problems.add(
+        `${CURSOR_PARAMETER} reads on from the row it names: send no start or offset (or 0), and no page past the first`,
+      );
+    }
+    const keys = [
+      ...scope.ordering.map(({ path }) => ({ name: path, field: fields.get(path)! })),
+      { name: 'the primary key', field: primaryKey },
+    ];
+    const after = readCursor(this.problems, text, cursorFingerprint(scope), keys);
+    return after === undefined ? null : { after };
   }
 
   search(columns: ReadonlyMap<number, NativeColumn>): { terms: string[]; fields: string[] } {
@@ -241,16 +278,8 @@ export function parseTableRequest(
   const filters = parser.filters(columns);
   const conditions = parser.conditions(columns);
   const panes = parser.panes(columns);
+  const scope = { ordering, searchTerms: search.terms, searchFields: search.fields, filters, conditions, panes };
+  const keyset = parser.keyset(scope, offset);
   if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
-  return {
-    draw: draw ?? 1,
-    offset,
-    limit,
-    searchTerms: search.terms,
-    searchFields: search.fields,
-    ordering,
-    filters,
-    conditions,
-    panes,
-  };
+  return { draw: draw ?? 1, offset, limit, ...scope, keyset };
 }

@@ -1,3 +1,4 @@
+import type { KeyValue } from './keyset.planner.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 
 /** The lookups a column filter can use: `<path>__<lookup>`, or `<path>` alone for `exact`. */
@@ -114,6 +115,12 @@ export interface TableRequest {
   conditions: ConditionNode[];
   /** SearchPanes: the selections (which filter the rows too) and whether to answer the options. */
   panes: PanesRequest;
+  /**
+   * Keyset mode (`cursor`): the page is the `limit` rows after the row whose key values (each
+   * ordering key's, then the primary key's) are `after`, or from the first row when `after` is null;
+   * `offset` is then 0. Null: offset mode.
+   */
+  keyset: { after: KeyValue[] | null } | null;
 }
 
 /** What the parser needs to know about an endpoint: its options and the kind of every path. */
@@ -132,4 +139,6 @@ export interface TableRequestContext {
   /** IANA zone in which a date-time filter value without offset, or a date bound, is read. */
   timezone: string;
   limits: TableRequestLimits;
+  /** The kind of the listed entity's primary key, which keyset mode's cursor carries; absent: no keyset mode. */
+  primaryKey?: FieldSpec;
 }

@@ -2,7 +2,7 @@ import type { EntityMetadata } from 'typeorm';
 import type { WidgetLibConfig } from '../widgetlib.config.js';
 import type { DataTableOptions } from './datatable.options.js';
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from './count-strategy.checks.js';
-import { resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
+import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from './field-path.resolver.js';
 import { resolveTableRequestLimits, statementTimeoutProblem } from './table-request.limits.js';
 import { parseOrderingField } from './parameter-names.js';
 import { tableContextProblems } from './table-options.checks.js';
@@ -84,6 +84,7 @@ export function prepareTable(
     allowAll: options.allowAll ?? defaults.allowAll,
     timezone: config.timezone,
     limits: limits.limits,
+    ...(metadata.primaryColumns.length === 1 ? { primaryKey: fieldSpecOf(metadata.primaryColumns[0]!) } : {}),
   };
   problems.push(...tableContextProblems(context));
   const { estimatedTotalAbove } = options;

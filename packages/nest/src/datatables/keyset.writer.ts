@@ -1,0 +1,50 @@
+import type { ObjectLiteral } from 'typeorm';
+import type { ResolvedPath } from './field-path.resolver.js';
+import { keysetKeys, type KeysetComparison, type KeysetKey, type KeysetPlan } from './keyset.planner.js';
+import type { TableSql } from './table-sql.context.js';
+import type { OrderKey } from './table-request.types.js';
+
+/** Writes the SQL of keyset walks: the keys of an ordering, what a cursor reads, the rows after a position. */
+export class KeysetWriter<T extends ObjectLiteral> {
+  constructor(private readonly sql: TableSql<T>) {}
+
+  /** The keys of a walk over `ordering`, the primary key last (see {@link keysetKeys}). */
+  keys(ordering: readonly OrderKey[]): KeysetKey[] {
+    return keysetKeys(ordering, (path) => {
+      const resolved = this.sql.resolved(path);
+      return { nullable: resolved.nullable, text: this.sql.isText(resolved) };
+    });
+  }
+
+  /**
+   * What a statement selects for the key of `resolved` at `column`, so that the value binds back
+   * exactly: dates and date-times as the database's own text.
+   */
+  selected(column: string, resolved: ResolvedPath): string {
+    const { kind } = resolved.field;
+    return kind === 'date' || kind === 'datetime' ? this.sql.dialect.temporalText(column) : column;
+  }
+
+  /** The condition of `plan`, `columns[i]` being the column of key i (the primary key last), values bound. */
+  after(plan: KeysetPlan, columns: readonly string[]): string {
+    const branches = plan.branches.map((branch) => branch.map((each) => this.comparison(each, columns)).join(' AND '));
+    const any = branches.length === 1 ? branches[0]! : branches.map((branch) => `(${branch})`).join(' OR ');
+    return plan.bound ? `${this.comparison(plan.bound, columns)} AND (${any})` : any;
+  }
+
+  private comparison(comparison: KeysetComparison, columns: readonly string[]): string {
+    const column = columns[comparison.key];
+    if (column === undefined) throw new Error(`keyset comparison on key ${comparison.key}, which has no column`);
+    if ('test' in comparison) return `${column} ${comparison.test === 'isNull' ? 'IS NULL' : 'IS NOT NULL'}`;
+    const { dialect } = this.sql;
+    const value = this.sql.parameter(comparison.value);
+    switch (comparison.form) {
+      case 'value':
+        return `${column} ${comparison.operator} ${value}`;
+      case 'folded':
+        return `${dialect.binary(dialect.fold(column))} ${comparison.operator} ${dialect.fold(value)}`;
+      case 'exact':
+        return `${dialect.binary(column)} ${comparison.operator} ${value}`;
+    }
+  }
+}
