@@ -99,7 +99,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const { table, settings } = this.prepare(options, metadata, endpoint);
     const { tableRequest, exportRequest } = this.parse(request, table, settings);
     const walk = await this.guarded(() =>
-      startRowWalk(base, tableRequest, table.paths, { statementTimeout: table.statementTimeout }, settings.chunkSize),
+      startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize),
     );
     if (walk.matched > settings.maxRows) {
       await walk.chunks.return();
@@ -166,8 +166,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       problems.push(...error.problems);
     }
     if (problems.length > 0 || !tableRequest || !exportRequest) throw badRequest(problems);
-    // Every matching row: the list's paging parameters do not apply.
-    return { tableRequest: { ...tableRequest, offset: 0, limit: null }, exportRequest };
+    return { tableRequest, exportRequest };
   }
 
   /** Runs a step of the walk before the response starts: a lost database is a 503, as is a statement past its time. */

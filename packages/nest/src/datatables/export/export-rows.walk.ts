@@ -1,41 +1,52 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ResolvedPath } from '../field-path.resolver.js';
-import { runTableQuery, type TableQuerySettings } from '../run-table-query.js';
+import { setUpTableQuery } from '../table-query.setup.js';
 import type { TableRequest } from '../table-request.types.js';
+import { walkTableRows } from '../table-rows.walker.js';
 
 /** Every row a request matches, counted first, then read chunk by chunk in the list's order. */
 export interface RowWalk<T> {
   /** How many rows the request matches (an exact count, made before any row is read). */
   matched: number;
-  /** The rows, `chunkSize` at a time; stopping the iteration stops the walk. */
+  /** The rows, `chunkSize` at a time, each chunk read by keyset after the last; stopping the iteration stops the walk. */
   chunks: AsyncGenerator<T[], void, undefined>;
 }
 
+/** The rows the request's search, filters, conditions and pane selections keep, counted as the list counts them. */
+async function countMatches<T extends ObjectLiteral>(
+  base: SelectQueryBuilder<T>,
+  request: TableRequest,
+  paths: ReadonlyMap<string, ResolvedPath>,
+  statementTimeout: number,
+): Promise<number> {
+  const { scope, condition, sql, repeatsRows, run } = await setUpTableQuery(base, request, paths, statementTimeout);
+  const query = scope.clone();
+  if (condition) query.andWhere(condition, sql.parameters);
+  query.select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count');
+  const row = await run(query, (statement) => statement.getRawOne<{ wl_count: number | string }>());
+  return Number(row?.wl_count ?? 0);
+}
+
+async function* entitiesOf<T>(
+  chunks: AsyncGenerator<{ entities: T[] }, void, undefined>,
+): AsyncGenerator<T[], void, undefined> {
+  for await (const chunk of chunks) if (chunk.entities.length > 0) yield chunk.entities;
+}
+
 /**
- * Starts the walk of `request`'s rows over `base`: its count, then chunks in the request's
- * ordering (the primary key last). TEMPORARY: pages by offset until the keyset walker lands.
+ * Starts the walk of every row of `request` over `base` (its offset, limit and cursor left
+ * aside): the count, then chunks in the request's ordering and the primary key, read by keyset
+ * ({@link walkTableRows}), so that no chunk costs more for being deep and the result is never
+ * held whole.
  */
 export async function startRowWalk<T extends ObjectLiteral>(
   base: SelectQueryBuilder<T>,
   request: TableRequest,
   paths: ReadonlyMap<string, ResolvedPath>,
-  settings: Pick<TableQuerySettings, 'statementTimeout'>,
+  statementTimeout: number,
   chunkSize: number,
 ): Promise<RowWalk<T>> {
-  const page = (offset: number) =>
-    runTableQuery(base.clone(), { ...request, offset, limit: chunkSize }, paths, {
-      statementTimeout: settings.statementTimeout,
-    });
-  const first = await page(0);
-  async function* chunks(): AsyncGenerator<T[], void, undefined> {
-    let entities = first.entities;
-    let offset = 0;
-    while (entities.length > 0) {
-      yield entities;
-      if (entities.length < chunkSize) return;
-      offset += chunkSize;
-      entities = (await page(offset)).entities;
-    }
-  }
-  return { matched: first.recordsFiltered.value, chunks: chunks() };
+  const whole: TableRequest = { ...request, offset: 0, limit: null, keyset: null };
+  const matched = await countMatches(base, whole, paths, statementTimeout);
+  return { matched, chunks: entitiesOf(walkTableRows(base, whole, paths, { chunkSize, statementTimeout })) };
 }
