@@ -1,4 +1,5 @@
 import type { PassThrough } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { csvHeader, csvRecord, UTF8_BOM } from './csv.writer.js';
 import { rowCells, type ExportColumn } from './export-cells.js';
 import type { DataTableExportFormat } from './export.options.js';
@@ -35,7 +36,9 @@ function room(output: PassThrough): Promise<boolean> {
 
 /**
  * Writes the file into `output` chunk by chunk, waiting for each chunk to be taken before the
- * next is read (backpressure), and ends it. Stops reading `chunks` as soon as `output` is
+ * next is read (backpressure), and ends it. Each chunk gives the event loop a turn: a synchronous
+ * driver (better-sqlite3) would otherwise hold it for the whole walk, leaving the socket, the
+ * compressor and every other request waiting. Stops reading `chunks` as soon as `output` is
  * destroyed; an error of the walk is thrown for the caller to break the response off.
  */
 export async function writeExportFile(
@@ -48,6 +51,7 @@ export async function writeExportFile(
     for await (const rows of chunks) {
       if (output.destroyed) return;
       output.write(rows.map((row) => csvRecord(rowCells(row, shape.columns))).join(''));
+      await setImmediate();
       if (!(await room(output))) return;
     }
     output.end();
@@ -57,6 +61,8 @@ export async function writeExportFile(
   for await (const rows of chunks) {
     if (output.destroyed) return;
     for (const row of rows) sheet.addRow(rowCells(row, shape.columns));
+    await setImmediate();
+    await sheet.drained();
     if (!(await room(output))) return;
   }
   await sheet.end();

@@ -8,6 +8,12 @@ const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = {
   other: undefined,
 };
 
+/** The part of a Node.js-style writable stream that tells what is buffered. */
+interface PendingWrites {
+  _writableState?: { length: number; needDrain: boolean };
+  once(event: 'drain', listener: () => void): unknown;
+}
+
 type CellValue = string | number | boolean | Date | null;
 
 function cellValue(cell: ExportCell): CellValue {
@@ -50,6 +56,19 @@ export class XlsxSheetWriter {
 
   addRow(cells: readonly ExportCell[]): void {
     this.sheet.addRow(cells.map(cellValue)).commit();
+  }
+
+  /**
+   * Waits until the compressor has taken the rows written so far. ExcelJS writes a sheet's XML
+   * into the zip entry without heeding backpressure, so a walk faster than deflate would pile the
+   * sheet up in memory; the entry's input stream (`sheet.stream.pipes`, ExcelJS 4's internals,
+   * pinned by the dependency range) tells how much is waiting.
+   */
+  async drained(): Promise<void> {
+    const entry = (this.sheet as unknown as { stream?: { pipes?: PendingWrites[] } }).stream?.pipes?.[0];
+    while (entry?._writableState && entry._writableState.length > 0 && entry._writableState.needDrain) {
+      await new Promise<void>((resolve) => entry.once('drain', resolve));
+    }
   }
 
   /** Writes the rest of the workbook (sheet end, styles, parts list) and ends the output. */
