@@ -69,7 +69,7 @@ describeEachDatabase('A large export', (kind) => {
   }, 120_000);
 
   afterAll(async () => {
-    child?.disconnect();
+    if (child?.connected) child.disconnect();
     await database?.drop();
     if (folder) await rm(folder, { recursive: true, force: true });
   });

@@ -26,6 +26,8 @@ export interface ServerLoaderOptions {
    * the envelope's `counts` when a count is not exact).
    */
   onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
+  /** Told the parameters of each request as it is sent (after `filter`). */
+  onParams?: (params: DataTableRequestParams) => void;
 }
 
 /** DataTables' `ajax` option as a function. */
@@ -70,6 +72,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
     running = controller;
     const formatted = options.format(data, settings);
     const params = options.filter ? (options.filter(formatted) ?? formatted) : formatted;
+    options.onParams?.(params);
     const draw = data.draw ?? 1;
     void send(params, controller.signal).then((outcome) => {
       if (controller.signal.aborted) return;

@@ -7,9 +7,10 @@ import { showTableError } from './datatables-error.display.js';
 import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
 import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
 import type { DataTableTransportOptions } from './datatables-request.transport.js';
+import { installExportButtons } from './datatables-export.buttons.js';
 import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
 import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
-import { registerTable, tableRecord } from './datatables.registry.js';
+import { registerTable, tableRecord, type TableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
 import { countInfoCallback } from './datatables-count.info.js';
 import { hasResponsiveExtension, RESPONSIVE_TABLE_CLASS, wrapInScrollRegion } from './datatables-overflow.layout.js';
@@ -148,7 +149,10 @@ export function gtCreateDataTable(
   const { filter, ...tableEvents } = events;
   let error: string | null = null;
   let counts: EnvelopeCounts | null = null;
-  registerTable(table, { texts });
+  const transport = { method, postUrl, maxGetUrlLength, csrf };
+  const record: TableRecord = { texts, url, transport };
+  registerTable(table, record);
+  installExportButtons(DataTable);
 
   const config: Config & { responsive?: unknown } = {
     serverSide: true,
@@ -159,13 +163,16 @@ export function gtCreateDataTable(
       options.ajax ??
       createServerLoader({
         url,
-        transport: { method, postUrl, maxGetUrlLength, csrf },
+        transport,
         format,
         filter,
         texts: () => dataTableTexts(texts),
         onOutcome: (outcome, answered) => {
           error = outcome;
           counts = answered;
+        },
+        onParams: (params) => {
+          record.lastParams = params;
         },
       }),
     infoCallback:

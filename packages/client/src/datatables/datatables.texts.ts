@@ -50,6 +50,11 @@ export interface DataTableTexts {
   moreThanCount: string;
   /** A count the server estimated. */
   aboutCount: string;
+  /** Labels of the export buttons (`exportButtons`, `{ extend: 'widgetlibCsv' }`). */
+  exportCsv: string;
+  exportXlsx: string;
+  /** Shown before the server's message when an export fails. */
+  exportError: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -78,6 +83,9 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   countedInfoFiltered: '(filtered from {max} entries)',
   moreThanCount: 'more than {count}',
   aboutCount: 'about {count}',
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel',
+  exportError: 'The export failed:',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;

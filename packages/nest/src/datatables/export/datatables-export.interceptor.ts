@@ -27,7 +27,8 @@ import { readRequestParameters } from '../request-parameters.reader.js';
 import { serializeRow, type RowDateFields } from '../row.serializer.js';
 import { StatementTimeoutError } from '../statement-timeout.js';
 import { parseTableRequest } from '../table-request.parser.js';
-import type { TableRequest } from '../table-request.types.js';
+import type { Lookup, TableRequest } from '../table-request.types.js';
+import { filterParameterName } from '../parameter-names.js';
 import { prepareTable, type PreparedTable } from '../table.preparation.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.js';
 import type { ColumnKind } from './export-cells.js';
@@ -45,6 +46,13 @@ const CONTENT_TYPES = {
 interface PreparedExport {
   table: PreparedTable;
   settings: ExportSettings;
+}
+
+/** The list's column filter parameters, which keep their names in an export's request. */
+function listParameterNames(filters: Readonly<Record<string, readonly Lookup[]>>): Set<string> {
+  return new Set(
+    Object.entries(filters).flatMap(([path, lookups]) => lookups.map((lookup) => filterParameterName(path, lookup))),
+  );
 }
 
 function badRequest(problems: string[]): BadRequestException {
@@ -160,6 +168,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
         settings.formats,
         declared,
         table.context.limits.maxColumns,
+        listParameterNames(table.context.filters),
       );
     } catch (error) {
       if (!(error instanceof TableRequestError)) throw error;
