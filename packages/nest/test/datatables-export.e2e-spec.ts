@@ -412,4 +412,47 @@ describeEachDatabase('Data table exports', (kind) => {
       await request(server).get('/notes/12345').set(ALICE).expect(404);
     });
   });
+
+  describe('on Fastify', () => {
+    let fastifyApp: TestApp;
+    let fastify: App;
+
+    beforeAll(async () => {
+      fastifyApp = await createTestApp(kind, {
+        platform: 'fastify',
+        entities: ALBUM_ENTITIES,
+        controllers: [AlbumExportsController],
+        widgetlib: { timezone: 'Europe/Oslo' },
+      });
+      fastify = fastifyApp.app.getHttpServer() as App;
+      await seedAlbums(fastifyApp.dataSource);
+    });
+
+    afterAll(async () => {
+      await fastifyApp?.close();
+    });
+
+    it('streams the same CSV and XLSX, GET and POST', async () => {
+      const parameters = { ordering: 'artist__name,-rank,name' };
+      const expected = await listedRows(fastify, parameters);
+      const csv = await request(fastify)
+        .get('/albums/export')
+        .query({ ...parameters, format: 'csv', fields: FIELDS })
+        .expect(200);
+      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="Albums _best_-/);
+      expect((parseCsv(csv.text) as string[][]).slice(1)).toEqual(expected.map(csvOf));
+      const posted = await request(fastify)
+        .post('/albums/export')
+        .send({ ...parameters, 'export[format]': 'csv', 'export[fields]': FIELDS })
+        .expect(200);
+      expect(posted.text).toBe(csv.text);
+      const xlsx = await request(fastify)
+        .get('/albums/export')
+        .query({ ...parameters, format: 'xlsx', fields: FIELDS })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      expect((await xlsxRows(xlsx.body as Buffer)).slice(1)).toEqual(expected.map(xlsxOf));
+    });
+  });
 });
