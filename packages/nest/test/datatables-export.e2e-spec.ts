@@ -92,6 +92,18 @@ function binary(response: request.Response, done: (error: Error | null, body: Bu
 }
 
 const FIELDS = 'id,name,artist.name,year,released,recorded_at,is_live,sales,genres.name';
+
+/**
+ * The rows with each genres cell (the last) in name order: the database gives a row's to-many
+ * items in no set order, to the list as to the export.
+ */
+function genresSorted<T>(rows: T[][]): T[][] {
+  return rows.map((row) => {
+    const genres = row.at(-1);
+    const sorted = typeof genres === 'string' ? genres.split('; ').sort().join('; ') : genres;
+    return [...row.slice(0, -1), sorted as T];
+  });
+}
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** What the CSV shows of a listed row: the list's values as text, text cells neutralised, genres joined. */
@@ -227,7 +239,7 @@ describeEachDatabase('Data table exports', (kind) => {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       const records = parseCsv(response.text, { relax_column_count: false }) as string[][];
       expect(records[0]).toEqual(FIELDS.split(','));
-      expect(records.slice(1)).toEqual(expected.map(csvOf));
+      expect(genresSorted(records.slice(1))).toEqual(genresSorted(expected.map(csvOf)));
     });
 
     it('answers an XLSX whose typed rows are the pages of the list', async () => {
@@ -243,22 +255,22 @@ describeEachDatabase('Data table exports', (kind) => {
       );
       const rows = await xlsxRows(response.body as Buffer);
       expect(rows[0]).toEqual(FIELDS.split(','));
-      expect(rows.slice(1)).toEqual(expected.map(xlsxOf));
+      expect(genresSorted(rows.slice(1))).toEqual(genresSorted(expected.map(xlsxOf)));
     });
 
     it('answers the same CSV through POST, form-encoded and as JSON', async () => {
-      const expected = (await listedRows(server, parameters)).map(csvOf);
+      const expected = genresSorted((await listedRows(server, parameters)).map(csvOf));
       const form = await request(server)
         .post('/albums/export')
         .type('form')
         .send({ ...parameters, format: 'csv', fields: FIELDS })
         .expect(200);
-      expect((parseCsv(form.text) as string[][]).slice(1)).toEqual(expected);
+      expect(genresSorted((parseCsv(form.text) as string[][]).slice(1))).toEqual(expected);
       const json = await request(server)
         .post('/albums/export')
         .send({ ...parameters, format: 'csv', fields: FIELDS })
         .expect(200);
-      expect((parseCsv(json.text) as string[][]).slice(1)).toEqual(expected);
+      expect(genresSorted((parseCsv(json.text) as string[][]).slice(1))).toEqual(expected);
     });
   });
 
@@ -440,19 +452,19 @@ describeEachDatabase('Data table exports', (kind) => {
         .query({ ...parameters, format: 'csv', fields: FIELDS })
         .expect(200);
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="Albums _best_-/);
-      expect((parseCsv(csv.text) as string[][]).slice(1)).toEqual(expected.map(csvOf));
+      expect(genresSorted((parseCsv(csv.text) as string[][]).slice(1))).toEqual(genresSorted(expected.map(csvOf)));
       const posted = await request(fastify)
         .post('/albums/export')
         .send({ ...parameters, 'export[format]': 'csv', 'export[fields]': FIELDS })
         .expect(200);
-      expect(posted.text).toBe(csv.text);
+      expect(genresSorted((parseCsv(posted.text) as string[][]).slice(1))).toEqual(genresSorted(expected.map(csvOf)));
       const xlsx = await request(fastify)
         .get('/albums/export')
         .query({ ...parameters, format: 'xlsx', fields: FIELDS })
         .buffer(true)
         .parse(binary)
         .expect(200);
-      expect((await xlsxRows(xlsx.body as Buffer)).slice(1)).toEqual(expected.map(xlsxOf));
+      expect(genresSorted((await xlsxRows(xlsx.body as Buffer)).slice(1))).toEqual(genresSorted(expected.map(xlsxOf)));
     });
   });
 });
