@@ -1,4 +1,5 @@
 import type { BundleSize } from './client-bundle.size.js';
+import type { KeysetRun } from './keyset.runner.js';
 import type { LoadResult } from './load.runner.js';
 import type { MachineInfo } from './machine.info.js';
 import type { Implementation } from './implementations.js';
@@ -46,6 +47,8 @@ export interface Report {
   people: Record<DatabaseName, number>;
   datasets: Record<DatabaseName, string>;
   runs: ScenarioRun[];
+  /** The keyset row: pages by offset and by cursor. */
+  keyset: KeysetRun[];
   loadChecks: LoadCheck[];
   loadCheckNote: string | null;
   bundles: BundleSize[];

@@ -1,4 +1,5 @@
 import { ms, table } from './figures.js';
+import { keysetSection } from './keyset.runner.js';
 import type { Report } from './report.types.js';
 import { methodParagraphs } from './method.text.js';
 import { scenarioTable } from './scenario.table.js';
@@ -35,6 +36,7 @@ export function renderReport(report: Report): string {
     '',
     ...targetsSection(report),
     '',
+    ...keysetSection(report.keyset),
     '## Load check (PostgreSQL, widgetlib)',
     report.loadChecks.length > 0
       ? table(

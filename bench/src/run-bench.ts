@@ -14,6 +14,7 @@ import { BenchServer } from './bench-server.js';
 import { measureClientBundles } from './client-bundle.size.js';
 import { postgresUrl, preparePostgres } from './data/postgres.seed.js';
 import { prepareSqlite } from './data/sqlite.seed.js';
+import { KEYSET_ROW, runKeyset, type KeysetRun } from './keyset.runner.js';
 import { runLoad } from './load.runner.js';
 import { elapsedSeconds, log } from './log.js';
 import { describeMachine } from './machine.info.js';
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
 
   const runs: ScenarioRun[] = [];
   const loadChecks: LoadCheck[] = [];
+  const keyset: KeysetRun[] = [];
   let loadCheckNote: string | null = null;
   const explains: string[] = ["# EXPLAIN (ANALYZE, BUFFERS) of each request's statements (PostgreSQL)", ''];
   for (const database of databases) {
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       const people = database === 'postgres' ? settings.postgresPeople : SQLITE_PEOPLE;
       const list = scenarios(people / 2, database).filter(({ id }) => !onlyScenarios || onlyScenarios.includes(id));
       runs.push(...(await runScenarios({ database, server, settings, explainClient, explains }, list)));
+      if (!onlyScenarios || onlyScenarios.includes(KEYSET_ROW)) keyset.push(...(await runKeyset(server, database)));
       if (database === 'postgres') {
         if (!server.implementations.includes('widgetlib')) {
           loadCheckNote = 'this build has no widgetlib endpoint (@DataTable is not exported by @widgetlib/nest)';
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
       sqlite: `the first ${SQLITE_PEOPLE.toLocaleString('en')} people of the PostgreSQL data with their countries and tags (same btree indexes)`,
     },
     runs,
+    keyset,
     loadChecks,
     loadCheckNote,
     bundles,

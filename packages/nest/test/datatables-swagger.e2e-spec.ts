@@ -35,6 +35,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       [
         'limit',
         'offset',
+        'cursor',
         'page',
         'page_size',
         'draw',
@@ -76,6 +77,7 @@ describe('@DataTable documentation with @nestjs/swagger', () => {
       draw: 'integer',
       counts: 'object',
       searchPanes: 'object',
+      next: 'string',
     });
     expect(responses['400']).toBeDefined();
   });

@@ -28,7 +28,17 @@ function dataTableApiDocs(
       ApiQuery({ name, required: false, schema: { type }, description });
     const decorators = [
       query('limit', 'integer', 'Rows per page (clamped to the maximum page size; -1: all rows when allowed)'),
-      query('offset', 'integer', 'Index of the first row (>= 0)'),
+      query(
+        'offset',
+        'integer',
+        `Index of the first row (>= 0; at most the endpoint's limits.maxOffset, ${DEFAULT_TABLE_REQUEST_LIMITS.maxOffset} by default)`,
+      ),
+      query(
+        'cursor',
+        'string',
+        "Keyset mode: empty for the first page, then the answer's next (null after the last page); " +
+          'sent with the same other parameters, without offset',
+      ),
       query('page', 'integer', 'Page number (>= 1), with page_size; not with limit/offset'),
       query('page_size', 'integer', 'Rows per page with page'),
       query('draw', 'integer', 'Request counter echoed in the answer (>= 0; 1 when absent)'),
@@ -101,6 +111,12 @@ function dataTableApiDocs(
             recordsTotal: { type: 'integer', description: 'Rows of the endpoint before filters and search' },
             recordsFiltered: { type: 'integer', description: 'Rows after filters and search' },
             draw: { type: 'integer', description: 'The request draw' },
+            next: {
+              type: 'string',
+              nullable: true,
+              description:
+                'Present in keyset mode (the request sent cursor): the cursor of the next page, null after the last',
+            },
             counts: {
               type: 'object',
               description: 'Present when a count is not exact: what each count is',

@@ -32,7 +32,8 @@ export function encodeCursor(values: readonly KeyValue[], fingerprint: string): 
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const INTEGER = /^-?\d{1,20}$/;
-const DECIMAL = /^-?\d{1,100}(\.\d{1,100})?([eE][+-]?\d{1,4})?$/;
+/** A decimal as the databases write one (never with an exponent). */
+const DECIMAL = /^-?\d{1,1000}(\.\d{1,1000})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const TIME = /^[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2}){0,2})?$/;

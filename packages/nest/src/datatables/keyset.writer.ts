@@ -27,17 +27,28 @@ export class KeysetWriter<T extends ObjectLiteral> {
 
   /** The condition of `plan`, `columns[i]` being the column of key i (the primary key last), values bound. */
   after(plan: KeysetPlan, columns: readonly string[]): string {
-    const branches = plan.branches.map((branch) => branch.map((each) => this.comparison(each, columns)).join(' AND '));
-    const any = branches.length === 1 ? branches[0]! : branches.map((branch) => `(${branch})`).join(' OR ');
-    return plan.bound ? `${this.comparison(plan.bound, columns)} AND (${any})` : any;
+    // Each key's value is bound once, however many comparisons read it.
+    const placeholders = new Map<number, string>();
+    const placeholder = (key: number, value: unknown) => {
+      let bound = placeholders.get(key);
+      if (bound === undefined) placeholders.set(key, (bound = this.sql.parameter(value)));
+      return bound;
+    };
+    const write = (comparison: KeysetComparison) => this.comparison(comparison, columns, placeholder);
+    const any = plan.branches.map((branch) => `(${branch.map(write).join(' AND ')})`).join(' OR ');
+    return plan.bound ? `(${write(plan.bound)} AND (${any}))` : `(${any})`;
   }
 
-  private comparison(comparison: KeysetComparison, columns: readonly string[]): string {
+  private comparison(
+    comparison: KeysetComparison,
+    columns: readonly string[],
+    placeholder: (key: number, value: unknown) => string,
+  ): string {
     const column = columns[comparison.key];
     if (column === undefined) throw new Error(`keyset comparison on key ${comparison.key}, which has no column`);
     if ('test' in comparison) return `${column} ${comparison.test === 'isNull' ? 'IS NULL' : 'IS NOT NULL'}`;
     const { dialect } = this.sql;
-    const value = this.sql.parameter(comparison.value);
+    const value = placeholder(comparison.key, comparison.value);
     switch (comparison.form) {
       case 'value':
         return `${column} ${comparison.operator} ${value}`;
