@@ -1,3 +1,4 @@
+import type { DataTableExportDefaults } from './datatables/export/export.options.js';
 import type { DataTableCountStrategy } from './datatables/datatable.options.js';
 import type { TableRequestLimits } from './datatables/table-request.limits.js';
 
@@ -38,6 +39,8 @@ export interface DataTablesDefaults {
   count?: DataTableCountStrategy;
   /** Milliseconds a `cached` count is kept (default 60 000). */
   countTtl?: number;
+  /** Defaults of every export (`DataTableOptions.export`): `maxRows` (100 000), `chunkSize` (1000), `bom` (false). */
+  export?: DataTableExportDefaults;
 }
 
 export interface WidgetLibModuleOptions {

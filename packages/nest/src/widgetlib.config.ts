@@ -1,4 +1,6 @@
 import { countStrategyProblems, DEFAULT_COUNT_TTL_MS } from './datatables/count-strategy.checks.js';
+import { resolveExportDefaults } from './datatables/export/export.settings.js';
+import type { DataTableExportDefaults } from './datatables/export/export.options.js';
 import { Inject } from '@nestjs/common';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
@@ -34,7 +36,10 @@ export interface WidgetLibConfig {
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
-  dataTables: Required<Omit<DataTablesDefaults, 'limits'>> & { limits: TableRequestLimits };
+  dataTables: Required<Omit<DataTablesDefaults, 'limits' | 'export'>> & {
+    limits: TableRequestLimits;
+    export: Required<DataTableExportDefaults>;
+  };
 }
 
 export const WIDGETLIB_CONFIG = Symbol('WIDGETLIB_CONFIG');
@@ -76,6 +81,8 @@ export function resolveWidgetLibConfig(
   const count = options.dataTables?.count ?? 'exact';
   const countTtl = options.dataTables?.countTtl ?? DEFAULT_COUNT_TTL_MS;
   problems.push(...countStrategyProblems(count, countTtl));
+  const exports = resolveExportDefaults(options.dataTables?.export);
+  problems.push(...exports.problems);
   if (problems.length > 0) throw new Error(`WidgetLibModule option dataTables.${problems.join('; dataTables.')}`);
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
@@ -95,6 +102,7 @@ export function resolveWidgetLibConfig(
       statementTimeout,
       count,
       countTtl,
+      export: exports.defaults,
     },
   };
 }

@@ -3,6 +3,7 @@ import { Module, type DynamicModule, type NestModule, type Provider } from '@nes
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { addTrailingSlashRoutes } from './common/http-platform.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataTablesExportInterceptor } from './datatables/export/datatables-export.interceptor.js';
 import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
 import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpController } from './help/help.controller.js';
@@ -65,6 +66,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuService,
     DateFormatsService,
     DataTablesListInterceptor,
+    DataTablesExportInterceptor,
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,
@@ -83,6 +85,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     MenuService,
     DateFormatsService,
     DataTablesListInterceptor,
+    DataTablesExportInterceptor,
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,

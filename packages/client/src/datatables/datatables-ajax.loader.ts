@@ -29,6 +29,8 @@ export interface ServerLoaderOptions {
   onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
   /** Told after each answer which request the rows answer (null after a failed request), for `bulkActions`. */
   onShown?: (shown: ShownRequest | null) => void;
+  /** Told the parameters of each request as it is sent (after `filter`). */
+  onParams?: (params: DataTableRequestParams) => void;
 }
 
 /** DataTables' `ajax` option as a function. */
@@ -73,6 +75,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
     running = controller;
     const formatted = options.format(data, settings);
     const params = options.filter ? (options.filter(formatted) ?? formatted) : formatted;
+    options.onParams?.(params);
     const draw = data.draw ?? 1;
     void send(params, controller.signal).then((outcome) => {
       if (controller.signal.aborted) return;

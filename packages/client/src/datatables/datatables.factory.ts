@@ -7,9 +7,10 @@ import { showTableError } from './datatables-error.display.js';
 import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
 import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
 import type { DataTableTransportOptions } from './datatables-request.transport.js';
+import { installExportButtons } from './datatables-export.buttons.js';
 import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
 import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
-import { registerTable, tableRecord } from './datatables.registry.js';
+import { registerTable, tableRecord, type TableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
 import { countInfoCallback } from './datatables-count.info.js';
 import { hasResponsiveExtension, RESPONSIVE_TABLE_CLASS, wrapInScrollRegion } from './datatables-overflow.layout.js';
@@ -174,7 +175,10 @@ export function gtCreateDataTable(
   let showBulk: ((shown: ShownRequest | null) => void) | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
-  registerTable(table, { texts });
+  const transport = { method, postUrl, maxGetUrlLength, csrf };
+  const record: TableRecord = { texts, url, transport };
+  registerTable(table, record);
+  installExportButtons(DataTable);
 
   const config: Config & { responsive?: unknown } = {
     serverSide: true,
@@ -185,7 +189,7 @@ export function gtCreateDataTable(
       options.ajax ??
       createServerLoader({
         url,
-        transport: { method, postUrl, maxGetUrlLength, csrf },
+        transport,
         format,
         filter,
         texts: () => dataTableTexts(texts),
@@ -196,6 +200,9 @@ export function gtCreateDataTable(
         onShown: (shown) => {
           lastShown = shown;
           showBulk?.(shown);
+        },
+        onParams: (params) => {
+          record.lastParams = params;
         },
       }),
     infoCallback:

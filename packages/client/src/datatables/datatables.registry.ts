@@ -1,9 +1,16 @@
 import type { Api } from 'datatables.net';
+import type { DataTableRequestParams } from './datatables-params.formatter.js';
+import type { DataTableTransportOptions } from './datatables-request.transport.js';
 import type { DataTableTexts } from './datatables.texts.js';
 
 /** What widgetlib keeps for each table element it turned into a table. */
 export interface TableRecord {
   texts?: Partial<DataTableTexts>;
+  /** The list URL and how its requests travel: where an export goes, and how. */
+  url?: string;
+  transport?: DataTableTransportOptions;
+  /** The parameters of the latest list request sent (after `events.filter`): what an export repeats. */
+  lastParams?: DataTableRequestParams;
 }
 
 const records = new WeakMap<Element, TableRecord>();

@@ -71,6 +71,11 @@ export interface DataTableTexts {
   bulkDone: string;
   /** Announced before the server's message when an action fails. */
   bulkFailed: string;
+  /** Labels of the export buttons (`exportButtons`, `{ extend: 'widgetlibCsv' }`). */
+  exportCsv: string;
+  exportXlsx: string;
+  /** Shown before the server's message when an export fails. */
+  exportError: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -112,6 +117,9 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   bulkWorking: 'Working\u2026',
   bulkDone: 'Done: the action covered {count} rows.',
   bulkFailed: 'The action failed:',
+  exportCsv: 'CSV',
+  exportXlsx: 'Excel',
+  exportError: 'The export failed:',
 });
 
 let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;

@@ -25,6 +25,15 @@ export {
 } from './datatables-request.transport.js';
 export type { DataTableBulkAction } from './datatables-bulk.actions.js';
 export { useDataTable, type DataTableEngine } from './datatables.engine.js';
+export {
+  EXPORT_BUTTON_TYPES,
+  exportButtons,
+  installExportButtons,
+  type ExportButtonDefinition,
+  type ExportButtonsOptions,
+} from './datatables-export.buttons.js';
+export { exportTable, type ExportTableOptions } from './datatables-export.download.js';
+export type { DataTableExportChoice, DataTableExportFormat } from './datatables-export.request.js';
 export type { TableOverflow } from './datatables-overflow.mode.js';
 export {
   createDataTable,

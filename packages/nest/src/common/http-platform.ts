@@ -1,7 +1,7 @@
 // What differs between the HTTP platforms Nest runs on (Express and Fastify), in one place. The
 // library's code reads requests and responses through these, and never imports either platform.
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
-import type { IncomingHttpHeaders } from 'node:http';
+import { ServerResponse, type IncomingHttpHeaders } from 'node:http';
 
 /**
  * The request as the platform hands it to Nest: Express's `Request` or Fastify's `FastifyRequest`.
@@ -62,6 +62,28 @@ export function templateLocals(response: unknown): Record<string, unknown> | nul
   const holder = response as { locals?: unknown };
   if (holder.locals === undefined || holder.locals === null) holder.locals = {};
   return typeof holder.locals === 'object' ? (holder.locals as Record<string, unknown>) : null;
+}
+
+/** The Node.js response under the platform's: Express's response is one, Fastify's reply holds it as `raw`. */
+function nodeResponse(response: unknown): ServerResponse | null {
+  const candidate = (response as { raw?: unknown } | null)?.raw ?? response;
+  return candidate instanceof ServerResponse ? candidate : null;
+}
+
+/** Calls `onAbort` once when the client goes away before the response is finished. */
+export function onResponseAborted(response: unknown, onAbort: () => void): void {
+  const raw = nodeResponse(response);
+  raw?.once('close', () => {
+    if (!raw.writableFinished) onAbort();
+  });
+}
+
+/**
+ * Breaks off a response whose body failed part way: its connection is destroyed, so that the
+ * client sees a failed download rather than a file that ends early as if complete.
+ */
+export function abortResponse(response: unknown): void {
+  nodeResponse(response)?.destroy();
 }
 
 // Express answers `/help/` like `/help`; Fastify's router tells them apart unless the host sets

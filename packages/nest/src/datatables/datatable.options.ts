@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../common/http-platform.js';
+import type { DataTableExportOptions } from './export/export.options.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';
 
@@ -95,6 +96,11 @@ export interface DataTableOptions<T extends object = object> {
    * answers 503 (default: the module's `dataTables.statementTimeout`, 5000; 0: no limit).
    */
   statementTimeout?: number;
+  /**
+   * The export of the list's filtered rows as CSV or XLSX, served by `@DataTableExport` (and by
+   * `DataTableResource`): its route, formats, columns, file name and row cap.
+   */
+  export?: DataTableExportOptions;
   /** The `actions` of a row. */
   actions?(entity: T, request: HttpRequest): DataTableRowActions;
   /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
-import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
+import type { EntityMetadata } from 'typeorm';
 import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
 import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
@@ -18,6 +18,7 @@ import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config
 import { DataTableCounts } from './count-cache.service.js';
 import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
 import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
+import { handlerBaseQuery } from './handler-base.query.js';
 import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
 import { cursorFingerprint, encodeCursor } from './keyset.cursor.js';
 import { serializeRow, type RowDateFields } from './row.serializer.js';
@@ -63,7 +64,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     request: HttpRequest,
     endpoint: string,
   ): Promise<DataTableEnvelope> {
-    const base = this.baseQuery(result);
+    const base = handlerBaseQuery(result);
     if (!base) return this.checkedEnvelope(result, endpoint);
     const metadata = base.expressionMap.mainAlias!.metadata;
     if (options.entity && metadata.target !== options.entity) {
@@ -123,17 +124,6 @@ export class DataTablesListInterceptor implements NestInterceptor {
         ? { searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates) }
         : {}),
     };
-  }
-
-  private baseQuery(result: unknown): SelectQueryBuilder<ObjectLiteral> | null {
-    if (result instanceof SelectQueryBuilder) return result as SelectQueryBuilder<ObjectLiteral>;
-    if (result instanceof Repository) {
-      const repository = result as Repository<ObjectLiteral>;
-      const query = repository.createQueryBuilder('entity');
-      FindOptionsUtils.joinEagerRelations(query, query.alias, repository.metadata);
-      return query;
-    }
-    return null;
   }
 
   private checkedEnvelope(result: unknown, endpoint: string): DataTableEnvelope {

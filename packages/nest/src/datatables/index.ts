@@ -1,4 +1,12 @@
 export { DataTable } from './datatable.decorator.js';
+export { DataTableExport } from './export/datatable-export.decorator.js';
+export {
+  EXPORT_FORMATS,
+  type DataTableExportColumn,
+  type DataTableExportDefaults,
+  type DataTableExportFormat,
+  type DataTableExportOptions,
+} from './export/export.options.js';
 export { DataTableCounts } from './count-cache.service.js';
 export type {
   DataTableCountKind,

@@ -35,6 +35,7 @@ import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { DataTableCounts } from '../datatables/count-cache.service.js';
 import { DataTable } from '../datatables/datatable.decorator.js';
+import { DataTableExport } from '../datatables/export/datatable-export.decorator.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
 import { prepareTable } from '../datatables/table.preparation.js';
@@ -53,6 +54,8 @@ type Representation = Record<string, unknown>;
 export interface DataTableResourceController<C extends object, U extends object> {
   list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
   query(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  exportRows(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  exportRowsByPost(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
   retrieve(id: number, request: HttpRequest): Promise<Representation>;
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
@@ -109,6 +112,12 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       : actions
         ? { actions }
         : {}),
+  };
+
+  // The export's files are named after the resource unless the declaration names them.
+  const exportOptions: DataTableOptions<T> = {
+    ...tableOptions,
+    export: { fileName: options.name, ...tableOptions.export },
   };
 
   @ApiDocs(({ ApiTags, ApiBadRequestResponse, ApiUnauthorizedResponse, ApiForbiddenResponse }) => [
@@ -175,6 +184,27 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     ])
     query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.list(request);
+    }
+
+    /** Every row of the list request as CSV or XLSX (`GET <list path>/export`), under the list permission. */
+    @permit('list')
+    @DataTableExport(exportOptions)
+    exportRows(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
+      return this.baseQuery(request);
+    }
+
+    /** The export with the list's parameters in the body (`POST <list path>/export`). */
+    @permit('list')
+    @DataTableExport(exportOptions, 'POST')
+    @ApiDocs(({ ApiBody, ApiConsumes }) => [
+      ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
+      ApiBody({
+        description: "The list's query parameters and format, bom, fields, as a JSON object or form-encoded",
+        schema: { type: 'object', additionalProperties: true },
+      }),
+    ])
+    exportRowsByPost(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
+      return this.baseQuery(request);
     }
 
     @Get(':id')

@@ -1,0 +1,142 @@
+import type { Api } from 'datatables.net';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
+import { DataTablesExportFixtureController } from './fixtures/datatables-export.fixture.js';
+import { DATATABLES_LINES, type DataTablesLine } from './fixtures/datatables-fixture.page.js';
+import { useDataTablesBrowser } from './support/datatables-browser.js';
+
+declare global {
+  interface Window {
+    albumsTable: Api;
+    makeAlbumsTable(url: string, options?: object): boolean;
+  }
+}
+
+const browser = useDataTablesBrowser();
+let page: Page;
+
+/** RFC 4180 records: quoted fields (quotes doubled) may hold commas and line breaks; CRLF ends a record. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      record.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      index += 1;
+    } else field += character;
+  }
+  return records;
+}
+
+interface ListedAlbum {
+  id: number;
+  title: string;
+  year: number;
+  artist: { name: string } | null;
+}
+
+/** The rows the list answers for `query`, every page, as the CSV writes them (text starting with `=`... neutralised). */
+async function listed(query: string): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (let offset = 0; ; offset += 10) {
+    const response = await fetch(`${browser.server.baseUrl}/dt-export/albums?${query}&limit=10&offset=${offset}`);
+    const body = (await response.json()) as { data: ListedAlbum[]; recordsFiltered: number };
+    const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+    rows.push(
+      ...body.data.map((album) => [String(album.id), text(album.title), String(album.year), album.artist?.name ?? '']),
+    );
+    if (offset + 10 >= body.recordsFiltered) return rows;
+  }
+}
+
+async function openTable(line: DataTablesLine, url: string, options: object = {}): Promise<void> {
+  page = await browser.newPage({ width: 1200, height: 900 });
+  page.setDefaultTimeout(8000);
+  await page.goto(`${browser.server.baseUrl}/dt-export/page?datatables=${line}`);
+  await page.evaluate(([u, o]) => window.makeAlbumsTable(u, o), [url, options] as const);
+  await page.waitForFunction(() => window.albumsTable.ajax.json() !== undefined);
+}
+
+/** Orders the table by year, descending, and searches it; waits for the answer. */
+async function narrow(search: string): Promise<void> {
+  await page.evaluate((text) => {
+    window.albumsTable
+      .order([[2, 'desc']])
+      .search(text)
+      .draw();
+  }, search);
+  await page.waitForFunction(
+    (text) => (window.albumsTable.ajax.params() as { search?: { value?: string } }).search?.value === text,
+    search,
+  );
+  await page.waitForFunction(() => !document.querySelector('.dt-processing[style*="block"]'));
+}
+
+async function downloadFrom(selector: string): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return download;
+}
+
+describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
+  it("downloads a CSV of every row of the table's search and ordering, its visible columns", async () => {
+    await openTable(line, '/dt-export/albums');
+    await narrow('e');
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    expect(download.suggestedFilename()).toMatch(/^dtc_album-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = parseCsv(await readFile(await download.path(), 'utf8'));
+    expect(records[0]).toEqual(['id', 'title', 'year', 'artist.name']);
+    const expected = await listed('search=e&ordering=-year');
+    expect(expected.length).toBeGreaterThan(10);
+    expect(records.slice(1)).toEqual(expected);
+  });
+
+  it('downloads an XLSX workbook through the Excel button', async () => {
+    await openTable(line, '/dt-export/albums');
+    const download = await downloadFrom('.widgetlib-dt-export-xlsx');
+    expect(download.suggestedFilename()).toMatch(/^dtc_album-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(bytes.length).toBeGreaterThan(1000);
+  });
+
+  it("sends a long request as a POST with the page's CSRF token", async () => {
+    const posts = browser.server.testApp.app.get(DataTablesExportFixtureController).posts;
+    const before = posts.length;
+    await openTable(line, '/dt-export/albums', { maxGetUrlLength: 40 });
+    await narrow('Blue');
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    expect(posts.slice(before)).toEqual([true]);
+    const records = parseCsv(await readFile(await download.path(), 'utf8'));
+    expect(records.slice(1)).toEqual(await listed('search=Blue&ordering=-year'));
+  });
+
+  it("shows the server's refusal instead of downloading", async () => {
+    await openTable(line, '/dt-export/capped');
+    let downloads = 0;
+    page.on('download', () => (downloads += 1));
+    await page.click('.widgetlib-dt-export-csv');
+    const notice = page.locator('.widgetlib-dt-export-error');
+    await notice.waitFor();
+    expect(await notice.getAttribute('role')).toBe('alert');
+    expect(await notice.textContent()).toMatch(
+      /^The export failed: the export would hold \d+ rows; at most 3 are allowed \(export\.maxRows\)/,
+    );
+    expect(downloads).toBe(0);
+  });
+});

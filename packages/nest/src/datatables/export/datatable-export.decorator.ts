@@ -1,0 +1,65 @@
+import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
+import { AnswersWithTrailingSlash } from '../../common/http-platform.js';
+import { ApiDocs } from '../../common/optional-swagger.js';
+import { DATA_TABLE_OPTIONS } from '../datatable.constants.js';
+import type { DataTableOptions } from '../datatable.options.js';
+import { DataTablesExportInterceptor } from './datatables-export.interceptor.js';
+import { EXPORT_FORMATS } from './export.options.js';
+
+/** The route of an export: `options.export.path`, `export` by default. */
+export function exportPath(options: Pick<DataTableOptions, 'export'>): string {
+  return options.export?.path ?? 'export';
+}
+
+const exportApiDocs = (options: DataTableOptions, method: 'GET' | 'POST') =>
+  ApiDocs(({ ApiQuery, ApiOkResponse, ApiBadRequestResponse, ApiProduces }) => {
+    const formats = options.export?.formats ?? [...EXPORT_FORMATS];
+    const where = method === 'GET' ? 'query string' : 'body';
+    return [
+      ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      ...(method === 'GET'
+        ? [
+            ApiQuery({ name: 'format', required: true, schema: { type: 'string', enum: formats } }),
+            ApiQuery({
+              name: 'bom',
+              required: false,
+              schema: { type: 'boolean' },
+              description: 'CSV: start with a UTF-8 byte order mark (for Excel)',
+            }),
+            ApiQuery({
+              name: 'fields',
+              required: false,
+              schema: { type: 'string' },
+              description: 'Comma-separated row paths: the columns, in order',
+            }),
+          ]
+        : []),
+      ApiOkResponse({
+        description: `Every row the list's parameters (in the ${where}: search, filters, ordering; paging ignored) match, as a file download`,
+      }),
+      ApiBadRequestResponse({ description: 'A parameter is invalid, or more rows match than export.maxRows allows' }),
+    ];
+  });
+
+/**
+ * Serves the export of a data-table list on the method it decorates: declares the route
+ * (`GET <options.export.path>`, `export` by default, relative to the controller like any `@Get`;
+ * `method: 'POST'` for the POST form, parameters in the body) and answers every row of the list
+ * request as a CSV or XLSX download. The method returns the same base query as the list, under
+ * the same options and the same permission decorators.
+ */
+export function DataTableExport<T extends object = object>(
+  options: DataTableOptions<T> = {},
+  method: 'GET' | 'POST' = 'GET',
+): MethodDecorator {
+  const path = exportPath(options as DataTableOptions);
+  return applyDecorators(
+    method === 'POST' ? Post(path) : Get(path),
+    SetMetadata(DATA_TABLE_OPTIONS, options),
+    HttpCode(200),
+    UseInterceptors(DatabaseUnavailableInterceptor, DataTablesExportInterceptor),
+    AnswersWithTrailingSlash(),
+    exportApiDocs(options as DataTableOptions, method),
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  BadRequestException,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  ServiceUnavailableException,
+  StreamableFile,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DateTime } from 'luxon';
+import { PassThrough } from 'node:stream';
+import { from, mergeMap, type Observable } from 'rxjs';
+import type { EntityMetadata, ObjectLiteral } from 'typeorm';
+import { databaseUnavailableException, isDatabaseUnavailableError } from '../../common/database-unavailable.js';
+import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.js';
+import { DateFormatsService } from '../../dates/date-formats.service.js';
+import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
+import { DATA_TABLE_OPTIONS } from '../datatable.constants.js';
+import type { DataTableOptions } from '../datatable.options.js';
+import { resolveFieldPath } from '../field-path.resolver.js';
+import { handlerBaseQuery } from '../handler-base.query.js';
+import { TableRequestError } from '../request-problems.js';
+import { readRequestParameters } from '../request-parameters.reader.js';
+import { serializeRow, type RowDateFields } from '../row.serializer.js';
+import { StatementTimeoutError } from '../statement-timeout.js';
+import { parseTableRequest } from '../table-request.parser.js';
+import type { Lookup, TableRequest } from '../table-request.types.js';
+import { filterParameterName } from '../parameter-names.js';
+import { prepareTable, type PreparedTable } from '../table.preparation.js';
+import { attachmentDisposition, exportFileName } from './content-disposition.js';
+import type { ColumnKind } from './export-cells.js';
+import { exportColumns } from './export-columns.js';
+import { writeExportFile } from './export-file.writer.js';
+import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
+import { startRowWalk } from './export-rows.walk.js';
+import { resolveExportSettings, type ExportSettings } from './export.settings.js';
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+interface PreparedExport {
+  table: PreparedTable;
+  settings: ExportSettings;
+}
+
+/** The list's column filter parameters, which keep their names in an export's request. */
+function listParameterNames(filters: Readonly<Record<string, readonly Lookup[]>>): Set<string> {
+  return new Set(
+    Object.entries(filters).flatMap(([path, lookups]) => lookups.map((lookup) => filterParameterName(path, lookup))),
+  );
+}
+
+function badRequest(problems: string[]): BadRequestException {
+  return new BadRequestException({ statusCode: 400, error: 'Bad Request', message: problems });
+}
+
+/**
+ * Applied by `@DataTableExport`: answers every row the list request matches over the handler's
+ * base query as a CSV or XLSX download, streamed chunk by chunk.
+ */
+@Injectable()
+export class DataTablesExportInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('DataTableExport');
+  private readonly prepared = new WeakMap<DataTableOptions, Map<EntityMetadata, PreparedExport>>();
+  private readonly dates: RowDateFields;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    formats: DateFormatsService,
+  ) {
+    this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, context.getHandler());
+    if (!options) return next.handle();
+    const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
+    const http = context.switchToHttp();
+    const request = http.getRequest<HttpRequest>();
+    const response = http.getResponse<unknown>();
+    return next
+      .handle()
+      .pipe(mergeMap((result: unknown) => from(this.answer(result, options, request, response, endpoint))));
+  }
+
+  private async answer(
+    result: unknown,
+    options: DataTableOptions,
+    request: HttpRequest,
+    response: unknown,
+    endpoint: string,
+  ): Promise<StreamableFile> {
+    const base = handlerBaseQuery(result);
+    if (!base) {
+      this.logger.error(
+        `${endpoint} returned ${typeof result}; a @DataTableExport handler returns a SelectQueryBuilder or a Repository`,
+      );
+      throw new InternalServerErrorException();
+    }
+    const metadata = base.expressionMap.mainAlias!.metadata;
+    const { table, settings } = this.prepare(options, metadata, endpoint);
+    const { tableRequest, exportRequest } = this.parse(request, table, settings);
+    const walk = await this.guarded(() =>
+      startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize),
+    );
+    if (walk.matched > settings.maxRows) {
+      await walk.chunks.return();
+      throw badRequest([
+        `the export would hold ${walk.matched} rows; at most ${settings.maxRows} are allowed (export.maxRows): narrow the search or the filters`,
+      ]);
+    }
+    const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
+    const first = await this.guarded(() => rows.next());
+    const firstRows = first.done ? [] : first.value;
+    const columns = exportColumns(exportRequest.fields, settings.columns, firstRows[0], (data) =>
+      this.columnKind(metadata, data),
+    );
+    const output = new PassThrough();
+    onResponseAborted(response, () => output.destroy());
+    async function* all() {
+      if (firstRows.length > 0) yield firstRows;
+      if (!first.done) yield* rows;
+    }
+    const shape = {
+      format: exportRequest.format,
+      columns,
+      bom: exportRequest.bom ?? settings.bom,
+      sheetName: settings.fileName,
+    };
+    writeExportFile(output, shape, all()).catch((error: unknown) => {
+      this.logger.error(`${endpoint}: the export stopped part way: ${(error as Error).message}`);
+      output.destroy(error as Error);
+    });
+    const day = DateTime.now().setZone(this.config.timezone).toISODate()!;
+    const file = new StreamableFile(output, {
+      type: CONTENT_TYPES[exportRequest.format],
+      disposition: attachmentDisposition(exportFileName(settings.fileName, day, exportRequest.format)),
+    });
+    return file.setErrorHandler((_error, res) => abortResponse(res));
+  }
+
+  /** Reads the list's parameters and the export's; every problem of both in one 400. */
+  private parse(
+    request: HttpRequest,
+    table: PreparedTable,
+    settings: ExportSettings,
+  ): { tableRequest: TableRequest; exportRequest: ExportRequest } {
+    const problems: string[] = [];
+    let tableRequest: TableRequest | undefined;
+    let exportRequest: ExportRequest | undefined;
+    try {
+      const parameters = readRequestParameters(request);
+      try {
+        tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
+      } catch (error) {
+        if (!(error instanceof TableRequestError)) throw error;
+        problems.push(...error.problems);
+      }
+      const declared = settings.columns?.map((column) => column.data) ?? null;
+      exportRequest = parseExportRequest(
+        parameters.values,
+        settings.formats,
+        declared,
+        table.context.limits.maxColumns,
+        listParameterNames(table.context.filters),
+      );
+    } catch (error) {
+      if (!(error instanceof TableRequestError)) throw error;
+      problems.push(...error.problems);
+    }
+    if (problems.length > 0 || !tableRequest || !exportRequest) throw badRequest(problems);
+    return { tableRequest, exportRequest };
+  }
+
+  /** Runs a step of the walk before the response starts: a lost database is a 503, as is a statement past its time. */
+  private async guarded<R>(step: () => Promise<R>): Promise<R> {
+    try {
+      return await step();
+    } catch (error) {
+      if (isDatabaseUnavailableError(error)) throw databaseUnavailableException();
+      if (!(error instanceof StatementTimeoutError)) throw error;
+      throw new ServiceUnavailableException({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: `The export took longer than ${error.milliseconds} ms for one statement and was stopped; narrow the search or the filters`,
+      });
+    }
+  }
+
+  /** The rows as the list serialises them (`mapRow` included; `actions` are links, not data). */
+  private async *serialisedChunks(
+    chunks: AsyncGenerator<ObjectLiteral[], void, undefined>,
+    options: DataTableOptions,
+    request: HttpRequest,
+    metadata: EntityMetadata,
+  ): AsyncGenerator<Record<string, unknown>[], void, undefined> {
+    for await (const entities of chunks) {
+      yield entities.map((entity) => {
+        const row = serializeRow(entity, metadata, this.dates);
+        return options.mapRow ? options.mapRow(row, entity, request) : row;
+      });
+    }
+  }
+
+  /** Whether a column shows a date or a date-time field of the entity (`artist.born` -> `artist__born`). */
+  private columnKind(metadata: EntityMetadata, data: string): ColumnKind {
+    try {
+      const { kind } = resolveFieldPath(metadata, data.replaceAll('.', '__')).field;
+      return kind === 'date' || kind === 'datetime' ? kind : 'other';
+    } catch {
+      return 'other';
+    }
+  }
+
+  /** The endpoint's list and export options prepared for the entity once; a mistake in them is logged and a 500. */
+  private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedExport {
+    let byEntity = this.prepared.get(options);
+    if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
+    const known = byEntity.get(metadata);
+    if (known) return known;
+    const { table, problems } = prepareTable(options, metadata, this.config);
+    const exported = resolveExportSettings(options.export, this.config.dataTables.export, metadata.tableName);
+    if (!table || !exported.settings) {
+      this.logger.error(
+        `@DataTableExport on ${endpoint} over ${metadata.name}: ${[...problems, ...exported.problems].join('; ')}`,
+      );
+      throw new InternalServerErrorException();
+    }
+    const prepared = { table, settings: exported.settings };
+    byEntity.set(metadata, prepared);
+    return prepared;
+  }
+}

@@ -1,0 +1,89 @@
+import { parseBooleanWord } from '#rules/boolean-words.js';
+import { QueryParameters } from '../query-string.flattener.js';
+import { listed, quoted, RequestProblems, TableRequestError } from '../request-problems.js';
+import { EXPORT_FORMATS, type DataTableExportFormat } from './export.options.js';
+
+/** What an export request asks beyond the list's parameters. */
+export interface ExportRequest {
+  format: DataTableExportFormat;
+  /** Whether a CSV file starts with a byte order mark; null: the endpoint's default. */
+  bom: boolean | null;
+  /** The columns asked for, in order (`fields`); null: the endpoint's. */
+  fields: string[] | null;
+}
+
+/** The export's own parameters; every other one is the list's. */
+export const EXPORT_PARAMETERS = ['format', 'bom', 'fields'] as const;
+type ExportParameter = (typeof EXPORT_PARAMETERS)[number];
+
+/**
+ * Where each export parameter is read: `export[<name>]` always; the plain `<name>` too unless the
+ * list has a parameter of that name (an exact filter on a field called `format`), which keeps it.
+ */
+function parameterNames(listNames: ReadonlySet<string>): Record<ExportParameter, string[]> {
+  const names = (name: ExportParameter) => (listNames.has(name) ? [`export[${name}]`] : [name, `export[${name}]`]);
+  return { format: names('format'), bom: names('bom'), fields: names('fields') };
+}
+
+const PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * Reads `format` (csv or xlsx, among those the endpoint offers), `bom` (true or false) and
+ * `fields` (comma-separated row paths, each among `declared` when the endpoint declares its
+ * columns, at most `maxFields`), each also as `export[<name>]` (only so where `listNames`, the
+ * list's own parameters, has the plain name). Throws `TableRequestError` listing every problem.
+ */
+export function parseExportRequest(
+  values: unknown,
+  formats: readonly DataTableExportFormat[],
+  declared: readonly string[] | null,
+  maxFields: number,
+  listNames: ReadonlySet<string> = new Set(),
+): ExportRequest {
+  const problems = new RequestProblems();
+  const params = new QueryParameters(values, problems);
+  const names = parameterNames(listNames);
+  const read = (name: ExportParameter): string | undefined => {
+    const given = names[name].filter((each) => params.has(each));
+    if (given.length > 1) {
+      problems.add(`${listed(given)} name the same export parameter: give one`);
+      return undefined;
+    }
+    return given.length === 1 ? params.single(given[0]!) : undefined;
+  };
+  const formatText = read('format');
+  let format: DataTableExportFormat | undefined;
+  if (formatText === undefined) {
+    if (!names.format.some((name) => params.has(name)))
+      problems.add(`${names.format[0]} is required: ${listed(formats)}`);
+  } else if ((EXPORT_FORMATS as readonly string[]).includes(formatText) && formats.includes(formatText as never)) {
+    format = formatText as DataTableExportFormat;
+  } else {
+    problems.add(`format must be one of ${listed(formats)}, got ${quoted(formatText)}`);
+  }
+  const bomText = read('bom');
+  const bom = bomText === undefined ? null : (parseBooleanWord(bomText) ?? null);
+  if (bomText !== undefined && bom === null) problems.add(`bom must be true or false (1 or 0), got ${quoted(bomText)}`);
+  const fieldsText = read('fields');
+  let fields: string[] | null = null;
+  if (fieldsText !== undefined) {
+    fields = fieldsText
+      .split(',')
+      .map((field) => field.trim())
+      .filter(Boolean);
+    if (fields.length === 0) problems.add('fields must name at least one column');
+    if (fields.length > maxFields)
+      problems.add(`fields names ${fields.length} columns; at most ${maxFields} are allowed`);
+    const unknown = fields.filter((field) => (declared ? !declared.includes(field) : !PATH.test(field)));
+    if (unknown.length > 0) {
+      problems.add(
+        declared
+          ? `fields: ${listed(unknown.map(quoted))} ${unknown.length > 1 ? 'are not columns' : 'is not a column'} of this export; allowed: ${listed(declared)}`
+          : `fields: ${listed(unknown.map(quoted))} ${unknown.length > 1 ? 'are not row paths' : 'is not a row path'} (names joined by dots)`,
+      );
+    }
+    if (new Set(fields).size !== fields.length) problems.add('fields names a column more than once');
+  }
+  if (problems.any || format === undefined) throw new TableRequestError(problems.messages, undefined);
+  return { format, bom, fields };
+}

@@ -1,0 +1,50 @@
+/** The file formats an export answers. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type DataTableExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** One exported column: a path of the serialised row (`name`, `artist.name`) and its header. */
+export interface DataTableExportColumn {
+  data: string;
+  /** The header cell (default: `data`). */
+  title?: string;
+}
+
+/**
+ * The export of a data-table endpoint (`DataTableOptions.export`, `DataTableResource`'s
+ * `dataTable.export`): every row the list request matches, as a CSV or XLSX download.
+ */
+export interface DataTableExportOptions {
+  /**
+   * Route of the export, relative to the controller, used by `@DataTableExport` and
+   * `DataTableResource` (default `export`: `GET <list>/export`, and `POST <list>/export` where the
+   * list has its POST form).
+   */
+  path?: string;
+  /** Formats offered (default both); another `format` is a 400. */
+  formats?: DataTableExportFormat[];
+  /**
+   * The columns a file may have, in their default order. A request's `fields` may pick and order
+   * them; one it names that is not listed here is a 400. Without it, the columns are the leaf
+   * paths of the first row (relations as `artist.name`) and `fields` may name any path.
+   */
+  columns?: (string | DataTableExportColumn)[];
+  /** The file's name before `-<date>.<format>` (default: the table's name). */
+  fileName?: string;
+  /** The most rows one export may hold (default: the module's `dataTables.export.maxRows`, 100 000). */
+  maxRows?: number;
+  /** Rows read per statement (default: the module's `dataTables.export.chunkSize`, 1000). */
+  chunkSize?: number;
+  /** Whether a CSV file starts with a UTF-8 byte order mark when the request has no `bom` (default false). */
+  bom?: boolean;
+}
+
+/** The module-wide defaults of every export (`WidgetLibModule`'s `dataTables.export`). */
+export interface DataTableExportDefaults {
+  maxRows?: number;
+  chunkSize?: number;
+  bom?: boolean;
+}
+
+export const DEFAULT_EXPORT_MAX_ROWS = 100_000;
+export const DEFAULT_EXPORT_CHUNK_SIZE = 1000;
+export const MAX_EXPORT_CHUNK_SIZE = 10_000;

@@ -1,0 +1,88 @@
+import {
+  DEFAULT_EXPORT_CHUNK_SIZE,
+  DEFAULT_EXPORT_MAX_ROWS,
+  EXPORT_FORMATS,
+  MAX_EXPORT_CHUNK_SIZE,
+  type DataTableExportColumn,
+  type DataTableExportDefaults,
+  type DataTableExportFormat,
+  type DataTableExportOptions,
+} from './export.options.js';
+
+/** An endpoint's export options with the module's defaults, checked. */
+export interface ExportSettings {
+  formats: readonly DataTableExportFormat[];
+  /** The declared columns, or null: the first row's leaf paths. */
+  columns: readonly Required<DataTableExportColumn>[] | null;
+  fileName: string;
+  maxRows: number;
+  chunkSize: number;
+  bom: boolean;
+}
+
+export const EXPORT_DEFAULTS: Required<DataTableExportDefaults> = {
+  maxRows: DEFAULT_EXPORT_MAX_ROWS,
+  chunkSize: DEFAULT_EXPORT_CHUNK_SIZE,
+  bom: false,
+};
+
+function wholeProblem(name: string, value: number, max: number): string | null {
+  return Number.isSafeInteger(value) && value >= 1 && value <= max
+    ? null
+    : `${name} must be a whole number from 1 to ${max}, not ${String(value)}`;
+}
+
+/** The module-wide export defaults with the library's, or the mistakes in them. */
+export function resolveExportDefaults(given: DataTableExportDefaults = {}): {
+  defaults: Required<DataTableExportDefaults>;
+  problems: string[];
+} {
+  const defaults = { ...EXPORT_DEFAULTS, ...given };
+  const problems = [
+    wholeProblem('export.maxRows', defaults.maxRows, Number.MAX_SAFE_INTEGER),
+    wholeProblem('export.chunkSize', defaults.chunkSize, MAX_EXPORT_CHUNK_SIZE),
+  ].filter((problem): problem is string => problem !== null);
+  return { defaults, problems };
+}
+
+/** The export settings of one endpoint; `tableName` names its files unless `fileName` does. */
+export function resolveExportSettings(
+  options: DataTableExportOptions = {},
+  defaults: Required<DataTableExportDefaults>,
+  tableName: string,
+): { settings: ExportSettings; problems: [] } | { settings: null; problems: string[] } {
+  const problems: string[] = [];
+  const formats = options.formats ?? [...EXPORT_FORMATS];
+  const unknown = formats.filter((format) => !(EXPORT_FORMATS as readonly string[]).includes(format));
+  if (unknown.length > 0 || formats.length === 0)
+    problems.push(`export.formats must name some of ${EXPORT_FORMATS.join(', ')}, got ${JSON.stringify(formats)}`);
+  const columns =
+    options.columns?.map((column) =>
+      typeof column === 'string'
+        ? { data: column, title: column }
+        : { data: column.data, title: column.title ?? column.data },
+    ) ?? null;
+  if (columns?.length === 0) problems.push('export.columns must name at least one column');
+  if (columns && new Set(columns.map((column) => column.data)).size !== columns.length)
+    problems.push('export.columns names a column more than once');
+  const maxRows = options.maxRows ?? defaults.maxRows;
+  const chunkSize = options.chunkSize ?? defaults.chunkSize;
+  problems.push(
+    ...[
+      wholeProblem('export.maxRows', maxRows, Number.MAX_SAFE_INTEGER),
+      wholeProblem('export.chunkSize', chunkSize, MAX_EXPORT_CHUNK_SIZE),
+    ].filter((problem): problem is string => problem !== null),
+  );
+  if (problems.length > 0) return { settings: null, problems };
+  return {
+    settings: {
+      formats,
+      columns,
+      fileName: options.fileName ?? tableName,
+      maxRows,
+      chunkSize,
+      bom: options.bom ?? defaults.bom,
+    },
+    problems: [],
+  };
+}
