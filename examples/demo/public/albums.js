@@ -15,6 +15,19 @@ const {
 } = widgetlib;
 
 const formatLabels = new Map(config.formats);
+/** The columns of the CSV and XLSX files (the server's `export.columns`). */
+const EXPORT_FIELDS = [
+  'catalogue_code',
+  'title',
+  'artist.name',
+  'tracks',
+  'explicit',
+  'released_on',
+  'added_at',
+  'format',
+  'notes',
+  'homepage',
+];
 const statusLine = document.getElementById('albums-status');
 
 function renderFormat(value, type) {
@@ -159,6 +172,8 @@ const table = createDataTable(
           },
         ]
       : [],
+    // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
+    savedViews: { url: config.savedViewsUrl },
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts
@@ -172,6 +187,8 @@ const table = createDataTable(
             config: { columns: [7, 13], cascadePanes: true, viewTotal: true, layout: 'columns-2' },
           },
           { extend: 'searchBuilder', config: { columns: [1, 2, 3, 5, 6, 7, 9] } },
+          // Every album the table's request matches, as a file (the columns the server declares).
+          ...widgetlib.exportButtons({ formats: ['csv', 'xlsx'], fields: EXPORT_FIELDS }),
         ],
       },
     },

@@ -82,6 +82,7 @@ export class AlbumPagesController {
       scripts: [...SEARCH_EXTENSION_SCRIPTS, '/assets/albums.js'],
       tableConfig: jsonForScript({
         url: '/api/albums/',
+        savedViewsUrl: '/api/saved-views/albums/',
         formats: ALBUM_FORMATS,
         canManage: request.user?.permissions.includes('catalogue.manage') ?? false,
       }),

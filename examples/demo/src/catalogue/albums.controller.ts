@@ -16,6 +16,8 @@ import { assignAlbum } from './album.writer.js';
 
 /** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
 const ALBUM_TABLE = {
+  // The table's id: its saved views are kept under it (`/api/saved-views/albums/`).
+  id: 'albums',
   // Counts are kept a minute: the album pages and this resource forget them on every write.
   count: 'cached',
   searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],
@@ -49,6 +51,22 @@ const ALBUM_TABLE = {
   panes: ['format', 'genres__name'],
   actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
   mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
+  // CSV and XLSX files of every matching album (`GET /api/albums/export?format=csv`), these columns.
+  export: {
+    fileName: 'albums',
+    columns: [
+      { data: 'catalogue_code', title: 'Code' },
+      { data: 'title', title: 'Title' },
+      { data: 'artist.name', title: 'Artist' },
+      { data: 'tracks', title: 'Tracks' },
+      { data: 'explicit', title: 'Explicit' },
+      { data: 'released_on', title: 'Released' },
+      { data: 'added_at', title: 'Added' },
+      { data: 'format', title: 'Format' },
+      { data: 'notes', title: 'Notes' },
+      { data: 'homepage', title: 'Homepage' },
+    ],
+  },
 } satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];
 
 /**

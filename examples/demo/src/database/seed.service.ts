@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HelpService, MenuService } from '@widgetlib/nest';
+import { HelpService, MenuService, SavedViewTables, SavedViewsService } from '@widgetlib/nest';
+import { SHARED_ALBUM_VIEW } from '../catalogue/album-views.seed.js';
 import { ALBUM_FORM_HELP } from '../catalogue/album-help.seed.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Album } from '../catalogue/album.entity.js';
@@ -35,6 +36,8 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly menu: MenuService,
     private readonly help: HelpService,
+    private readonly savedViews: SavedViewsService,
+    private readonly savedViewTables: SavedViewTables,
     @Inject(DEMO_SEED_OPTIONS) private readonly options: DemoSeedOptions,
   ) {}
 
@@ -43,6 +46,7 @@ export class SeedService implements OnApplicationBootstrap {
     if ((await this.help.list()).length === 0) {
       for (const entry of ALBUM_FORM_HELP) await this.help.create(entry);
     }
+    await this.seedSharedView();
     if ((await this.dataSource.getRepository(Album).count()) > 0) return;
     const started = Date.now();
     const catalogue = generateCatalogue(this.options.albumCount ?? 10_000);
@@ -74,5 +78,13 @@ export class SeedService implements OnApplicationBootstrap {
       }
     });
     this.logger.log(`Seeded ${catalogue.albums.length} albums in ${Date.now() - started} ms`);
+  }
+
+  /** The admin's view of the albums table that every reader of the table may open. */
+  private async seedSharedView(): Promise<void> {
+    const table = this.savedViewTables.get(SHARED_ALBUM_VIEW.table)!;
+    const admin = { table, name: SHARED_ALBUM_VIEW.owner };
+    if ((await this.savedViews.list(admin)).some((view) => view.mine)) return;
+    await this.savedViews.create(admin, { name: SHARED_ALBUM_VIEW.name, state: SHARED_ALBUM_VIEW.state, shared: true });
   }
 }

@@ -58,7 +58,9 @@ export function addBulkActions(
   status.setAttribute('role', 'status');
   const actionButtons = actions.map((action) => button(action.label, 'widgetlib-bulk-action'));
   bar.append(selectAll, ...actionButtons, status);
-  (api.table().container() as HTMLElement).before(bar);
+  // A table whose state loads from the server (saved views) builds its container later, in the
+  // table's place: the bar goes before the table then, which leaves it before the container.
+  ((api.table().container() as HTMLElement | null) ?? (api.table().node() as HTMLElement)).before(bar);
 
   let shown: ShownRequest | null = null;
   let selected: string | null = null;

@@ -6,6 +6,8 @@ import type { DataTableTexts } from './datatables.texts.js';
 /** The control's root class; its parts are `__form`, `__list`, `__item`, `__load`, `__share`, `__delete`, `__link`, `__error`. */
 export const SAVED_VIEWS_CLASS = 'widgetlib-saved-views';
 
+let controlCount = 0;
+
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, part: string, text?: string): HTMLElementTagNameMap[K] {
   const made = document.createElement(tag);
   made.className = `${SAVED_VIEWS_CLASS}__${part}`;
@@ -31,7 +33,6 @@ export class SavedViewsControl {
   ) {
     const words = texts();
     this.root.className = SAVED_VIEWS_CLASS;
-    this.root.setAttribute('aria-label', words.savedViews);
     const form = element('form', 'form');
     const name = element('input', 'name');
     name.type = 'text';
@@ -49,7 +50,12 @@ export class SavedViewsControl {
     });
     this.error.setAttribute('role', 'alert');
     this.error.hidden = true;
-    this.root.append(element('h2', 'title', words.savedViews), form, this.list, this.error);
+    // The host's page owns its heading levels: the control's title is a label, not a heading.
+    const title = element('span', 'title', words.savedViews);
+    title.id = `${SAVED_VIEWS_CLASS}-${++controlCount}`;
+    this.root.setAttribute('aria-labelledby', title.id);
+    this.list.setAttribute('aria-labelledby', title.id);
+    this.root.append(title, form, this.list, this.error);
   }
 
   /** Lists the views again. */
@@ -82,6 +88,7 @@ export class SavedViewsControl {
     });
     const link = element('a', 'link', words.viewLink);
     link.href = viewLink(view.id, window.location.href);
+    link.setAttribute('aria-label', `${words.viewLink}: ${view.name}`);
     item.append(load, link);
     if (!view.mine) {
       item.append(element('span', 'owner', words.sharedBy.replace('{owner}', view.owner)));
@@ -94,9 +101,11 @@ export class SavedViewsControl {
     toggle.addEventListener('change', () => {
       void this.run(() => this.client.update(view.id, { shared: toggle.checked }));
     });
+    toggle.setAttribute('aria-label', `${words.shareView}: ${view.name}`);
     share.append(toggle, ` ${words.shareView}`);
     const remove = element('button', 'delete', words.deleteView);
     remove.type = 'button';
+    remove.setAttribute('aria-label', `${words.deleteView}: ${view.name}`);
     remove.addEventListener('click', () => void this.run(() => this.client.remove(view.id)));
     item.append(share, remove);
     return item;

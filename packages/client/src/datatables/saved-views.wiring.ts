@@ -18,10 +18,20 @@ export interface SavedViewsOptions {
 /** Milliseconds between the last change of a table and the save of its state. */
 const STATE_SAVE_DELAY_MS = 300;
 
-/** The name by which a column's state is saved: its field (`name`, else `data`), empty for none. */
+type ColumnOfState = { name?: unknown; data?: unknown; searchable?: unknown; orderable?: unknown } | undefined;
+
+/**
+ * The name by which a column's state is saved: its field (`name`, else `data`), empty for none. A
+ * column neither searched nor ordered by (row actions, a link the host computes) has no field on
+ * the server: its state is only whether it is shown.
+ */
 function fieldsOf(config: Config): (index: number) => string {
-  const columns = config.columns ?? [];
-  return (index) => columnFieldName(columns[index] as { name?: unknown; data?: unknown } | undefined) ?? '';
+  const columns = (config.columns ?? []) as ColumnOfState[];
+  return (index) => {
+    const column = columns[index];
+    if (column?.searchable === false && column.orderable === false) return '';
+    return columnFieldName(column) ?? '';
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseInterceptors } fr
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../../common/http-platform.js';
 import { ApiDocs } from '../../common/optional-swagger.js';
-import { DATA_TABLE_OPTIONS } from '../datatable.constants.js';
+import { DATA_TABLE_EXPORT_OPTIONS } from '../datatable.constants.js';
 import type { DataTableOptions } from '../datatable.options.js';
 import { DataTablesExportInterceptor } from './datatables-export.interceptor.js';
 import { EXPORT_FORMATS } from './export.options.js';
@@ -56,7 +56,7 @@ export function DataTableExport<T extends object = object>(
   const path = exportPath(options as DataTableOptions);
   return applyDecorators(
     method === 'POST' ? Post(path) : Get(path),
-    SetMetadata(DATA_TABLE_OPTIONS, options),
+    SetMetadata(DATA_TABLE_EXPORT_OPTIONS, options),
     HttpCode(200),
     UseInterceptors(DatabaseUnavailableInterceptor, DataTablesExportInterceptor),
     AnswersWithTrailingSlash(),

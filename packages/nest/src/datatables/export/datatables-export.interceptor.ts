@@ -18,7 +18,7 @@ import { databaseUnavailableException, isDatabaseUnavailableError } from '../../
 import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
-import { DATA_TABLE_OPTIONS } from '../datatable.constants.js';
+import { DATA_TABLE_EXPORT_OPTIONS } from '../datatable.constants.js';
 import type { DataTableOptions } from '../datatable.options.js';
 import { resolveFieldPath } from '../field-path.resolver.js';
 import { handlerBaseQuery } from '../handler-base.query.js';
@@ -78,7 +78,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, context.getHandler());
+    const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_EXPORT_OPTIONS, context.getHandler());
     if (!options) return next.handle();
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
     const http = context.switchToHttp();

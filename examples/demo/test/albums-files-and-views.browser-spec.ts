@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import { AppModule } from '../src/app.module.js';
+import { createDemoApp } from '../src/demo-app.js';
+import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
+
+const ALBUMS = 300;
+const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
+const FORMAT_COLUMN = 7;
+const VIEWS = '.widgetlib-saved-views';
+
+describe("the albums table's files and saved views, in Chromium (SQLite)", () => {
+  let app: NestExpressApplication;
+  let dataSource: DataSource;
+  let baseUrl: string;
+  let chromium: ChromiumSession;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.register({ database: { type: 'better-sqlite3', database: ':memory:' }, albumCount: ALBUMS })],
+    }).compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['fatal'] });
+    createDemoApp(app);
+    await app.listen(0, '127.0.0.1');
+    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    dataSource = app.get(DataSource);
+    chromium = await startChromium();
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+
+  async function signIn(username: 'admin' | 'editor' | 'viewer', path = '/albums'): Promise<Page> {
+    const context = await chromium.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}/albums`);
+    await page.fill('#username', username);
+    await page.fill('#password', username);
+    await Promise.all([page.waitForURL(`${baseUrl}/albums`), page.click('button[type=submit]')]);
+    if (path !== '/albums') {
+      // A link opened afresh (a new tab): from /albums, a URL that differs only in its fragment would not load.
+      await page.goto('about:blank');
+      await page.goto(`${baseUrl}${path}`);
+    }
+    await page.waitForSelector('#albums tbody tr');
+    return page;
+  }
+
+  async function count(sql: string): Promise<number> {
+    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
+    return Number(row!.n);
+  }
+
+  const info = (matching: number) =>
+    `Showing 1 to ${Math.min(10, matching)} of ${matching} entries (filtered from ${ALBUMS} total entries)`;
+
+  async function expectInfo(page: Page, expected: string): Promise<void> {
+    await page
+      .waitForFunction((text) => document.querySelector('#albums_info')?.textContent === text, expected, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+    expect(await page.textContent('#albums_info')).toBe(expected);
+  }
+
+  it('downloads every album the filtered table matches as CSV and as XLSX, not only the page', async () => {
+    const page = await signIn('viewer');
+    await page.locator(`${FILTER_ROW} > td:nth-child(${FORMAT_COLUMN + 1}) select`).selectOption({ label: 'Vinyl' });
+    const vinyl = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'vinyl'");
+    expect(vinyl).toBeGreaterThan(10);
+    await expectInfo(page, info(vinyl));
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button.widgetlib-dt-export-csv')]);
+    expect(csv.suggestedFilename()).toMatch(/^albums-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Code,Title,Artist,Tracks,Explicit,Released,Added,Format,Notes,Homepage');
+    // Notes hold no line breaks: one line per album, each of the filtered format.
+    expect(lines).toHaveLength(vinyl + 1);
+    const codes = lines.slice(1).map((line) => line.split(',')[0]);
+    const expected = (
+      (await dataSource.query(
+        "SELECT catalogue_code FROM album WHERE format = 'vinyl' ORDER BY added_at DESC, id ASC",
+      )) as Array<{ catalogue_code: string }>
+    ).map((row) => row.catalogue_code);
+    expect(codes).toEqual(expected);
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.click('button.widgetlib-dt-export-xlsx')]);
+    expect(xlsx.suggestedFilename()).toMatch(/^albums-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = await readFile((await xlsx.path())!);
+    expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK');
+  });
+
+  it("opens the admin's shared view, read-only for others, from its list and from a link", async () => {
+    const cassettes = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette'");
+    const page = await signIn('viewer');
+    const shared = page.locator(`${VIEWS}__item`, { hasText: SHARED_ALBUM_VIEW.name });
+    await shared.waitFor();
+    expect(await shared.textContent()).toContain('shared by admin');
+    expect(await shared.locator(`${VIEWS}__share, ${VIEWS}__delete`).count()).toBe(0);
+    await shared.locator(`${VIEWS}__load`).click();
+    await expectInfo(page, info(cassettes));
+    expect(new URL(page.url()).hash).toMatch(/^#view=\d+$/);
+
+    const link = await shared.locator(`${VIEWS}__link`).getAttribute('href');
+    const other = await signIn('editor', new URL(link!).pathname + new URL(link!).hash);
+    await expectInfo(other, info(cassettes));
+  });
+
+  it("keeps an editor's own view private until shared", async () => {
+    const editor = await signIn('editor');
+    await editor.locator(`${FILTER_ROW} > td:nth-child(${FORMAT_COLUMN + 1}) select`).selectOption({ label: 'CD' });
+    const cds = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cd'");
+    await expectInfo(editor, info(cds));
+    await editor.fill(`${VIEWS}__name`, 'Only CDs');
+    await editor.click(`${VIEWS}__save`);
+    const mine = editor.locator(`${VIEWS}__item`, { hasText: 'Only CDs' });
+    await mine.waitFor();
+
+    const viewer = await signIn('viewer');
+    await viewer.locator(`${VIEWS}__item`, { hasText: SHARED_ALBUM_VIEW.name }).waitFor();
+    expect(await viewer.locator(`${VIEWS}__item`, { hasText: 'Only CDs' }).count()).toBe(0);
+
+    await Promise.all([
+      editor.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok()),
+      mine.getByRole('checkbox', { name: 'Shared: Only CDs' }).check(),
+    ]);
+    await viewer.reload();
+    const sharedMine = viewer.locator(`${VIEWS}__item`, { hasText: 'Only CDs' });
+    await sharedMine.waitFor();
+    await sharedMine.locator(`${VIEWS}__load`).click();
+    await expectInfo(viewer, info(cds));
+  });
+});
