@@ -8,11 +8,11 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
-import type { EntityMetadata } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.js';
 import { DataTableCounts } from '../datatables/count-cache.service.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
-import { prepareTable, type PreparedTable } from '../datatables/table.preparation.js';
+import type { PreparedTable } from '../datatables/table.preparation.js';
+import { PreparedTables, tablePreparation } from '../datatables/prepared-tables.cache.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
 import { BulkRequest } from './bulk-request.js';
@@ -27,13 +27,15 @@ export type RequestWithBulk = HttpRequest & { [BULK_REQUEST]?: BulkRequest };
 @Injectable()
 export class DataTableBulkInterceptor implements NestInterceptor {
   private readonly logger = new Logger('DataTableBulkAction');
-  private readonly prepared = new WeakMap<DataTableOptions, Map<EntityMetadata, PreparedTable>>();
+  private readonly tables: PreparedTables<PreparedTable>;
 
   constructor(
     private readonly reflector: Reflector,
-    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    @InjectWidgetLibConfig() config: WidgetLibConfig,
     private readonly counts: DataTableCounts,
-  ) {}
+  ) {
+    this.tables = new PreparedTables(this.logger, '@DataTableBulkAction', tablePreparation(config));
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const options = this.reflector.get<DataTableOptions | undefined>(BULK_ACTION_OPTIONS, context.getHandler());
@@ -49,23 +51,9 @@ export class DataTableBulkInterceptor implements NestInterceptor {
     }
     request[BULK_REQUEST] = new BulkRequest(
       request,
-      (metadata) => this.prepare(options, metadata, endpoint),
+      (metadata) => this.tables.get(options, metadata, endpoint),
       this.counts,
     );
     return next.handle();
-  }
-
-  private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedTable {
-    let byEntity = this.prepared.get(options);
-    if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
-    const known = byEntity.get(metadata);
-    if (known) return known;
-    const { table, problems } = prepareTable(options, metadata, this.config);
-    if (!table) {
-      this.logger.error(`@DataTableBulkAction on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`);
-      throw new InternalServerErrorException();
-    }
-    byEntity.set(metadata, table);
-    return table;
   }
 }

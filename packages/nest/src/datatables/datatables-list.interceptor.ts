@@ -10,7 +10,6 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
-import type { EntityMetadata } from 'typeorm';
 import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
 import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
@@ -29,7 +28,8 @@ import { TableRequestError } from './request-problems.js';
 import { readRequestParameters } from './request-parameters.reader.js';
 import { parseTableRequest } from './table-request.parser.js';
 import type { TableRequest } from './table-request.types.js';
-import { prepareTable, type PreparedTable } from './table.preparation.js';
+import type { PreparedTable } from './table.preparation.js';
+import { PreparedTables, tablePreparation } from './prepared-tables.cache.js';
 
 /**
  * Applied by `@DataTable`: turns the handler's base query (a `SelectQueryBuilder` or a
@@ -38,16 +38,17 @@ import { prepareTable, type PreparedTable } from './table.preparation.js';
 @Injectable()
 export class DataTablesListInterceptor implements NestInterceptor {
   private readonly logger = new Logger('DataTable');
-  private readonly prepared = new WeakMap<DataTableOptions, Map<EntityMetadata, PreparedTable>>();
+  private readonly tables: PreparedTables<PreparedTable>;
   private readonly dates: RowDateFields;
 
   constructor(
     private readonly reflector: Reflector,
-    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    @InjectWidgetLibConfig() config: WidgetLibConfig,
     formats: DateFormatsService,
     private readonly counts: DataTableCounts,
   ) {
     this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+    this.tables = new PreparedTables(this.logger, '@DataTable', tablePreparation(config));
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -73,7 +74,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       );
       throw new InternalServerErrorException();
     }
-    const table = this.prepare(options, metadata, endpoint);
+    const table = this.tables.get(options, metadata, endpoint);
     let tableRequest: TableRequest;
     try {
       const parameters = readRequestParameters(request);
@@ -140,20 +141,5 @@ export class DataTablesListInterceptor implements NestInterceptor {
       throw new InternalServerErrorException();
     }
     return result as unknown as DataTableEnvelope;
-  }
-
-  /** The endpoint's options prepared for the entity once; a mistake in them is logged and a 500. */
-  private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedTable {
-    let byEntity = this.prepared.get(options);
-    if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
-    const known = byEntity.get(metadata);
-    if (known) return known;
-    const { table, problems } = prepareTable(options, metadata, this.config);
-    if (!table) {
-      this.logger.error(`@DataTable on ${endpoint} over ${metadata.name}: ${problems.join('; ')}`);
-      throw new InternalServerErrorException();
-    }
-    byEntity.set(metadata, table);
-    return table;
   }
 }

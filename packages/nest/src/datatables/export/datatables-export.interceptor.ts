@@ -29,7 +29,8 @@ import { StatementTimeoutError } from '../statement-timeout.js';
 import { parseTableRequest } from '../table-request.parser.js';
 import type { Lookup, TableRequest } from '../table-request.types.js';
 import { filterParameterName } from '../parameter-names.js';
-import { prepareTable, type PreparedTable } from '../table.preparation.js';
+import type { PreparedTable } from '../table.preparation.js';
+import { PreparedTables, tablePreparation } from '../prepared-tables.cache.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.js';
 import type { ColumnKind } from './export-cells.js';
 import { exportColumns } from './export-columns.js';
@@ -66,7 +67,7 @@ function badRequest(problems: string[]): BadRequestException {
 @Injectable()
 export class DataTablesExportInterceptor implements NestInterceptor {
   private readonly logger = new Logger('DataTableExport');
-  private readonly prepared = new WeakMap<DataTableOptions, Map<EntityMetadata, PreparedExport>>();
+  private readonly exports: PreparedTables<PreparedExport>;
   private readonly dates: RowDateFields;
 
   constructor(
@@ -75,6 +76,15 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     formats: DateFormatsService,
   ) {
     this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+    const prepareList = tablePreparation(config);
+    this.exports = new PreparedTables<PreparedExport>(this.logger, '@DataTableExport', (options, metadata) => {
+      const list = prepareList(options, metadata);
+      const exported = resolveExportSettings(options.export, config.dataTables.export, metadata.tableName);
+      if (list.value === null || !exported.settings) {
+        return { value: null, problems: [...list.problems, ...exported.problems] };
+      }
+      return { value: { table: list.value, settings: exported.settings }, problems: [] };
+    });
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -104,7 +114,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       throw new InternalServerErrorException();
     }
     const metadata = base.expressionMap.mainAlias!.metadata;
-    const { table, settings } = this.prepare(options, metadata, endpoint);
+    const { table, settings } = this.exports.get(options, metadata, endpoint);
     const { tableRequest, exportRequest } = this.parse(request, table, settings);
     const walk = await this.guarded(() =>
       startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize),
@@ -216,24 +226,5 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     } catch {
       return 'other';
     }
-  }
-
-  /** The endpoint's list and export options prepared for the entity once; a mistake in them is logged and a 500. */
-  private prepare(options: DataTableOptions, metadata: EntityMetadata, endpoint: string): PreparedExport {
-    let byEntity = this.prepared.get(options);
-    if (!byEntity) this.prepared.set(options, (byEntity = new Map()));
-    const known = byEntity.get(metadata);
-    if (known) return known;
-    const { table, problems } = prepareTable(options, metadata, this.config);
-    const exported = resolveExportSettings(options.export, this.config.dataTables.export, metadata.tableName);
-    if (!table || !exported.settings) {
-      this.logger.error(
-        `@DataTableExport on ${endpoint} over ${metadata.name}: ${[...problems, ...exported.problems].join('; ')}`,
-      );
-      throw new InternalServerErrorException();
-    }
-    const prepared = { table, settings: exported.settings };
-    byEntity.set(metadata, prepared);
-    return prepared;
   }
 }
