@@ -37,6 +37,25 @@ try {
   await page.waitForSelector('.widgetlib-palette:not([hidden]) li');
   await page.screenshot({ path: `${outDir}/help-panel.png` });
 
+  // The panel's edit form with its rich-text editor (loaded when the form opens).
+  await page.click('.widgetlib-palette button:has-text("Edit")');
+  await page.waitForSelector('.widgetlib-palette [role=toolbar]');
+  await page.screenshot({ path: `${outDir}/help-editor.png` });
+
+  // The same form's help in Spanish (`?lang=es`: the page's <html lang>), with an entry's history.
+  await page.goto(`${baseUrl}/albums/new?lang=es`);
+  await page.click('.widgetlib-palette-toggle');
+  await page.waitForSelector('.widgetlib-palette:not([hidden]) li');
+  await page.click('.widgetlib-palette button:has-text("History")');
+  await page.waitForSelector('.widgetlib-palette .widgetlib-palette__history');
+  await page.screenshot({ path: `${outDir}/help-spanish.png` });
+
+  // Help coverage and readers' use, on the help entries page for admins.
+  await page.goto(`${baseUrl}/help-entries?lang=en`);
+  await page.waitForSelector('#help-coverage-table tbody tr');
+  await page.locator('#help-coverage').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${outDir}/help-coverage.png` });
+
   // A phone: the sidebar behind the menu button, the first row's collapsed columns opened.
   const phone = await signIn({ width: 390, height: 844 });
   await phone.waitForSelector('#albums tbody tr td.dtr-control');

@@ -15,11 +15,15 @@ beforeEach(() => {
       <label for="nothing">Loose label</label>
       <label>No field</label>
     </form>
-    <div class="widgetlib-palette" data-widgetlib-palette="cfg"><label for="panel-search">Search</label><input id="panel-search"></div>`;
+    <div class="widgetlib-palette" data-widgetlib-palette="cfg"><label for="panel-search">Search</label><input id="panel-search"></div>
+    <div class="dt-container">
+      <div class="dt-length"><select id="dt-length-0"></select><label for="dt-length-0">entries per page</label></div>
+      <div class="dt-search"><label for="dt-search-0">Search:</label><input id="dt-search-0"></div>
+    </div>`;
 });
 
 describe('findLabelledFields', () => {
-  it("names each page label by its field's name, else by its for, and skips the panel's own labels", () => {
+  it("names each page label by its field's name, else by its for, and skips the panel's and DataTables' own labels", () => {
     const fields = findLabelledFields(document);
     expect(fields.map(({ questionName, names, labelText }) => ({ questionName, names, labelText }))).toEqual([
       { questionName: 'name', names: ['id_name', 'name'], labelText: 'Album name' },

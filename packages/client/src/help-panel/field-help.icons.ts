@@ -12,6 +12,8 @@ export interface LabelledField {
 
 /** Labels inside help panels belong to the panels' own forms, not to the page. */
 const PANEL_SELECTOR = '[data-widgetlib-palette], .widgetlib-palette';
+/** DataTables' own page-length and search controls: their ids are made per page load, not fields of the page. */
+const DATATABLES_CONTROLS = '.dt-length, .dt-search, .dataTables_length, .dataTables_filter';
 
 type NamedControl = HTMLElement & { name?: unknown };
 
@@ -34,7 +36,7 @@ function fieldName(label: HTMLLabelElement): string {
 export function findLabelledFields(root: ParentNode): LabelledField[] {
   const fields: LabelledField[] = [];
   for (const label of root.querySelectorAll('label')) {
-    if (label.closest(PANEL_SELECTOR)) continue;
+    if (label.closest(PANEL_SELECTOR) || label.closest(DATATABLES_CONTROLS)) continue;
     const name = fieldName(label);
     const forId = label.htmlFor.trim();
     const names = [...new Set([forId, name].filter(Boolean))];

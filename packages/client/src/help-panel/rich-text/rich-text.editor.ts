@@ -153,14 +153,14 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       state: (e) => ({ pressed: e.isActive('orderedList') }),
     },
     {
-      glyph: '🔗',
+      glyph: 'Link',
       label: texts.editorLink,
       shortcut: 'Control+K',
       toggle: true,
       run: promptLink,
       state: (e) => ({ pressed: e.isActive('link') }),
     },
-    { glyph: '🖼', label: texts.editorImage, run: promptImage, state: () => ({}) },
+    { glyph: 'Img', label: texts.editorImage, run: promptImage, state: () => ({}) },
     {
       glyph: '<>',
       label: texts.editorCode,
