@@ -233,6 +233,8 @@ function checks(request) {
           id_view: 'catalogue:album-form',
           help_url: '/help/',
           permissions: { add: true, change: false, view: true, delete: false },
+          // The host does not record readers' use of help (`helpUsage`): the panel sends none.
+          usage: false,
         });
         deepStrictEqual(locals, {
           viewId: 'catalogue:album-form',

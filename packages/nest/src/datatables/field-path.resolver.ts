@@ -1,5 +1,6 @@
 import { instanceToPlain } from 'class-transformer';
-import type { EntityMetadata, RelationMetadata } from 'typeorm';
+import type { EntityMetadata } from 'typeorm';
+import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 import type { FieldSpec } from './table-request.types.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];

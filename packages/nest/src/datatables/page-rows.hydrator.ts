@@ -1,4 +1,5 @@
-import type { EntityMetadata, ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeorm';
+import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 /** TypeORM 0.3's `loadRelationCountAndMap()` attributes, which 1.x no longer has. */

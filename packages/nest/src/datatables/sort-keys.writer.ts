@@ -1,4 +1,5 @@
-import type { ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { joinPairs, type TableSql } from './table-sql.context.js';
 import type { OrderKey } from './table-request.types.js';

@@ -1,4 +1,5 @@
-import type { EntityMetadata, ObjectLiteral, RelationMetadata, SelectQueryBuilder } from 'typeorm';
+import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 import type { ResolvedPath } from './field-path.resolver.js';
 import { DEADLINE_PARAMETER, type SqlDialect } from './sql-dialect.js';
 import type { FilterValue } from './table-request.types.js';

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityMetadata, Repository } from 'typeorm';
-import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
+import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 import { DATA_TABLE_OPTIONS } from '../datatables/datatable.constants.js';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { resolveFieldPath } from '../datatables/field-path.resolver.js';
