@@ -116,6 +116,14 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
     await expectInfo(page, info(cassettes));
     expect(new URL(page.url()).hash).toMatch(/^#view=\d+$/);
 
+    // Its link followed on the same page (only the fragment changes) opens it too.
+    await page.locator(`${FILTER_ROW} > td:nth-child(${FORMAT_COLUMN + 1}) select`).selectOption({ label: 'CD' });
+    const cds = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cd'");
+    await expectInfo(page, info(cds));
+    await page.evaluate(() => (window.location.hash = ''));
+    await shared.locator(`${VIEWS}__link`).click();
+    await expectInfo(page, info(cassettes));
+
     const link = await shared.locator(`${VIEWS}__link`).getAttribute('href');
     const other = await signIn('editor', new URL(link!).pathname + new URL(link!).hash);
     await expectInfo(other, info(cassettes));

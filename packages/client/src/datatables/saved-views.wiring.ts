@@ -115,13 +115,16 @@ export function afterSavedViewsInit(api: Api, client: SavedViewsClient, config: 
       Object.assign(state, kept);
     });
   });
-  const id = viewIdFromLocation(window.location);
-  if ((config as { stateRestore?: unknown }).stateRestore && id !== null) {
-    api.one('init', () => {
-      client
-        .load(id)
-        .then((view) => api.state(view.state as never).draw(false))
-        .catch((error: unknown) => console.warn((error as Error).message));
-    });
-  }
+  const loadNamedView = (): void => {
+    const named = viewIdFromLocation(window.location);
+    if (named === null) return;
+    client
+      .load(named)
+      .then((view) => api.state(view.state as never).draw(false))
+      .catch((error: unknown) => console.warn((error as Error).message));
+  };
+  if ((config as { stateRestore?: unknown }).stateRestore) api.one('init', loadNamedView);
+  // A view's link followed on its own page changes only the fragment: the page does not load again.
+  window.addEventListener('hashchange', loadNamedView);
+  api.on('destroy', () => window.removeEventListener('hashchange', loadNamedView));
 }
