@@ -89,6 +89,31 @@ describeEachDatabase('Help coverage', (kind) => {
     expect((response.body.message as string[]).join('\n')).toContain(message);
   });
 
+  it('refuses reports of a view the app does not have, and past the most fields a view may have', async () => {
+    const unknown = await request(server)
+      .post('/help/coverage/fields/')
+      .set(reader)
+      .send({ id_view: 'made:up', fields: ['x'] })
+      .expect(400);
+    expect(unknown.body.message).toEqual(['id_view "made:up" is not a view of this app']);
+    const many = (from: number) => Array.from({ length: 300 }, (_, i) => `many${from + i}`);
+    await request(server)
+      .post('/help/coverage/fields/')
+      .set(reader)
+      .send({ id_view: 'catalogue:artist-form', fields: many(0) })
+      .expect(204);
+    const past = await request(server)
+      .post('/help/coverage/fields/')
+      .set(reader)
+      .send({ id_view: 'catalogue:artist-form', fields: many(300) })
+      .expect(400);
+    expect(past.body.message).toEqual(['view catalogue:artist-form would have more than 500 reported fields']);
+    const stored = testApp.dataSource.getRepository(HelpField);
+    expect(await stored.countBy({ id_view: 'made:up' })).toBe(0);
+    expect(await stored.countBy({ question_name: 'many300' })).toBe(0);
+    await stored.delete({ id_view: 'catalogue:artist-form' });
+  });
+
   it('takes reports from readers and shows coverage to users with change permission', async () => {
     await request(server).post('/help/coverage/fields/').send({ id_view: 'v', fields: [] }).expect(401);
     await request(server).get('/help/coverage/').set(reader).expect(403);
