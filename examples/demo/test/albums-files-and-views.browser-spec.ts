@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { AppModule } from '../src/app.module.js';
-import { createDemoApp } from '../src/demo-app.js';
+import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
 
 const ALBUMS = 300;
@@ -14,7 +11,7 @@ const FORMAT_COLUMN = 7;
 const VIEWS = '.widgetlib-saved-views';
 
 describe("the albums table's files and saved views, in Chromium (SQLite)", () => {
-  let app: NestExpressApplication;
+  let demo: DemoServer;
   let dataSource: DataSource;
   let baseUrl: string;
   let chromium: ChromiumSession;
@@ -22,14 +19,9 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [AppModule.register({ database: { type: 'better-sqlite3', database: ':memory:' }, albumCount: ALBUMS })],
-    }).compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['fatal'] });
-    createDemoApp(app);
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    dataSource = app.get(DataSource);
+    demo = await startDemo('sqlite', { albumCount: ALBUMS });
+    baseUrl = demo.baseUrl;
+    dataSource = demo.app.get(DataSource);
     chromium = await startChromium();
   });
 
@@ -40,7 +32,7 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
 
   afterAll(async () => {
     await chromium?.close();
-    await app?.close();
+    await demo?.close();
   });
 
   async function signIn(username: 'admin' | 'editor' | 'viewer', path = '/albums'): Promise<Page> {

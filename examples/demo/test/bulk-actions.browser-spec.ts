@@ -1,10 +1,7 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Test } from '@nestjs/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { AppModule } from '../src/app.module.js';
-import { createDemoApp } from '../src/demo-app.js';
+import { startDemo, type DemoServer } from './support/demo-server.js';
 
 const ALBUMS = 300;
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
@@ -15,7 +12,7 @@ const MARK = `${BAR} button:has-text("Mark as explicit")`;
 const STATUS = `${BAR} [role=status]`;
 
 describe('bulk actions on every matching album, in Chromium (SQLite)', () => {
-  let app: NestExpressApplication;
+  let demo: DemoServer;
   let dataSource: DataSource;
   let baseUrl: string;
   let chromium: ChromiumSession;
@@ -24,14 +21,9 @@ describe('bulk actions on every matching album, in Chromium (SQLite)', () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [AppModule.register({ database: { type: 'better-sqlite3', database: ':memory:' }, albumCount: ALBUMS })],
-    }).compile();
-    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['fatal'] });
-    createDemoApp(app);
-    await app.listen(0, '127.0.0.1');
-    baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-    dataSource = app.get(DataSource);
+    demo = await startDemo('sqlite', { albumCount: ALBUMS });
+    baseUrl = demo.baseUrl;
+    dataSource = demo.app.get(DataSource);
     chromium = await startChromium();
   });
 
@@ -42,7 +34,7 @@ describe('bulk actions on every matching album, in Chromium (SQLite)', () => {
 
   afterAll(async () => {
     await chromium?.close();
-    await app?.close();
+    await demo?.close();
   });
 
   async function signIn(username: 'admin' | 'editor' | 'viewer'): Promise<Page> {
