@@ -186,7 +186,7 @@ function checks(request) {
       },
     ],
     [
-      'DataTableResource: create, retrieve, list, update, delete, with permissions',
+      'DataTableResource: create, retrieve, list, update, delete, with permissions; bulk delete not served',
       async () => {
         deepStrictEqual((await request('POST', '/books/', { body: { title: 'A', pages: 1 } })).status, 401);
         deepStrictEqual(
@@ -199,6 +199,12 @@ function checks(request) {
         deepStrictEqual(created.json, { id, title: 'Dune', pages: 412 });
         const retrieved = await request('GET', `/books/${id}/`, { permissions: BOOKS });
         deepStrictEqual([retrieved.status, retrieved.json], [200, created.json]);
+        // retrieve is AUTHENTICATED: any user, not an anonymous one.
+        deepStrictEqual((await request('GET', `/books/${id}/`)).status, 401);
+        deepStrictEqual((await request('GET', `/books/${id}/`, { permissions: ['other.thing'] })).status, 200);
+        // Not declared, so not served: a 404 even with every permission, and nothing deleted.
+        const bulk = await request('POST', '/books/bulk-delete', { permissions: BOOKS, body: { all: 'true' } });
+        deepStrictEqual(bulk.status, 404, bulk.text);
         const listed = await request('GET', '/books/?search=dun', { permissions: BOOKS });
         deepStrictEqual([listed.status, ids(listed.json)], [200, [id]], listed.text);
         const updated = await request('PUT', `/books/${id}/`, {

@@ -2,6 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { formatDataTableParams, type WidgetLibColumn } from '@widgetlib/client';
 import {
+  AUTHENTICATED,
   DataTable,
   DataTableResource,
   DateFormatsService,
@@ -35,7 +36,8 @@ export class BooksController extends DataTableResource({
   createDto: BookDto,
   permissions: {
     list: 'books.view',
-    retrieve: 'books.view',
+    // Any signed-in user may read a book; bulk delete is not declared, so it is not served.
+    retrieve: AUTHENTICATED,
     create: 'books.add',
     update: 'books.change',
     delete: 'books.delete',

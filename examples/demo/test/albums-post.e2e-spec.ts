@@ -1,4 +1,6 @@
+import { DataSource } from 'typeorm';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
+import { Album } from '../src/catalogue/album.entity.js';
 import { startDemo, type DemoClient, type DemoServer } from './support/demo-server.js';
 
 // The albums list's POST form (`POST /api/albums/query`, what the client sends past a URL length)
@@ -35,5 +37,23 @@ describeEachDatabase('demo albums list through POST', (kind) => {
     const form = await viewer.postForm('/api/albums/query', { ...parameters, _csrf: token });
     expect(form.status).toBe(200);
     expect(await form.json()).toEqual(expected);
+  });
+
+  // Issue 26: the albums resource does not declare bulkDelete, so the route does not exist, even for
+  // an editor with every catalogue permission and the CSRF token (it used to delete every album).
+  it("serves no bulk delete: the editor's POST /api/albums/bulk-delete is a 404 and deletes nothing", async () => {
+    const editor = server.client();
+    const editorToken = await editor.signIn('editor');
+    const albums = server.app.get(DataSource).getRepository(Album);
+    const before = await albums.count();
+    expect(before).toBeGreaterThan(0);
+    const answer = await editor.json(
+      'POST',
+      '/api/albums/bulk-delete',
+      { all: 'true' },
+      { 'x-csrf-token': editorToken },
+    );
+    expect(answer.status).toBe(404);
+    expect(await albums.count()).toBe(before);
   });
 });

@@ -272,7 +272,7 @@ describeEachDatabase('Bulk actions on every matching row', (kind) => {
   });
 });
 
-/** One's own notes and every shared one (a scope with OR), searchable and filterable, deleted under its own permission. */
+/** One's own notes and every shared one (a scope with OR), searchable and filterable; bulk delete declared, under the delete permission. */
 @Controller('searchable-notes')
 class SearchableNotesController extends DataTableResource({
   entity: Note,
@@ -284,6 +284,7 @@ class SearchableNotesController extends DataTableResource({
     create: 'notes.use',
     update: 'notes.use',
     delete: 'notes.delete',
+    bulkDelete: 'notes.delete',
   },
   query: (notes, request) =>
     notes

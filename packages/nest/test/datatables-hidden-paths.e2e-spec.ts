@@ -14,7 +14,7 @@ import {
   type Relation,
   type SelectQueryBuilder,
 } from 'typeorm';
-import { DataTable, DataTableResource } from '../src/index.js';
+import { AUTHENTICATED, DataTable, DataTableResource } from '../src/index.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
@@ -101,6 +101,7 @@ class MemberResourceController extends DataTableResource({
   entity: Member,
   name: 'member-resource',
   createDto: MemberDto,
+  permissions: { list: AUTHENTICATED },
   dataTable: { filters: { password_hash: ['exact'] } },
 }) {}
 

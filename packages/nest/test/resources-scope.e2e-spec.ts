@@ -10,7 +10,7 @@ import {
   Note,
   NotesController,
   PublicDocsController,
-  UndeclaredDocsController,
+  AuthenticatedDocsController,
 } from './fixtures/scoped-resource.fixture.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
@@ -36,7 +36,7 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
         NotesController,
         AuthoredNotesController,
         DocsController,
-        UndeclaredDocsController,
+        AuthenticatedDocsController,
         PublicDocsController,
       ],
     });
@@ -127,8 +127,8 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
     expect(reloaded.tags.map((tag) => tag.label).sort()).toEqual(['hidden', 'visible']);
   });
 
-  describe('permissions fail closed', () => {
-    it('a resource declared without permissions refuses anonymous users on every route and changes nothing', async () => {
+  describe('AUTHENTICATED and PUBLIC', () => {
+    it('AUTHENTICATED refuses anonymous users on every route and changes nothing', async () => {
       const doc = docs[0]!.id;
       await request(server).get('/open/').expect(401);
       await request(server).get(`/open/${doc}/`).expect(401);
@@ -140,24 +140,27 @@ describeEachDatabase('DataTableResource scope and permissions', (kind) => {
       expect((await testApp.dataSource.getRepository(Doc).findOneByOrFail({ id: doc })).body).toBe('tagged');
     });
 
-    it('a resource declared without permissions lets any authenticated user through', async () => {
+    it('AUTHENTICATED lets any authenticated user through', async () => {
       const someone = asUser({ name: 'carol', permissions: [] });
       await request(server).get('/open/').set(someone).expect(200);
       await request(server).delete(`/open/${docs[0]!.id}/`).set(someone).expect(204);
     });
 
-    it('PUBLIC opens only the actions that name it; an action named with [] or not named needs a user', async () => {
+    it('PUBLIC opens only the actions that name it; an action not named is not served', async () => {
       const doc = docs[0]!.id;
       expect((await request(server).get('/public-docs/').expect(200)).body.recordsTotal).toBe(1);
       await request(server).get(`/public-docs/${doc}/`).expect(200);
       await request(server).post('/public-docs/').send({ body: 'anonymous' }).expect(401);
       await request(server).put(`/public-docs/${doc}/`).send({ body: 'anonymous' }).expect(401);
-      await request(server).delete(`/public-docs/${doc}/`).expect(401);
       await request(server)
         .post('/public-docs/')
         .set(asUser({ permissions: [] }))
         .send({ body: 'no permission' })
         .expect(403);
+      for (const user of [{}, asUser({ permissions: ['docs.use'] })]) {
+        await request(server).delete(`/public-docs/${doc}/`).set(user).expect(404);
+        await request(server).post('/public-docs/bulk-delete').set(user).send({ all: 'true' }).expect(404);
+      }
       await request(server)
         .put(`/public-docs/${doc}/`)
         .set(asUser({ permissions: [] }))

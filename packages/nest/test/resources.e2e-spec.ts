@@ -306,6 +306,8 @@ describeEachDatabase('DataTableResource', (kind) => {
     const document = SwaggerModule.createDocument(testApp.app, new DocumentBuilder().build());
     expect(Object.keys(document.paths['/books']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(document.paths['/books/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    // Bulk delete is served only when the declaration names it; BOOK_RESOURCE does not.
+    expect(document.paths['/books/bulk-delete']).toBeUndefined();
     expect(document.paths['/books']!.post!.tags).toEqual(['books']);
     expect(Object.keys(document.paths['/books/{id}']!.delete!.responses)).toEqual(
       expect.arrayContaining(['204', '400', '401', '403', '404']),

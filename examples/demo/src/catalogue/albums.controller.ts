@@ -70,8 +70,9 @@ const ALBUM_TABLE = {
 } satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];
 
 /**
- * The albums resource: the table's list endpoint (`GET /api/albums/`) and the JSON record routes,
- * declared in one place.
+ * The albums resource: the table's list endpoint (`GET /api/albums/`, with its POST form and export)
+ * and the JSON record routes, declared in one place. Only the actions named in `permissions` are
+ * served: no `bulkDelete`, as the albums page offers no such action (its bulk action is below).
  */
 @Controller('api/albums')
 export class AlbumsController extends DataTableResource({

@@ -1,24 +1,17 @@
 import { Controller } from '@nestjs/common';
-import { CreateHelpDto, DataTableResource, DEFAULT_HELP_PERMISSIONS, Help, ReplaceHelpDto } from '@widgetlib/nest';
+import { DataTableResource, DEFAULT_HELP_PERMISSIONS, Help } from '@widgetlib/nest';
 
 /**
- * The help entries as a data-table resource: the admin page's table. The page writes through the
- * library's help API (`/api/help/`), whose writes record revisions and honour `If-Match`, so each
- * row's actions point there.
+ * The help entries as a data-table resource: the admin page's table, and nothing else. The page
+ * reads and writes each entry through the library's help API (`/api/help/`), whose writes record
+ * revisions and honour `If-Match`, so each row's actions point there and this resource declares
+ * only `list`: it serves no route that writes.
  */
 @Controller('api/help-entries')
 export class HelpEntriesController extends DataTableResource({
   entity: Help,
   name: 'help-entries',
-  createDto: CreateHelpDto,
-  updateDto: ReplaceHelpDto,
-  permissions: {
-    list: DEFAULT_HELP_PERMISSIONS.view,
-    retrieve: DEFAULT_HELP_PERMISSIONS.view,
-    create: DEFAULT_HELP_PERMISSIONS.add,
-    update: DEFAULT_HELP_PERMISSIONS.change,
-    delete: DEFAULT_HELP_PERMISSIONS.delete,
-  },
+  permissions: { list: DEFAULT_HELP_PERMISSIONS.view },
   dataTable: {
     searchFields: ['id_view', 'question_name', 'help_title', 'help_text'],
     orderingFields: ['id_view', 'question_name', 'language', 'help_title'],

@@ -30,7 +30,6 @@ import type { BulkRequest } from '../bulk-actions/bulk-request.js';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
-import { ApiDocs } from '../common/optional-swagger.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
 import { DataTableCounts } from '../datatables/count-cache.service.js';
@@ -40,17 +39,21 @@ import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
 import { prepareTable } from '../datatables/table.preparation.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
-import { PUBLIC } from '../permissions/permissions.constants.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { ResourceDocs } from './datatable-resource-docs.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
+import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
 type Representation = Record<string, unknown>;
 
-/** The routes a `DataTableResource` class has; a host may override any of them. */
+/**
+ * The methods a `DataTableResource` class has; only the declared actions' are routes. A host may
+ * override any of them.
+ */
 export interface DataTableResourceController<C extends object, U extends object> {
   list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
   query(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
@@ -71,7 +74,6 @@ const parseId = new ParseIdPipe();
 const RECORD_URLS = Symbol('widgetlib.resource-record-urls');
 type RequestWithRecordUrls = HttpRequest & { [RECORD_URLS]?: (entity: ObjectLiteral) => string };
 const INTEGER_TYPES = new Set(['int', 'integer', 'int4', 'int8', 'smallint', 'bigint', 'mediumint']);
-const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -79,21 +81,31 @@ const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, 
  *
  * ```ts
  * @Controller('albums')
- * export class AlbumsController extends DataTableResource({ entity: Album, name: 'albums', createDto: AlbumDto }) {}
+ * export class AlbumsController extends DataTableResource({
+ *   entity: Album,
+ *   name: 'albums',
+ *   createDto: AlbumDto,
+ *   permissions: { list: AUTHENTICATED, retrieve: AUTHENTICATED, create: 'albums.add' },
+ * }) {}
  * ```
- * The host module imports `TypeOrmModule.forFeature([Album])`.
+ * Only the actions `permissions` names are served (`ResourcePermissions`). The host module imports
+ * `TypeOrmModule.forFeature([Album])`.
  */
-export function DataTableResource<T extends ObjectLiteral, C extends object, U extends object = C>(
+export function DataTableResource<T extends ObjectLiteral, C extends object = object, U extends object = C>(
   options: DataTableResourceOptions<T, C, U>,
 ): Type<DataTableResourceController<C, U> & OnModuleInit> {
   const listRoute = `${options.name}:list`;
   const detailRoute = `${options.name}:detail`;
-  const updateDto: Type = options.updateDto ?? options.createDto;
-  // Fail closed: an action the declaration does not name needs an authenticated user.
-  const permit = (action: ResourceAction) => {
-    const required = options.permissions?.[action];
-    if (required === PUBLIC) return applyDecorators();
-    return requirePermissionsMetadata(...(required === undefined ? [] : [required].flat()));
+  const createDto: Type | undefined = options.createDto;
+  const updateDto: Type | undefined = options.updateDto ?? options.createDto;
+  const plan = parseResourcePermissions(options);
+  // Only the actions the declaration names get a route, under their requirement; the methods of the
+  // others stay, undecorated, for a host to override.
+  const serve = (action: ResourceAction, ...decorators: Array<MethodDecorator | ClassDecorator>) => {
+    const requirement = plan.served[action];
+    if (!requirement) return applyDecorators();
+    const permit = requirement.public ? [] : [requirePermissionsMetadata(...requirement.permissions)];
+    return applyDecorators(...decorators, ...permit);
   };
 
   // `@DataTable`'s options are fixed when the class is defined, but URLs come from the resolver of
@@ -120,12 +132,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     export: { fileName: options.name, ...tableOptions.export },
   };
 
-  @ApiDocs(({ ApiTags, ApiBadRequestResponse, ApiUnauthorizedResponse, ApiForbiddenResponse }) => [
-    ApiTags(options.name),
-    ApiBadRequestResponse({ description: 'A parameter or a body field is invalid; the message names it' }),
-    ApiUnauthorizedResponse({ description: 'No authenticated user' }),
-    ApiForbiddenResponse({ description: 'The user lacks the permission' }),
-  ])
+  @ResourceDocs.controller(options.name)
   @AnswersWithTrailingSlash()
   @UseInterceptors(DatabaseUnavailableInterceptor)
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
@@ -148,7 +155,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
 
     /**
      * Refuses to start with a declaration the routes cannot serve: the record routes take positive
-     * integer ids, so the entity needs one integer primary key; the list's options must hold for it.
+     * integer ids, so the entity needs one integer primary key; the permissions must be unambiguous
+     * (`ResourcePermissions`); the list's options must hold for it.
      */
     onModuleInit(): void {
       const { metadata } = this.repository;
@@ -157,14 +165,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       const integer = key && (key.type === Number || INTEGER_TYPES.has(String(key.type)));
       const problems =
         keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
-      problems.push(...prepareTable(tableOptions, metadata, this.config).problems);
+      problems.push(...plan.problems, ...prepareTable(tableOptions, metadata, this.config).problems);
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
     }
 
-    @Get()
-    @ViewName(listRoute)
-    @permit('list')
-    @DataTable(tableOptions)
+    @serve('list', Get(), ViewName(listRoute), DataTable(tableOptions))
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       (request as RequestWithRecordUrls)[RECORD_URLS] = (entity) =>
         this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) });
@@ -172,80 +177,39 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
     }
 
     /** The list with its parameters in the body (`POST <list path>/query`): a read, under the list permission. */
-    @Post('query')
-    @permit('list')
-    @DataTable(tableOptions)
-    @ApiDocs(({ ApiBody, ApiConsumes }) => [
-      ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
-      ApiBody({
-        description: "The list's query parameters (see its GET route), as a JSON object or form-encoded",
-        schema: { type: 'object', additionalProperties: true },
-      }),
-    ])
+    @serve('list', Post('query'), DataTable(tableOptions), ResourceDocs.query())
     query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.list(request);
     }
 
     /** Every row of the list request as CSV or XLSX (`GET <list path>/export`), under the list permission. */
-    @permit('list')
-    @DataTableExport(exportOptions)
+    @serve('list', DataTableExport(exportOptions))
     exportRows(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.baseQuery(request);
     }
 
     /** The export with the list's parameters in the body (`POST <list path>/export`). */
-    @permit('list')
-    @DataTableExport(exportOptions, 'POST')
-    @ApiDocs(({ ApiBody, ApiConsumes }) => [
-      ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
-      ApiBody({
-        description: "The list's query parameters and format, bom, fields, as a JSON object or form-encoded",
-        schema: { type: 'object', additionalProperties: true },
-      }),
-    ])
+    @serve('list', DataTableExport(exportOptions, 'POST'), ResourceDocs.exportByPost())
     exportRowsByPost(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.baseQuery(request);
     }
 
-    @Get(':id')
-    @ViewName(detailRoute)
-    @permit('retrieve')
-    @IdParam
-    @ApiDocs(({ ApiOkResponse, ApiNotFoundResponse }) => [
-      ApiOkResponse({ description: 'The record' }),
-      ApiNotFoundResponse({ description: 'No such record' }),
-    ])
+    @serve('retrieve', Get(':id'), ViewName(detailRoute), ResourceDocs.retrieve())
     async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       const record = await scopedRecordQuery(this.baseQuery(request), id).getOne();
       if (!record) throw this.notFound(id);
       return this.represent(record);
     }
 
-    @Post()
-    @ViewName(listRoute)
-    @permit('create')
-    @ApiDocs(({ ApiBody, ApiCreatedResponse, ApiConflictResponse }) => [
-      ApiBody({ type: options.createDto }),
-      ApiCreatedResponse({ description: 'The created record' }),
-      ApiConflictResponse({ description: 'The record would break a unique constraint' }),
-    ])
-    create(@Body(bodyValidationPipe(options.createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
+    @serve('create', Post(), ViewName(listRoute), ResourceDocs.create(createDto))
+    create(@Body(bodyValidationPipe(createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.save(manager, this.repository.create(), body, request);
         return this.representInScope(manager, key, request, 'The new');
       });
     }
 
-    @Put(':id')
-    @ViewName(detailRoute)
-    @permit('update')
-    @IdParam
-    @ApiDocs(({ ApiBody, ApiOkResponse, ApiNotFoundResponse, ApiConflictResponse }) => [
-      ApiBody({ type: updateDto }),
-      ApiOkResponse({ description: 'The updated record' }),
-      ApiNotFoundResponse({ description: 'No such record' }),
-      ApiConflictResponse({ description: 'The record would break a unique constraint' }),
-    ])
+    @serve('update', Put(':id'), ViewName(detailRoute), ResourceDocs.update(updateDto))
     update(
       @Param('id', parseId) id: number,
       @Body(bodyValidationPipe(updateDto)) body: U,
@@ -263,15 +227,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
       });
     }
 
-    @Delete(':id')
-    @HttpCode(204)
-    @ViewName(detailRoute)
-    @permit('delete')
-    @IdParam
-    @ApiDocs(({ ApiNoContentResponse, ApiNotFoundResponse }) => [
-      ApiNoContentResponse({ description: 'Record removed' }),
-      ApiNotFoundResponse({ description: 'No such record' }),
-    ])
+    @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute), ResourceDocs.remove())
     async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
@@ -281,17 +237,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object, U e
 
     /**
      * Deletes every record the list request in the body selects (`POST <list path>/bulk-delete`),
-     * within the base query's scope, under the delete permission, in batches in one transaction.
+     * within the base query's scope, in batches in one transaction. Served only when the declaration
+     * names `bulkDelete`, under its permissions and `delete`'s.
      */
-    @Post('bulk-delete')
-    @permit('delete')
-    @DataTableBulkAction(tableOptions)
-    @ApiDocs(({ ApiOkResponse }) => [
-      ApiOkResponse({
-        description: 'The records removed',
-        schema: { type: 'object', properties: { deleted: { type: 'integer' } } },
-      }),
-    ])
+    @serve('bulkDelete', Post('bulk-delete'), DataTableBulkAction(tableOptions), ResourceDocs.bulkDelete())
     async bulkDelete(
       @BulkSelection() selection: BulkRequest,
       @Req() request: HttpRequest,

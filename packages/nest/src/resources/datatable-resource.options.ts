@@ -2,10 +2,37 @@ import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../common/http-platform.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/datatable.options.js';
-import type { PUBLIC } from '../permissions/permissions.constants.js';
+import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
 
-/** The five routes of a data-table resource. */
-export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete';
+/**
+ * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's
+ * `GET|POST /export`), `retrieve` (`GET /{id}/`), `create` (`POST /`), `update` (`PUT /{id}/`),
+ * `delete` (`DELETE /{id}/`) and `bulkDelete` (`POST /bulk-delete`).
+ */
+export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete' | 'bulkDelete';
+
+/**
+ * Who may use an action: `PUBLIC` (everyone, anonymous users included), `AUTHENTICATED` (any
+ * authenticated user), or a permission or list of permissions the user must all hold.
+ */
+export type ResourcePermission = string | readonly string[] | typeof PUBLIC | typeof AUTHENTICATED;
+
+/**
+ * The actions a resource serves and who may use each. An action not named here is not served: its
+ * route does not exist (404). Checked like `@RequirePermissions`: 401 without a user, 403 without a
+ * listed permission.
+ *
+ * `bulkDelete` is served only when named, needs `delete` named too, and requires both: the user must
+ * hold `delete`'s permissions and its own (name the same permission to require no more). It cannot
+ * be `PUBLIC`, nor `AUTHENTICATED` while `delete` requires permissions.
+ *
+ * The application refuses to start (an Error naming the resource and the problem) when the
+ * declaration is ambiguous: no action named; a key that is not an action; an empty or blank
+ * permission, an empty list, or a value that is none of the above; `bulkDelete` without `delete` or
+ * more open than it; `create` without `createDto`, or `update` without `updateDto` or `createDto`;
+ * `dataTable.actions: true` (links to the record route) without `retrieve`, `update` or `delete`.
+ */
+export type ResourcePermissions = Partial<Record<ResourceAction, ResourcePermission>>;
 
 export interface ResourceWriteContext {
   /** The manager of the transaction the write runs in. */
@@ -13,21 +40,14 @@ export interface ResourceWriteContext {
   request: HttpRequest;
 }
 
-/**
- * One declaration of a data-table resource (spec 4.2) for a TypeORM entity: `GET /` (the table
- * envelope), `POST /`, `GET /{id}/`, `PUT /{id}/` and `DELETE /{id}/`.
- */
-export interface DataTableResourceOptions<T extends ObjectLiteral, C extends object, U extends object = C> {
+/** What every declaration of a data-table resource has. */
+interface DataTableResourceBase<T extends ObjectLiteral> {
   entity: Type<T>;
   /**
    * Names the routes for `reverse()`: `<name>:list` and `<name>:detail` (the record routes), and
    * tags them in OpenAPI.
    */
   name: string;
-  /** Body of `POST`, validated with class-validator; unknown fields are refused. */
-  createDto: Type<C>;
-  /** Body of `PUT` (default: `createDto`). */
-  updateDto?: Type<U>;
   /**
    * The base query of the list and of every record route (default: the whole table). Joins made
    * here are the relations of each representation; a `where` here scopes every route, so a record
@@ -39,15 +59,38 @@ export interface DataTableResourceOptions<T extends ObjectLiteral, C extends obj
     /** Row actions: `true` links each row to the resource's own record route; or your own. */
     actions?: true | DataTableOptions<T>['actions'];
   };
+}
+
+/** A resource that may serve `create` and `update`: their bodies are validated against its DTOs. */
+export interface WritableResourceOptions<
+  T extends ObjectLiteral,
+  C extends object,
+  U extends object = C,
+> extends DataTableResourceBase<T> {
+  /** Body of `POST`, validated with class-validator; unknown fields are refused. */
+  createDto: Type<C>;
+  /** Body of `PUT` (default: `createDto`). */
+  updateDto?: Type<U>;
   /**
    * Writes a validated body into the entity (new or loaded) before it is saved, inside the write's
    * transaction. Default: copies the body's properties. Use it to turn ids into relations.
    */
   assign?: (entity: T, body: C | U, context: ResourceWriteContext) => void | Promise<void>;
-  /**
-   * Permissions required per route, checked like `@RequirePermissions`: 401 without a user, 403
-   * without a listed permission. An action not named here (or named with `[]`) needs an
-   * authenticated user; only `PUBLIC` opens it to anonymous users.
-   */
-  permissions?: Partial<Record<ResourceAction, string | string[] | typeof PUBLIC>>;
+  permissions: ResourcePermissions;
 }
+
+/** A resource that serves neither `create` nor `update`, so it needs no DTO. */
+export interface ReadOnlyResourceOptions<T extends ObjectLiteral> extends DataTableResourceBase<T> {
+  createDto?: undefined;
+  updateDto?: undefined;
+  assign?: undefined;
+  permissions: ResourcePermissions & { create?: undefined; update?: undefined };
+}
+
+/**
+ * One declaration of a data-table resource (spec 4.2) for a TypeORM entity: the table envelope
+ * (`GET /`) and the record routes (`POST /`, `GET /{id}/`, `PUT /{id}/`, `DELETE /{id}/`), each only
+ * when `permissions` names its action (see `ResourcePermissions`).
+ */
+export type DataTableResourceOptions<T extends ObjectLiteral, C extends object = object, U extends object = C> =
+  WritableResourceOptions<T, C, U> | ReadOnlyResourceOptions<T>;

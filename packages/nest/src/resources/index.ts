@@ -1,2 +1,10 @@
 export { DataTableResource, type DataTableResourceController } from './datatable-resource.factory.js';
-export type { DataTableResourceOptions, ResourceAction, ResourceWriteContext } from './datatable-resource.options.js';
+export type {
+  DataTableResourceOptions,
+  ReadOnlyResourceOptions,
+  ResourceAction,
+  ResourcePermission,
+  ResourcePermissions,
+  ResourceWriteContext,
+  WritableResourceOptions,
+} from './datatable-resource.options.js';

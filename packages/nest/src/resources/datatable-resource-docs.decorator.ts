@@ -1,0 +1,63 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiDocs } from '../common/optional-swagger.js';
+
+const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
+
+const postedParameters = (description: string) =>
+  ApiDocs(({ ApiBody, ApiConsumes }) => [
+    ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
+    ApiBody({ description, schema: { type: 'object', additionalProperties: true } }),
+  ]);
+
+/** The OpenAPI documentation of a `DataTableResource`'s routes (nothing without @nestjs/swagger). */
+export const ResourceDocs = {
+  controller: (name: string) =>
+    ApiDocs(({ ApiTags, ApiBadRequestResponse, ApiUnauthorizedResponse, ApiForbiddenResponse }) => [
+      ApiTags(name),
+      ApiBadRequestResponse({ description: 'A parameter or a body field is invalid; the message names it' }),
+      ApiUnauthorizedResponse({ description: 'No authenticated user' }),
+      ApiForbiddenResponse({ description: 'The user lacks the permission' }),
+    ]),
+  query: () => postedParameters("The list's query parameters (see its GET route), as a JSON object or form-encoded"),
+  exportByPost: () =>
+    postedParameters("The list's query parameters and format, bom, fields, as a JSON object or form-encoded"),
+  retrieve: () =>
+    applyDecorators(
+      IdParam,
+      ApiDocs(({ ApiOkResponse, ApiNotFoundResponse }) => [
+        ApiOkResponse({ description: 'The record' }),
+        ApiNotFoundResponse({ description: 'No such record' }),
+      ]),
+    ),
+  create: (dto: Type | undefined) =>
+    ApiDocs(({ ApiBody, ApiCreatedResponse, ApiConflictResponse }) => [
+      ApiBody({ type: dto }),
+      ApiCreatedResponse({ description: 'The created record' }),
+      ApiConflictResponse({ description: 'The record would break a unique constraint' }),
+    ]),
+  update: (dto: Type | undefined) =>
+    applyDecorators(
+      IdParam,
+      ApiDocs(({ ApiBody, ApiOkResponse, ApiNotFoundResponse, ApiConflictResponse }) => [
+        ApiBody({ type: dto }),
+        ApiOkResponse({ description: 'The updated record' }),
+        ApiNotFoundResponse({ description: 'No such record' }),
+        ApiConflictResponse({ description: 'The record would break a unique constraint' }),
+      ]),
+    ),
+  remove: () =>
+    applyDecorators(
+      IdParam,
+      ApiDocs(({ ApiNoContentResponse, ApiNotFoundResponse }) => [
+        ApiNoContentResponse({ description: 'Record removed' }),
+        ApiNotFoundResponse({ description: 'No such record' }),
+      ]),
+    ),
+  bulkDelete: () =>
+    ApiDocs(({ ApiOkResponse }) => [
+      ApiOkResponse({
+        description: 'The records removed',
+        schema: { type: 'object', properties: { deleted: { type: 'integer' } } },
+      }),
+    ]),
+};
