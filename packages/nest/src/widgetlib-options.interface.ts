@@ -41,6 +41,11 @@ export interface DataTablesDefaults {
   countTtl?: number;
   /** Defaults of every export (`DataTableOptions.export`): `maxRows` (100 000), `chunkSize` (1000), `bom` (false). */
   export?: DataTableExportDefaults;
+  /**
+   * Module-wide only: the key (at least 32 characters) of the MAC that makes keyset cursors
+   * tamper-evident. Default: random per process, so instances behind one load balancer must share one.
+   */
+  cursorSecret?: string;
 }
 
 export interface WidgetLibModuleOptions {

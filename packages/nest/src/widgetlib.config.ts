@@ -2,6 +2,7 @@ import { countStrategyProblems, DEFAULT_COUNT_TTL_MS } from './datatables/count-
 import { resolveExportDefaults } from './datatables/export/export.settings.js';
 import type { DataTableExportDefaults } from './datatables/export/export.options.js';
 import { Inject } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
 import { normaliseRoutePrefix } from './views/route-path.js';
@@ -54,6 +55,22 @@ export const DEFAULT_HELP_PERMISSIONS: HelpPermissions = {
   delete: 'widgetlib.delete_help',
 };
 
+/** The fewest characters of a configured `dataTables.cursorSecret`. */
+export const MIN_CURSOR_SECRET_LENGTH = 32;
+/** The cursor secret of every module of this process that configures none. */
+const PROCESS_CURSOR_SECRET = randomBytes(32).toString('base64url');
+
+function cursorSecret(configured: unknown): string {
+  if (configured === undefined) return PROCESS_CURSOR_SECRET;
+  if (typeof configured !== 'string' || configured.length < MIN_CURSOR_SECRET_LENGTH) {
+    throw new Error(
+      `WidgetLibModule option dataTables.cursorSecret must be a text of at least ${MIN_CURSOR_SECRET_LENGTH} ` +
+        'characters (e.g. 32 random bytes in base64)',
+    );
+  }
+  return configured;
+}
+
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new Error(`WidgetLibModule option ${name} must be a positive integer, got ${value}`);
@@ -103,6 +120,7 @@ export function resolveWidgetLibConfig(
       count,
       countTtl,
       export: exports.defaults,
+      cursorSecret: cursorSecret(options.dataTables?.cursorSecret),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { DataTableCounts } from './datatables/count-cache.service.js';
 import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
-import { addTrailingSlashRoutes } from './common/http-platform.js';
+import { acceptMissingBodies, addTrailingSlashRoutes } from './common/http-platform.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataTablesExportInterceptor } from './datatables/export/datatables-export.interceptor.js';
 import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
@@ -99,6 +99,7 @@ export class WidgetLibModule extends ConfigurableWidgetLibModule implements Nest
   /** Nest configures modules before it registers routes: the moment to prepare the HTTP platform. */
   configure(): void {
     addTrailingSlashRoutes(this.adapterHost.httpAdapter);
+    acceptMissingBodies(this.adapterHost.httpAdapter);
   }
 
   static override forRoot(options: typeof WIDGETLIB_OPTIONS_TYPE = {}): DynamicModule {

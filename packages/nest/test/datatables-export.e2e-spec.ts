@@ -12,6 +12,7 @@ import { Album, ALBUM_ENTITIES, Artist } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { ALBUM_TABLE } from './fixtures/albums.controller.js';
 import { Author, Doc, DocTag, Note, NotesController } from './fixtures/scoped-resource.fixture.js';
+import { zipEntryText } from './fixtures/zip-entry.reader.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
@@ -155,6 +156,12 @@ function xlsxOf(row: Row): unknown[] {
   ];
 }
 
+/** A cell's value as ExcelJS reads it, an inline string (which it reads as rich text) as its text. */
+function readValue(value: unknown): unknown {
+  const { richText } = (value ?? {}) as { richText?: { text: string }[] };
+  return richText ? richText.map((run) => run.text).join('') : value;
+}
+
 async function xlsxRows(buffer: Buffer): Promise<unknown[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -162,12 +169,38 @@ async function xlsxRows(buffer: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
     const values = row.values as unknown[];
-    rows.push(Array.from({ length: FIELDS.split(',').length }, (_, index) => values[index + 1] ?? null));
+    rows.push(Array.from({ length: FIELDS.split(',').length }, (_, index) => readValue(values[index + 1] ?? null)));
   });
   return rows;
 }
 
-const PAYLOADS = ['=1+2', '+SUM(A1)', '-2+3', '@cmd', '\tTabbed', '\rReturned', 'Quote "and", comma\nnewline'];
+interface SheetCell {
+  ref: string;
+  /** The `t` attribute: `inlineStr`, `b`, ...; absent for numbers and dates. */
+  type: string | undefined;
+  xml: string;
+}
+
+/** The cells of the sheet's XML, as written (read from the zip, not through a spreadsheet library). */
+function sheetCells(buffer: Buffer): SheetCell[] {
+  const xml = zipEntryText(buffer, 'xl/worksheets/sheet1.xml');
+  return [...xml.matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)].map(([, ref, attributes, inner]) => ({
+    ref: ref!,
+    type: /\bt="([^"]*)"/.exec(attributes!)?.[1],
+    xml: inner ?? '',
+  }));
+}
+
+const PAYLOADS = [
+  '=1+2',
+  '+SUM(A1)',
+  '-2+3',
+  '@cmd',
+  '\tTabbed',
+  '\rReturned',
+  'Quote "and", comma\nnewline',
+  '_x0041_ is not A, \u0007 rings',
+];
 
 describeEachDatabase('Data table exports', (kind) => {
   let testApp: TestApp;
@@ -307,12 +340,43 @@ describeEachDatabase('Data table exports', (kind) => {
       .buffer(true)
       .parse(binary)
       .expect(200);
+    const rows = await xlsxRows(xlsx.body as Buffer);
+    expect(rows.slice(1).map(([name]) => name)).toEqual(PAYLOADS.map(lineFeeds));
+    expect(rows[1]!.slice(0, 2)).toEqual(['=1+2', -5]);
+    const cells = sheetCells(xlsx.body as Buffer);
+    expect(cells.find((cell) => cell.ref === 'A2')).toEqual({
+      ref: 'A2',
+      type: 'inlineStr',
+      xml: '<is><r><t>=1+2</t></r></is>',
+    });
+    expect(cells.find((cell) => cell.ref === 'B2')).toEqual({ ref: 'B2', type: undefined, xml: '<v>-5</v>' });
+    // An underscore that would start an escape, and a character XML cannot hold, are escaped.
+    expect(cells.find((cell) => cell.ref === `A${PAYLOADS.length + 1}`)?.xml).toBe(
+      '<is><r><t>_x005F_x0041_ is not A, _x0007_ rings</t></r></is>',
+    );
+  });
+
+  it('writes every text cell, titles included, as an inline string (t="inlineStr"), never a formula', async () => {
+    const response = await request(server)
+      .get('/albums/export')
+      .query({ format: 'xlsx', fields: FIELDS })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
+    const rows = await xlsxRows(response.body as Buffer);
+    const cells = sheetCells(response.body as Buffer);
+    expect(cells.filter((cell) => cell.type !== undefined && !['inlineStr', 'b'].includes(cell.type))).toEqual([]);
+    expect(cells.filter((cell) => cell.xml.includes('<f>') || cell.xml.includes('<f '))).toEqual([]);
+    const texts = rows.flat().filter((value) => typeof value === 'string').length;
+    expect(texts).toBeGreaterThan(FIELDS.split(',').length);
+    expect(cells.filter((cell) => cell.type === 'inlineStr')).toHaveLength(texts);
+    expect(cells.filter((cell) => /^[A-Z]+1$/.test(cell.ref)).map((cell) => cell.type)).toEqual(
+      FIELDS.split(',').map(() => 'inlineStr'),
+    );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(xlsx.body as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
-    expect(sheet.getCell('A2').value).toBe('=1+2');
-    expect(sheet.getCell('B2').value).toBe(-5);
+    await workbook.xlsx.load(response.body as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getCell('A1').font?.bold).toBe(true);
+    expect(workbook.worksheets[0]!.getCell('A2').font?.bold).toBeFalsy();
   });
 
   it('starts a CSV with a byte order mark when asked', async () => {

@@ -5,6 +5,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
 import { DataTable } from '../src/index.js';
+import { encodeCursor } from '../src/datatables/keyset.cursor.js';
+import type { KeyValue } from '../src/datatables/keyset.planner.js';
 import { parseTableRequest } from '../src/datatables/table-request.parser.js';
 import { walkTableRows } from '../src/datatables/table-rows.walker.js';
 import { prepareTable } from '../src/datatables/table.preparation.js';
@@ -23,6 +25,12 @@ const CURSOR_FUZZ_RUNS = 200;
 const TIMEZONE = 'Europe/Oslo';
 /** The module-wide maximum offset of this suite's application. */
 const MODULE_MAX_OFFSET = 30;
+/** The cursor secret of this suite's application, with which the tests make cursors of their own. */
+const CURSOR_SECRET = 'the keyset suite secret, 32+ characters';
+/** Characters of a cursor's MAC, at its end. */
+const MAC_CHARACTERS = 43;
+/** Replacements tried at every position of a cursor: letters, digits and the two signs of base64url. */
+const REPLACEMENTS = ['A', 'z', '0', '9', '-', '_'];
 
 /** The fixture's endpoints and the albums each base query scopes to. */
 const SCOPES: Record<string, (album: StoredAlbum) => boolean> = {
@@ -156,7 +164,10 @@ describeEachDatabase('Data tables in keyset mode', (kind) => {
     testApp = await createTestApp(kind, {
       entities: ALBUM_ENTITIES,
       controllers: [AlbumsController, KeysetAlbumsController],
-      widgetlib: { timezone: TIMEZONE, dataTables: { limits: { maxOffset: MODULE_MAX_OFFSET } } },
+      widgetlib: {
+        timezone: TIMEZONE,
+        dataTables: { limits: { maxOffset: MODULE_MAX_OFFSET }, cursorSecret: CURSOR_SECRET },
+      },
     });
     server = testApp.app.getHttpServer() as App;
     albums = [...(await seedAlbums(testApp.dataSource)), ...(await seedTies(testApp.dataSource))];
@@ -290,16 +301,123 @@ describeEachDatabase('Data tables in keyset mode', (kind) => {
     expect(same.status).toBe(200);
   });
 
+  it('refuses every one-character alteration of a cursor (all positions, several characters), naming cursor', async () => {
+    const query = { ordering: 'year,name', limit: '4' };
+    const first = await request(server)
+      .get('/albums/')
+      .query({ ...query, cursor: '' })
+      .expect(200);
+    const token = first.body.next as string;
+    const second = await request(server)
+      .get('/albums/')
+      .query({ ...query, cursor: token })
+      .expect(200);
+    const expected = referenceAnswer(
+      albums,
+      { ordering: ['year', 'name'], filters: [], limit: 4, offset: 4 },
+      { searchFields: ALBUM_TABLE.searchFields ?? [], timezone: TIMEZONE },
+    );
+    expect((second.body.data as { id: number }[]).map((row) => row.id)).toEqual(expected.ids);
+    const altered = new Set<string>();
+    for (let at = 0; at < token.length; at++) {
+      for (const character of REPLACEMENTS) altered.add(token.slice(0, at) + character + token.slice(at + 1));
+    }
+    altered.delete(token);
+    expect(altered.size).toBeGreaterThanOrEqual(token.length * (REPLACEMENTS.length - 1));
+    const accepted: string[] = [];
+    for (const text of altered) {
+      const response = await request(server)
+        .get('/albums/')
+        .query({ ...query, cursor: text });
+      if (response.status !== 400) accepted.push(`${text}: ${response.status}`);
+      else expect(response.body.message).toEqual([expect.stringMatching(/^cursor /)]);
+    }
+    expect(accepted).toEqual([]);
+  }, 120_000);
+
+  describe('between applications', () => {
+    const others: TestApp[] = [];
+    afterAll(async () => {
+      for (const other of others) await other.close();
+    });
+
+    async function otherApp(cursorSecret: string | undefined): Promise<App> {
+      const other = await createTestApp(kind, {
+        entities: ALBUM_ENTITIES,
+        controllers: [AlbumsController],
+        widgetlib: { timezone: TIMEZONE, ...(cursorSecret === undefined ? {} : { dataTables: { cursorSecret } }) },
+      });
+      others.push(other);
+      await seedAlbums(other.dataSource);
+      await seedTies(other.dataSource);
+      return other.app.getHttpServer() as App;
+    }
+
+    it("reads another instance's cursor when both have the same secret, and refuses it otherwise", async () => {
+      const same = await otherApp(CURSOR_SECRET);
+      const different = await otherApp('another secret of at least 32 characters');
+      const query = { ordering: '-year,name', limit: '3' };
+      const page = async (app: App, cursor: string) =>
+        request(app)
+          .get('/albums')
+          .query({ ...query, cursor });
+      const mine = (await page(server, '')).body.next as string;
+      const theirs = (await page(same, '')).body.next as string;
+      expect(theirs).toBe(mine);
+      const here = await page(server, theirs);
+      const there = await page(same, mine);
+      expect(here.status).toBe(200);
+      expect(there.status).toBe(200);
+      expect(there.body.data).toEqual(here.body.data);
+      expect(there.body.next).toBe(here.body.next);
+      for (const [app, cursor] of [
+        [different, mine],
+        [server, (await page(different, '')).body.next as string],
+      ] as const) {
+        const refused = await page(app, cursor);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toEqual([
+          expect.stringMatching(/^cursor ".*" is not a cursor of this list, or was altered/),
+        ]);
+      }
+    });
+
+    it('walks by cursor with the secret it makes for its process when none is configured', async () => {
+      const unconfigured = await otherApp(undefined);
+      const query = { ordering: 'name', limit: '5' };
+      const first = await request(unconfigured)
+        .get('/albums')
+        .query({ ...query, cursor: '' })
+        .expect(200);
+      const next = first.body.next as string;
+      await request(unconfigured)
+        .get('/albums')
+        .query({ ...query, cursor: next })
+        .expect(200);
+      const refused = await request(server)
+        .get('/albums')
+        .query({ ...query, cursor: next })
+        .expect(400);
+      expect(refused.body.message).toEqual([expect.stringMatching(/^cursor ".*" is not a cursor of this list/)]);
+    });
+  });
+
   it(`answers ${CURSOR_FUZZ_RUNS} malformed or tampered cursors with 200 or 400, never 5xx`, async () => {
     const first = await request(server)
       .get('/albums')
       .query({ ordering: '-recorded_at,sales,name', cursor: '', limit: '2' });
     const token = first.body.next as string;
-    const { f: fingerprint, k: values } = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as {
-      f: string;
-      k: unknown[];
+    const body = Buffer.from(token.slice(0, -MAC_CHARACTERS), 'base64url').toString('utf8');
+    const { f: fingerprint, k: values } = JSON.parse(body) as { f: string; k: unknown[] };
+    expect(encodeCursor(values as KeyValue[], fingerprint, CURSOR_SECRET)).toBe(token);
+    // Bodies other than {f, k} go unsigned; {f, k} are signed as the application would, so that
+    // their values reach the checks behind the MAC (a cursor the application made before a change).
+    const tokenOf = (candidate: unknown) => {
+      const { f, k } = (candidate ?? {}) as { f?: unknown; k?: unknown };
+      return typeof f === 'string' && Array.isArray(k)
+        ? encodeCursor(k as KeyValue[], f, CURSOR_SECRET)
+        : Buffer.from(JSON.stringify(candidate), 'utf8').toString('base64url');
     };
-    const tokenOf = (body: unknown) => Buffer.from(JSON.stringify(body), 'utf8').toString('base64url');
     const scalar = fc.oneof(
       fc.constantFrom(null, true, 0, 1, -1, 1e308, 2 ** 53, '', '2020-02-30', '2020-02-29 24:00:00', '9999-12-31'),
       fc.constantFrom('1992-05-01 12:30:00', '1992-05-01T12:30:00.123456Z', 'infinity', '\u0000', "' OR 1=1 --"),

@@ -75,6 +75,10 @@ describe('WidgetLibModule options', () => {
       { dataTables: { pageSize: 50, maxPageSize: 20 } },
       'WidgetLibModule option dataTables.pageSize (50) exceeds maxPageSize (20)',
     ],
+    [
+      { dataTables: { cursorSecret: 'secret' } },
+      'WidgetLibModule option dataTables.cursorSecret must be a text of at least 32 characters',
+    ],
   ])('refuses %j at startup', async (options, message) => {
     await expect(createTestApp('sqlite', { widgetlib: options })).rejects.toThrow(message);
   });

@@ -118,7 +118,7 @@ export function AnswersWithTrailingSlash(): ClassDecorator & MethodDecorator {
   };
 }
 
-/** The part of a Fastify instance the twins need (Fastify is not a dependency of the library). */
+/** The part of a Fastify instance the library's route hooks need (Fastify is not a dependency of the library). */
 interface FastifyRoutes {
   initialConfig: { ignoreTrailingSlash?: boolean; routerOptions?: { ignoreTrailingSlash?: boolean } };
   addHook(name: 'onRoute', hook: (this: FastifyRoutes, route: FastifyRouteOptions) => void): unknown;
@@ -132,7 +132,14 @@ interface FastifyRouteOptions {
   config?: Record<string, unknown>;
   constraints?: unknown;
   schema?: unknown;
+  onRequest?: FastifyRequestHook | FastifyRequestHook[];
 }
+
+type FastifyRequestHook = (
+  request: { raw: { headers: IncomingHttpHeaders } },
+  reply: unknown,
+  done: () => void,
+) => void;
 
 /** On Fastify, registers the trailing-slash twin of every marked route as Nest registers it. */
 export function addTrailingSlashRoutes(adapter: { getType(): string; getInstance(): unknown } | undefined): void {
@@ -154,3 +161,26 @@ export function addTrailingSlashRoutes(adapter: { getType(): string; getInstance
     });
   });
 }
+
+/**
+ * Fastify answers a request that names a JSON body but has none (`Content-Type: application/json`
+ * on a DELETE, as many HTTP clients send on every request) with its own 400, where Express reads no
+ * body. On the library's routes (those marked for a trailing-slash twin, see above) such a request
+ * loses its content type before Fastify parses, so that it answers as on Express; a body that is
+ * there is parsed as before, and the host's other routes keep Fastify's rule.
+ */
+export function acceptMissingBodies(adapter: { getType(): string; getInstance(): unknown } | undefined): void {
+  if (adapter?.getType() !== 'fastify') return;
+  const fastify = adapter.getInstance() as FastifyRoutes;
+  fastify.addHook('onRoute', (route) => {
+    if (route.config?.[WITH_TRAILING_SLASH] === undefined) return;
+    const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...hooks, withoutTypeOfMissingBody];
+  });
+}
+
+const withoutTypeOfMissingBody: FastifyRequestHook = (request, _reply, done) => {
+  const { headers } = request.raw;
+  if (headers['content-type'] !== undefined && !hasBody({ headers })) delete headers['content-type'];
+  done();
+};

@@ -119,7 +119,11 @@ export class DataTablesListInterceptor implements NestInterceptor {
       draw: tableRequest.draw,
       ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
       ...(tableRequest.keyset
-        ? { next: page.next ? encodeCursor(page.next, cursorFingerprint(tableRequest)) : null }
+        ? {
+            next: page.next
+              ? encodeCursor(page.next, cursorFingerprint(tableRequest), table.context.cursorSecret)
+              : null,
+          }
         : {}),
       ...(page.panes
         ? { searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates) }

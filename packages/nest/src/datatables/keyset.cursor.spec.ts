@@ -1,10 +1,17 @@
 import { CONTEXT, parse, problemsOf } from '../../test/fixtures/table-request-context.fixture.js';
 import { cursorFingerprint, encodeCursor } from './keyset.cursor.js';
 
-/** A cursor for the rows after `values` of the request `query` parses into. */
-function cursorFor(query: Record<string, string>, values: unknown[], context = {}): string {
-  return encodeCursor(values as never, cursorFingerprint(parse(query, context)));
+/** A cursor for the rows after `values` of the request `query` parses into, under the context's secret. */
+function cursorFor(
+  query: Record<string, string>,
+  values: unknown[],
+  context = {},
+  secret = CONTEXT.cursorSecret,
+): string {
+  return encodeCursor(values as never, cursorFingerprint(parse(query, context)), secret);
 }
+
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 describe('the cursor parameter (keyset mode)', () => {
   it('starts keyset mode from the first row with an empty cursor', () => {
@@ -36,6 +43,42 @@ describe('the cursor parameter (keyset mode)', () => {
         expect.stringMatching(/^cursor was made for another ordering, search, filters or selection of this list/),
       ]);
     }
+  });
+
+  it('refuses every one-character alteration of a cursor, and a cursor cut short or made longer', () => {
+    const query = { ordering: '-year,name' };
+    const cursor = cursorFor(query, [1966, 'Blonde on Blonde', 9]);
+    expect(parse({ ...query, cursor }).keyset).toEqual({ after: [1966, 'Blonde on Blonde', 9] });
+    const altered = new Set<string>();
+    for (let at = 0; at < cursor.length; at++) {
+      for (const character of BASE64URL_ALPHABET) {
+        if (character !== cursor[at]) altered.add(cursor.slice(0, at) + character + cursor.slice(at + 1));
+      }
+    }
+    for (let at = 0; at <= cursor.length; at++) {
+      // The empty cursor is the first page's.
+      if (at > 0) altered.add(cursor.slice(0, at));
+      altered.add(cursor.slice(0, at) + 'A' + cursor.slice(at));
+    }
+    altered.delete(cursor);
+    expect(altered.size).toBeGreaterThan(cursor.length * 63);
+    for (const text of altered) {
+      // problemsOf throws when the request is accepted.
+      expect(problemsOf({ ...query, cursor: text }).problems).toEqual([expect.stringMatching(/^cursor /)]);
+    }
+  });
+
+  it('refuses a cursor made under another secret, with the values and fingerprint of this one', () => {
+    const query = { ordering: 'name' };
+    const other = cursorFor(query, ['Takk', 7], {}, 'another secret of thirty-two characters');
+    expect(problemsOf({ ...query, cursor: other }).problems).toEqual([
+      expect.stringMatching(/^cursor ".*" is not a cursor of this list, or was altered/),
+    ]);
+    expect(
+      parse({ ...query, cursor: other }, { cursorSecret: 'another secret of thirty-two characters' }),
+    ).toMatchObject({
+      keyset: { after: ['Takk', 7] },
+    });
   });
 
   it('refuses a cursor with an offset or a page past the first', () => {

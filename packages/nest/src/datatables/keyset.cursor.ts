@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { KeyValue } from './keyset.planner.js';
 import { quoted, type RequestProblems } from './request-problems.js';
 import type { FieldSpec, TableRequest } from './table-request.types.js';
@@ -25,9 +25,22 @@ export function cursorFingerprint(scope: CursorScope): string {
   return createHash('sha256').update(described).digest('base64url').slice(0, 22);
 }
 
-/** The cursor for the rows after the row whose key values are `values`: URL-safe, opaque to clients. */
-export function encodeCursor(values: readonly KeyValue[], fingerprint: string): string {
-  return Buffer.from(JSON.stringify({ f: fingerprint, k: values }), 'utf8').toString('base64url');
+/** Characters of a cursor's MAC at its end: HMAC-SHA256's 32 bytes in base64url. */
+const MAC_CHARACTERS = 43;
+
+/** The MAC of a cursor's body (its base64url text), under the module's `dataTables.cursorSecret`. */
+function cursorMac(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(`widgetlib keyset cursor\n${body}`).digest('base64url');
+}
+
+/**
+ * The cursor for the rows after the row whose key values are `values`: URL-safe, opaque to clients,
+ * and tamper-evident: its body (the fingerprint and the values) is followed by a keyed MAC of it, so
+ * that only a cursor this application made, unchanged, is read back.
+ */
+export function encodeCursor(values: readonly KeyValue[], fingerprint: string, secret: string): string {
+  const body = Buffer.from(JSON.stringify({ f: fingerprint, k: values }), 'utf8').toString('base64url');
+  return `${body}${cursorMac(body, secret)}`;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -94,33 +107,43 @@ function fits(value: KeyValue, field: FieldSpec): boolean {
   }
 }
 
-function decoded(text: string): unknown {
-  if (!BASE64URL.test(text)) return undefined;
+/**
+ * The body of a cursor whose MAC is the one `secret` gives; undefined for any other text. The MAC
+ * covers the body's text as sent, and is compared as text, so that a changed character anywhere
+ * (even one base64url decoding would ignore) makes the cursor another's.
+ */
+function opened(text: string, secret: string): unknown {
+  if (text.length <= MAC_CHARACTERS || !BASE64URL.test(text)) return undefined;
+  const body = text.slice(0, -MAC_CHARACTERS);
+  const expected = Buffer.from(cursorMac(body, secret), 'latin1');
+  if (!timingSafeEqual(Buffer.from(text.slice(-MAC_CHARACTERS), 'latin1'), expected)) return undefined;
   try {
-    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
 }
 
 /**
- * The key values a `cursor` carries (null for an empty cursor: the first page), checked against the
- * request it comes with (`fingerprint`, see {@link cursorFingerprint}) and the kind of each key;
- * undefined, with a problem naming the parameter, when it does not fit.
+ * The key values a `cursor` carries (null for an empty cursor: the first page), checked against its
+ * MAC under `secret` (see {@link encodeCursor}), the request it comes with (`fingerprint`, see
+ * {@link cursorFingerprint}) and the kind of each key; undefined, with a problem naming the
+ * parameter, when it does not fit.
  */
 export function readCursor(
   problems: RequestProblems,
   text: string,
   fingerprint: string,
   keys: readonly CursorKey[],
+  secret: string,
 ): KeyValue[] | null | undefined {
   if (text === '') return null;
-  const cursor = decoded(text);
+  const cursor = opened(text, secret);
   const body = typeof cursor === 'object' && cursor !== null ? (cursor as Record<string, unknown>) : {};
   const values = body.k;
   if (typeof body.f !== 'string' || !Array.isArray(values)) {
     problems.add(
-      `${CURSOR_PARAMETER} ${quoted(text)} is not a cursor of this list; send the next of an answer, or empty`,
+      `${CURSOR_PARAMETER} ${quoted(text)} is not a cursor of this list, or was altered; send the next of an answer, or empty`,
     );
     return undefined;
   }

@@ -26,6 +26,7 @@ const CONTEXT: TableRequestContext = {
   allowAll: false,
   timezone: 'Europe/Oslo',
   limits: { ...DEFAULT_TABLE_REQUEST_LIMITS },
+  cursorSecret: 'a test secret of thirty-two characters',
 };
 
 function panes(query: Record<string, unknown>, context: Partial<TableRequestContext> = {}): PanesRequest {

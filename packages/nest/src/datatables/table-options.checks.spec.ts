@@ -17,6 +17,7 @@ const CONTEXT: TableRequestContext = {
   allowAll: false,
   timezone: 'UTC',
   limits: { ...DEFAULT_TABLE_REQUEST_LIMITS },
+  cursorSecret: 'a test secret of thirty-two characters',
 };
 
 describe('tableContextProblems', () => {

@@ -33,6 +33,7 @@ const CONTEXT: TableRequestContext = {
   allowAll: false,
   timezone: 'UTC',
   limits: { ...DEFAULT_TABLE_REQUEST_LIMITS },
+  cursorSecret: 'a test secret of thirty-two characters',
 };
 
 function parse(query: Record<string, unknown>, limits: Partial<TableRequestContext['limits']> = {}): TableRequest {

@@ -157,7 +157,7 @@ class RequestParser {
       ...scope.ordering.map(({ path }) => ({ name: path, field: fields.get(path)! })),
       { name: 'the primary key', field: primaryKey },
     ];
-    const after = readCursor(this.problems, text, cursorFingerprint(scope), keys);
+    const after = readCursor(this.problems, text, cursorFingerprint(scope), keys, this.context.cursorSecret);
     return after === undefined ? null : { after };
   }
 

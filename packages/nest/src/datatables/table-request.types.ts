@@ -141,4 +141,6 @@ export interface TableRequestContext {
   limits: TableRequestLimits;
   /** The kind of the listed entity's primary key, which keyset mode's cursor carries; absent: no keyset mode. */
   primaryKey?: FieldSpec;
+  /** The key of the MAC that makes a cursor tamper-evident (the module's `dataTables.cursorSecret`). */
+  cursorSecret: string;
 }

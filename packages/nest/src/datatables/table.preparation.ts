@@ -84,6 +84,7 @@ export function prepareTable(
     allowAll: options.allowAll ?? defaults.allowAll,
     timezone: config.timezone,
     limits: limits.limits,
+    cursorSecret: defaults.cursorSecret,
     ...(metadata.primaryColumns.length === 1 ? { primaryKey: fieldSpecOf(metadata.primaryColumns[0]!) } : {}),
   };
   problems.push(...tableContextProblems(context));

@@ -14,7 +14,25 @@ interface PendingWrites {
   once(event: 'drain', listener: () => void): unknown;
 }
 
-type CellValue = string | number | boolean | Date | null;
+type CellValue = ExcelJS.CellRichTextValue | number | boolean | Date | null;
+
+/**
+ * Characters a spreadsheet string writes as `_xHHHH_`: an underscore that would start such an
+ * escape (Excel would read `_x0041_` as "A"), and those XML 1.0 cannot hold, which ExcelJS drops.
+ */
+const ESCAPED = /_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
+
+/**
+ * A text as an inline string (`t="inlineStr"`): ExcelJS's streaming writer writes a rich text value
+ * inline, and a plain string as a formula's cached result (`t="str"`) instead. One run, unstyled.
+ */
+function inlineString(text: string): ExcelJS.CellRichTextValue {
+  // XML reads a carriage return as a line feed: written as one, so that the cell reads back as written.
+  const escaped = text
+    .replace(/\r\n?/g, '\n')
+    .replace(ESCAPED, (character) => `_x${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+  return { richText: [{ text: escaped }] };
+}
 
 function cellValue(cell: ExportCell): CellValue {
   switch (cell.kind) {
@@ -24,8 +42,7 @@ function cellValue(cell: ExportCell): CellValue {
     case 'datetime':
       return cell.wallClock;
     case 'text':
-      // XML reads a carriage return as a line feed: written as one, so that the cell reads back as written.
-      return cell.value.replace(/\r\n?/g, '\n');
+      return inlineString(cell.value);
     default:
       return cell.value;
   }
@@ -33,7 +50,8 @@ function cellValue(cell: ExportCell): CellValue {
 
 /**
  * One worksheet written as it goes with ExcelJS's streaming writer: a header row, then rows
- * committed one by one (strings inline, never formulas), so that the workbook is never held whole.
+ * committed one by one (text as inline strings, never formulas), so that the workbook is never
+ * held whole.
  */
 export class XlsxSheetWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
@@ -48,10 +66,11 @@ export class XlsxSheetWriter {
     this.sheet = this.workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Export');
     this.sheet.columns = columns.map((column) => {
       const numFmt = NUMBER_FORMATS[column.kind];
-      return { header: column.title, key: column.data, ...(numFmt ? { style: { numFmt } } : {}) };
+      return { key: column.data, ...(numFmt ? { style: { numFmt } } : {}) };
     });
-    this.sheet.getRow(1).font = { bold: true };
-    this.sheet.getRow(1).commit();
+    const header = this.sheet.addRow(columns.map((column) => inlineString(column.title)));
+    header.font = { bold: true };
+    header.commit();
   }
 
   addRow(cells: readonly ExportCell[]): void {
