@@ -46,6 +46,18 @@ export interface DataTablesDefaults {
    * tamper-evident. Default: random per process, so instances behind one load balancer must share one.
    */
   cursorSecret?: string;
+  /**
+   * Milliseconds a bulk action (`forEachBatch`) may run in all before it is stopped with a 503, its
+   * transaction rolled back in `'all'` mode (default 30 000; 0: none). Each statement of its batches
+   * is bounded by `statementTimeout`.
+   */
+  bulkTimeLimit?: number;
+}
+
+/** Bounds on a help import (`POST /help/import/`, `HelpService.import`). */
+export interface HelpImportDefaults {
+  /** Most entries one file may have: more is a 400 naming this limit (default 2000). */
+  maxEntries?: number;
 }
 
 export interface WidgetLibModuleOptions {
@@ -62,6 +74,8 @@ export interface WidgetLibModuleOptions {
   helpPermissions?: Partial<HelpPermissions>;
   /** Record readers' use of help (`POST /help/usage/`) and summarise it per view (default false: nothing stored). */
   helpUsage?: boolean;
+  /** Bounds on help imports; see `HelpImportDefaults`. */
+  helpImport?: HelpImportDefaults;
   /**
    * The reader's languages, which choose among the entries of a field when `GET /help/` has no
    * `language` parameter. Default: the request's `Accept-Language`.

@@ -13,11 +13,14 @@ import {
   statementTimeoutProblem,
   type TableRequestLimits,
 } from './datatables/table-request.limits.js';
+import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.limits.js';
 import { defaultGetLanguage } from './help/default-language.resolver.js';
+import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/help-import.limits.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
 import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
 import type {
   DataTablesDefaults,
+  HelpImportDefaults,
   HelpPermissions,
   LanguageResolver,
   PermissionsResolver,
@@ -34,6 +37,7 @@ export interface WidgetLibConfig {
   getUserName: UserNameResolver;
   helpPermissions: HelpPermissions;
   helpUsage: boolean;
+  helpImport: Required<HelpImportDefaults>;
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
@@ -100,6 +104,9 @@ export function resolveWidgetLibConfig(
   problems.push(...countStrategyProblems(count, countTtl));
   const exports = resolveExportDefaults(options.dataTables?.export);
   problems.push(...exports.problems);
+  const bulkTimeLimit = options.dataTables?.bulkTimeLimit ?? DEFAULT_BULK_TIME_LIMIT_MS;
+  const bulkProblem = bulkTimeLimitProblem(bulkTimeLimit);
+  if (bulkProblem) problems.push(bulkProblem);
   if (problems.length > 0) throw new Error(`WidgetLibModule option dataTables.${problems.join('; dataTables.')}`);
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
@@ -108,6 +115,12 @@ export function resolveWidgetLibConfig(
     getUserName: options.getUserName ?? defaultGetUserName,
     helpPermissions: { ...DEFAULT_HELP_PERMISSIONS, ...options.helpPermissions },
     helpUsage: options.helpUsage ?? false,
+    helpImport: {
+      maxEntries: positiveInteger(
+        'helpImport.maxEntries',
+        options.helpImport?.maxEntries ?? DEFAULT_HELP_IMPORT_MAX_ENTRIES,
+      ),
+    },
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,
@@ -121,6 +134,7 @@ export function resolveWidgetLibConfig(
       countTtl,
       export: exports.defaults,
       cursorSecret: cursorSecret(options.dataTables?.cursorSecret),
+      bulkTimeLimit,
     },
   };
 }

@@ -3,7 +3,8 @@ import { HelpRevision } from './help/help-revision.entity.js';
 import { HelpUsageEvent } from './help/help-usage.entity.js';
 import { Help } from './help/help.entity.js';
 import { MenuItem } from './menu/menu-item.entity.js';
+import { SavedViewOwner } from './saved-views/saved-view-owner.entity.js';
 import { SavedView } from './saved-views/saved-view.entity.js';
 
 /** The library's TypeORM entities; list them in the host's DataSource or use `autoLoadEntities`. */
-export const WIDGETLIB_ENTITIES = [Help, HelpRevision, HelpUsageEvent, HelpField, MenuItem, SavedView];
+export const WIDGETLIB_ENTITIES = [Help, HelpRevision, HelpUsageEvent, HelpField, MenuItem, SavedView, SavedViewOwner];

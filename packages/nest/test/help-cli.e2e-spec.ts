@@ -154,6 +154,45 @@ describeEachDatabase('the widgetlib command', (kind) => {
     expect(stored.help_text).toBe('<img src="x" /><b>ok</b>');
   }, 30_000);
 
+  it('refuses a file of more entries than --max-entries (default 2000), exit 1 naming it, nothing changed', async () => {
+    const before = await contents(targetSource);
+    const write = (count: number) =>
+      writeFileSync(
+        `${work}.json`,
+        JSON.stringify({
+          format: 'widgetlib-help',
+          schemaVersion: 1,
+          entries: Array.from({ length: count }, (_, index) => ({ ...SEED[0], question_name: `many-${index}` })),
+        }),
+      );
+    const refusal = (count: number, max: number) =>
+      `widgetlib help:import: entries: the file has ${count} entries, more than the ${max} an import takes ` +
+      "(the module's helpImport.maxEntries, the command's --max-entries)\n";
+    write(2001);
+    expect(await cli(['help:import', `${work}.json`, '-d', DATA_SOURCE], target)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: refusal(2001, 2000),
+    });
+    write(3);
+    expect(await cli(['help:import', `${work}.json`, '-d', DATA_SOURCE, '--max-entries', '2'], target)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: refusal(3, 2),
+    });
+    expect(
+      await cli(['help:import', `${work}.json`, '-d', DATA_SOURCE, '--max-entries', '3', '--dry-run'], target),
+    ).toEqual({
+      code: 0,
+      stdout: 'created 3, updated 0, unchanged 0, pruned 0 (dry run: nothing was changed)\n',
+      stderr: '',
+    });
+    const misused = await cli(['help:import', `${work}.json`, '-d', DATA_SOURCE, '--max-entries', '0'], target);
+    expect(misused.code).toBe(2);
+    expect(misused.stderr).toMatch(/^--max-entries must be a positive integer\n/);
+    expect(await contents(targetSource)).toEqual(before);
+  }, 120_000);
+
   it('explains its usage (exit 2) and a data source it cannot use (exit 1)', async () => {
     const usage = await cli(['help:import'], target);
     expect(usage.code).toBe(2);

@@ -31,7 +31,7 @@ export class DataTableBulkInterceptor implements NestInterceptor {
 
   constructor(
     private readonly reflector: Reflector,
-    @InjectWidgetLibConfig() config: WidgetLibConfig,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     private readonly counts: DataTableCounts,
   ) {
     this.tables = new PreparedTables(this.logger, '@DataTableBulkAction', tablePreparation(config));
@@ -53,6 +53,7 @@ export class DataTableBulkInterceptor implements NestInterceptor {
       request,
       (metadata) => this.tables.get(options, metadata, endpoint),
       this.counts,
+      this.config.dataTables.bulkTimeLimit,
     );
     return next.handle();
   }

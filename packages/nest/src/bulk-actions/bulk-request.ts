@@ -8,6 +8,7 @@ import { setUpTableQuery } from '../datatables/table-query.setup.js';
 import { parseTableRequest } from '../datatables/table-request.parser.js';
 import type { PreparedTable } from '../datatables/table.preparation.js';
 import { parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
+import { DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-time.limits.js';
 import { TableSelection } from './table-selection.js';
 
 function badRequest(problems: string[], draw?: number): BadRequestException {
@@ -28,6 +29,8 @@ export class BulkRequest {
     private readonly request: HttpRequest,
     private readonly prepare: (metadata: EntityMetadata) => PreparedTable,
     private readonly counts: DataTableCounts,
+    /** The module's `dataTables.bulkTimeLimit`: how long an action may run unless it says otherwise. */
+    private readonly timeLimit: number = DEFAULT_BULK_TIME_LIMIT_MS,
   ) {}
 
   /**
@@ -54,7 +57,10 @@ export class BulkRequest {
       const setup = await setUpTableQuery(query, tableRequest, table.paths, 0);
       const problem = unconditionedProblem(setup.condition !== null, consent);
       if (problem) throw badRequest([problem], draw);
-      return new TableSelection(setup, consent, this.counts);
+      return new TableSelection(setup, consent, this.counts, {
+        statementTimeout: table.statementTimeout,
+        timeLimit: this.timeLimit,
+      });
     } catch (error) {
       if (error instanceof TableRequestError) throw badRequest(error.problems, error.draw ?? draw);
       throw error;

@@ -1,4 +1,5 @@
 import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import { DEADLINE_PARAMETER } from '../datatables/sql-dialect.js';
 import { PAGE_KEY } from '../datatables/table-page.query.js';
 import type { TableQuerySetup } from '../datatables/table-query.setup.js';
 
@@ -7,24 +8,29 @@ export type BulkKey = string | number;
 
 const AFTER_PARAMETER = 'wl_bulk_after';
 
-/** The base query's scope (its own conditions in brackets) with the request's conditions ANDed. */
+/**
+ * The base query's scope (its own conditions in brackets) with the request's conditions ANDed;
+ * `deadline` (milliseconds since the epoch, 0: none) is when SQLite's fold stops the statement.
+ */
 function selected<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
   runner: QueryRunner | undefined,
+  deadline: number,
 ): SelectQueryBuilder<T> {
   const query = setup.scope.clone();
   if (runner) query.setQueryRunner(runner);
   if (setup.condition) query.andWhere(setup.condition);
-  return query.setParameters({ ...query.getParameters(), ...setup.sql.parameters });
+  return query.setParameters({ ...query.getParameters(), ...setup.sql.parameters, [DEADLINE_PARAMETER]: deadline });
 }
 
 /** How many rows of the listed entity the request selects (read through `runner` when given). */
 export async function countSelected<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
   runner?: QueryRunner,
+  deadline = 0,
 ): Promise<number> {
   const { sql, repeatsRows } = setup;
-  const row = await selected(setup, runner)
+  const row = await selected(setup, runner, deadline)
     .select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count')
     .getRawOne<{ wl_count: string | number }>();
   return Number(row?.wl_count ?? 0);
@@ -40,9 +46,10 @@ export async function nextSelectedKeys<T extends ObjectLiteral>(
   runner: QueryRunner,
   after: BulkKey | null,
   size: number,
+  deadline = 0,
 ): Promise<BulkKey[]> {
   const { sql, repeatsRows } = setup;
-  const query = selected(setup, runner).select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows);
+  const query = selected(setup, runner, deadline).select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows);
   if (after !== null) query.andWhere(`${sql.primaryKey} > :${AFTER_PARAMETER}`, { [AFTER_PARAMETER]: after });
   query.orderBy(sql.escape(PAGE_KEY), 'ASC').limit(size);
   const rows = await query.getRawMany<Record<string, BulkKey>>();

@@ -1,8 +1,25 @@
-import { ConflictException } from '@nestjs/common';
+import { ConflictException, ServiceUnavailableException } from '@nestjs/common';
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import { databaseServer, type DatabaseServer } from '../common/database-server.js';
+import { yieldToEventLoop } from '../common/event-loop.js';
 import type { DataTableCounts } from '../datatables/count-cache.service.js';
+import {
+  boundTransactionStatements,
+  StatementTimeoutError,
+  stoppedByTimeout,
+  withStatementTimeout,
+} from '../datatables/statement-timeout.js';
 import type { TableQuerySetup } from '../datatables/table-query.setup.js';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../datatables/table-request.limits.js';
 import { confirmProblem, type BulkConsent } from './bulk-consent.parser.js';
+import {
+  bulkStopMessage,
+  BulkTimeLimitError,
+  bulkTimeLimitProblem,
+  checkBulkTime,
+  DEFAULT_BULK_TIME_LIMIT_MS,
+  type BulkTimeBounds,
+} from './bulk-time.limits.js';
 import { countSelected, nextSelectedKeys, type BulkKey } from './selected-keys.query.js';
 
 /** `'all'`: every batch in one transaction, all or nothing; `'per-batch'`: each batch its own. */
@@ -13,6 +30,10 @@ export interface BatchOptions {
   batchSize?: number;
   /** Default `'all'`. */
   transaction?: BulkTransaction;
+  /** Milliseconds each statement of the count and the batches may run (default: the list's `statementTimeout`; 0: none). */
+  statementTimeout?: number;
+  /** Milliseconds the whole action may run, checked between batches (default: the module's `dataTables.bulkTimeLimit`; 0: none). */
+  timeLimit?: number;
 }
 
 /** What a bulk action did. */
@@ -40,6 +61,10 @@ export class TableSelection<T extends ObjectLiteral> {
     private readonly setup: TableQuerySetup<T>,
     private readonly consent: BulkConsent,
     private readonly counts: DataTableCounts,
+    private readonly bounds: BulkTimeBounds = {
+      statementTimeout: DEFAULT_STATEMENT_TIMEOUT_MS,
+      timeLimit: DEFAULT_BULK_TIME_LIMIT_MS,
+    },
   ) {}
 
   private get dataSource(): DataSource {
@@ -61,44 +86,132 @@ export class TableSelection<T extends ObjectLiteral> {
    * after the last key of the one before (in the transaction the batch runs in); then forgets the
    * entity's cached counts. With `confirm` in the request, a 409 before any batch when the number
    * of selected rows differs. In `'all'` mode an error undoes every batch; in `'per-batch'` mode
-   * the batches before it stay done.
+   * the batches before it stay done. Each statement is bounded by `statementTimeout`, the whole
+   * action by `timeLimit` (checked between batches); either stops it with a 503 naming the bound.
+   * Between batches other requests are answered, except in `'all'` mode on SQLite: there every
+   * request shares the one connection, and would read the open transaction's uncommitted rows and
+   * have its own writes undone with it, so they wait until the action ends.
    */
   async forEachBatch(action: BatchAction, options: BatchOptions = {}): Promise<BulkReport> {
     const { batchSize = DEFAULT_BATCH_SIZE, transaction = 'all' } = options;
-    if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-      throw new Error(`forEachBatch: batchSize must be a positive integer, got ${String(batchSize)}`);
-    }
+    const bounds: BulkTimeBounds = {
+      statementTimeout: options.statementTimeout ?? this.bounds.statementTimeout,
+      timeLimit: options.timeLimit ?? this.bounds.timeLimit,
+    };
+    const problem = batchOptionsProblem(batchSize, bounds);
+    if (problem) throw new Error(`forEachBatch: ${problem}`);
+    const started = Date.now();
+    const server = await databaseServer(this.dataSource);
     const report: BulkReport = { matched: 0, processed: 0, batches: 0 };
-    const begin = async (runner?: QueryRunner) => {
-      report.matched = await countSelected(this.setup, runner);
-      const problem = confirmProblem(report.matched, this.consent);
+    /** When SQLite's fold stops a statement begun now (0: never). */
+    const deadline = () => (bounds.statementTimeout > 0 ? Date.now() + bounds.statementTimeout : 0);
+    const confirm = (matched: number) => {
+      report.matched = matched;
+      const problem = confirmProblem(matched, this.consent);
       if (problem) throw new ConflictException(problem);
     };
     const step = async (manager: EntityManager, after: BulkKey | null): Promise<BulkKey | null> => {
-      const keys = await nextSelectedKeys(this.setup, manager.queryRunner!, after, batchSize);
+      const keys = await nextSelectedKeys(this.setup, manager.queryRunner!, after, batchSize, deadline());
       if (keys.length === 0) return null;
       await action(keys, manager);
       report.batches += 1;
       report.processed += keys.length;
       return keys.length < batchSize ? null : keys.at(-1)!;
     };
+    /** Between two batches: past the time limit, stop; else let other requests in (when `yields`). */
+    const between = async (yields: boolean) => {
+      checkBulkTime(bounds, started, Date.now());
+      if (yields) await yieldToEventLoop();
+    };
     try {
       if (transaction === 'all') {
-        await this.dataSource.transaction(async (manager) => {
-          await begin(manager.queryRunner!);
-          let after: BulkKey | null = null;
-          do after = await step(manager, after);
-          while (after !== null);
-        });
+        await this.dataSource.transaction((manager) =>
+          bounded(manager.queryRunner!, server, bounds.statementTimeout, async () => {
+            confirm(await countSelected(this.setup, manager.queryRunner!, deadline()));
+            let after = await step(manager, null);
+            while (after !== null) {
+              await between(server !== 'sqlite');
+              after = await step(manager, after);
+            }
+          }),
+        );
       } else {
-        await begin();
-        let after: BulkKey | null = null;
-        do after = await this.dataSource.transaction((manager) => step(manager, after));
-        while (after !== null);
+        confirm(
+          await withStatementTimeout(this.dataSource, bounds.statementTimeout, (runner) =>
+            countSelected(this.setup, runner, deadline()),
+          ),
+        );
+        const batch = (after: BulkKey | null) =>
+          this.dataSource.transaction((manager) =>
+            bounded(manager.queryRunner!, server, bounds.statementTimeout, () => step(manager, after)),
+          );
+        let after = await batch(null);
+        while (after !== null) {
+          await between(true);
+          after = await batch(after);
+        }
       }
+    } catch (error) {
+      throw stopped(error, bounds, transaction === 'all' ? null : report) ?? error;
     } finally {
       if (report.batches > 0) await this.counts.invalidate(this.setup.sql.metadata, this.dataSource);
     }
     return report;
   }
+}
+
+function batchOptionsProblem(batchSize: number, bounds: BulkTimeBounds): string | null {
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+    return `batchSize must be a positive integer, got ${String(batchSize)}`;
+  }
+  if (!Number.isSafeInteger(bounds.statementTimeout) || bounds.statementTimeout < 0) {
+    return `statementTimeout must be a whole number of milliseconds >= 0, got ${String(bounds.statementTimeout)}`;
+  }
+  const timeProblem = bulkTimeLimitProblem(bounds.timeLimit);
+  return timeProblem ? timeProblem.replace('bulkTimeLimit', 'timeLimit') : null;
+}
+
+/** Runs `work` with every statement of `runner`'s open transaction bounded to `milliseconds` (0: none). */
+async function bounded<R>(
+  runner: QueryRunner,
+  server: DatabaseServer,
+  milliseconds: number,
+  work: () => Promise<R>,
+): Promise<R> {
+  if (milliseconds === 0) return work();
+  const lift = await boundTransactionStatements(runner, server, milliseconds);
+  let result: R;
+  try {
+    result = await work();
+  } catch (error) {
+    // A bound that cannot be lifted (the connection lost) must not hide why the work failed.
+    await lift().catch(() => undefined);
+    throw error;
+  }
+  await lift();
+  return result;
+}
+
+/** The 503 of an action a bound stopped, with what stays done (`done`: null when rolled back), or null. */
+function stopped(error: unknown, bounds: BulkTimeBounds, done: BulkReport | null): ServiceUnavailableException | null {
+  const reason =
+    error instanceof BulkTimeLimitError
+      ? ('timeLimit' as const)
+      : error instanceof StatementTimeoutError || stoppedByTimeout(error)
+        ? ('statementTimeout' as const)
+        : null;
+  if (!reason) return null;
+  const stop = {
+    reason,
+    milliseconds: bounds[reason],
+    batchesDone: done?.batches ?? 0,
+    rowsDone: done?.processed ?? 0,
+  };
+  return new ServiceUnavailableException({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: bulkStopMessage(stop),
+    batches: stop.batchesDone,
+    processed: stop.rowsDone,
+  });
 }

@@ -4,18 +4,20 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { HelpRevision } from '../help/help-revision.entity.js';
 import { Help } from '../help/help.entity.js';
+import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from '../help/help-import.limits.js';
 import { HelpService } from '../help/help.service.js';
 import { loadDataSource } from './data-source.loader.js';
 
 export const WIDGETLIB_CLI_USAGE = `Usage:
   widgetlib help:export [-d data-source] [-o help.json]
-  widgetlib help:import <help.json | -> [-d data-source] [--dry-run] [--prune] [--user name]
+  widgetlib help:import <help.json | -> [-d data-source] [--dry-run] [--prune] [--user name] [--max-entries n]
 
   -d, --dataSource  a module exporting the app's TypeORM DataSource (as TypeORM's CLI takes it)
   -o, --output      write the export to this file instead of standard output
   --dry-run         report what the import would do, change nothing
   --prune           delete the entries the file does not have
-  --user            who imports, as the revisions record it (default: cli:<login>)`;
+  --user            who imports, as the revisions record it (default: cli:<login>)
+  --max-entries     the most entries the file may have (default ${DEFAULT_HELP_IMPORT_MAX_ENTRIES})`;
 
 export interface CliStreams {
   stdout: { write(text: string): unknown };
@@ -51,10 +53,16 @@ export async function runWidgetlibCli(argv: string[], io: CliStreams): Promise<n
         'dry-run': { type: 'boolean' },
         prune: { type: 'boolean' },
         user: { type: 'string' },
+        'max-entries': { type: 'string' },
       },
     });
   } catch (error) {
     io.stderr.write(`${messageOf(error)}\n${WIDGETLIB_CLI_USAGE}\n`);
+    return 2;
+  }
+  const maxEntries = Number(parsed.values['max-entries'] ?? DEFAULT_HELP_IMPORT_MAX_ENTRIES);
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+    io.stderr.write(`--max-entries must be a positive integer\n${WIDGETLIB_CLI_USAGE}\n`);
     return 2;
   }
   const [command, file, ...extra] = parsed.positionals;
@@ -90,6 +98,7 @@ export async function runWidgetlibCli(argv: string[], io: CliStreams): Promise<n
         dryRun: parsed.values['dry-run'] ?? false,
         prune: parsed.values.prune ?? false,
         user: parsed.values.user ?? `cli:${userInfo().username}`,
+        maxEntries,
       });
       const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, pruned ${report.pruned}`;
       io.stdout.write(`${counts}${report.dryRun ? ' (dry run: nothing was changed)' : ''}\n`);

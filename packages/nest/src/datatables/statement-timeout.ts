@@ -56,7 +56,7 @@ function rewritingRunner(runner: QueryRunner, rewrite: (sql: string) => string):
 }
 
 /** Whether a failed statement was stopped by the timeout (PostgreSQL 57014, MariaDB 1969, MySQL 3024). */
-function stoppedByTimeout(error: unknown): boolean {
+export function stoppedByTimeout(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   const driverError = error.driverError as { code?: unknown; errno?: unknown } | undefined;
   return (
@@ -65,6 +65,38 @@ function stoppedByTimeout(error: unknown): boolean {
     driverError?.errno === 1969 ||
     driverError?.errno === 3024
   );
+}
+
+/**
+ * Bounds every statement `runner` runs from now on, inside the transaction it has open, to
+ * `milliseconds` (> 0); answers what lifts the bound, to run before the transaction ends, since a
+ * session setting would outlive it on the pooled connection. PostgreSQL's `SET LOCAL` ends with the
+ * transaction by itself; MariaDB bounds every statement, MySQL only its SELECTs; SQLite cannot stop a
+ * statement (its deadline is a bound parameter of the statements that fold text).
+ */
+export async function boundTransactionStatements(
+  runner: QueryRunner,
+  server: DatabaseServer,
+  milliseconds: number,
+): Promise<() => Promise<void>> {
+  const sessionSetting = async (name: string, value: number) => {
+    const [row] = (await runner.query(`SELECT @@SESSION.${name} AS previous`)) as Array<{ previous: unknown }>;
+    await runner.query(`SET SESSION ${name} = ${value}`);
+    return async () => {
+      await runner.query(`SET SESSION ${name} = ${Number(row?.previous ?? 0)}`);
+    };
+  };
+  switch (server) {
+    case 'postgres':
+      await runner.query(`SET LOCAL statement_timeout = ${milliseconds}`);
+      return async () => undefined;
+    case 'mariadb':
+      return sessionSetting('max_statement_time', milliseconds / 1000);
+    case 'mysql':
+      return sessionSetting('max_execution_time', milliseconds);
+    case 'sqlite':
+      return async () => undefined;
+  }
 }
 
 /**

@@ -27,6 +27,17 @@ describe('parseHelpExport', () => {
     });
   });
 
+  it('refuses more than maxEntries entries before reading any of them', () => {
+    const entries = [entry('a', null), entry('b', null), 5];
+    expect(parseHelpExport(file(entries), 2)).toEqual({
+      problems: [
+        "entries: the file has 3 entries, more than the 2 an import takes (the module's helpImport.maxEntries, " +
+          "the command's --max-entries)",
+      ],
+    });
+    expect(parseHelpExport(file(entries.slice(0, 2)), 2)).toEqual({ entries: entries.slice(0, 2) });
+  });
+
   it('treats null and an absent language as the same key', () => {
     expect(parseHelpExport(file([entry('q', null), { ...entry('q', null), language: undefined }]))).toEqual({
       problems: ['entries[1] has the id_view, question_name and language of entries[0]'],

@@ -86,9 +86,13 @@ function entryProblems(value: unknown, at: string): { entry?: HelpExportEntry; p
 
 /**
  * The entries of an export file, checked as the API checks a body (plain-text fields trimmed,
- * languages canonical), or every problem found, each naming where it is.
+ * languages canonical), or every problem found, each naming where it is. A file of more than
+ * `maxEntries` entries is refused before any of them is read.
  */
-export function parseHelpExport(value: unknown): { entries: HelpExportEntry[] } | { problems: string[] } {
+export function parseHelpExport(
+  value: unknown,
+  maxEntries = Number.POSITIVE_INFINITY,
+): { entries: HelpExportEntry[] } | { problems: string[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problems: ['the file must be a JSON object, as help:export writes it'] };
   }
@@ -102,6 +106,14 @@ export function parseHelpExport(value: unknown): { entries: HelpExportEntry[] } 
     };
   }
   if (!Array.isArray(file.entries)) return { problems: ['entries must be an array'] };
+  if (file.entries.length > maxEntries) {
+    return {
+      problems: [
+        `entries: the file has ${file.entries.length} entries, more than the ${maxEntries} an import takes ` +
+          "(the module's helpImport.maxEntries, the command's --max-entries)",
+      ],
+    };
+  }
   const problems: string[] = [];
   const entries: HelpExportEntry[] = [];
   const seen = new Map<string, number>();

@@ -6,6 +6,7 @@ import { ApiDocs } from '../common/optional-swagger.js';
 import { queryValidationPipe } from '../common/validation.pipes.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
+import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import type { HelpExport } from './help-export.format.js';
 import type { HelpImportReport } from './help-transfer.js';
 import { HelpService } from './help.service.js';
@@ -52,6 +53,7 @@ export class HelpTransferController {
   constructor(
     private readonly helps: HelpService,
     private readonly permissions: PermissionsService,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
   ) {}
 
   @Get('export')
@@ -66,7 +68,10 @@ export class HelpTransferController {
   @HttpCode(200)
   @ApiDocs(({ ApiOkResponse, ApiBadRequestResponse, ApiConflictResponse }) => [
     ApiOkResponse({ description: '{ created, updated, unchanged, pruned, dryRun }' }),
-    ApiBadRequestResponse({ description: 'The file or one of its entries is invalid; nothing was imported' }),
+    ApiBadRequestResponse({
+      description:
+        'The file or one of its entries is invalid, or it has more entries than helpImport.maxEntries; nothing was imported',
+    }),
     ApiConflictResponse({ description: 'An entry changed during the import; nothing was imported' }),
   ])
   async import(
@@ -78,6 +83,7 @@ export class HelpTransferController {
       dryRun: query.dry_run === 'true',
       prune: query.prune === 'true',
       user: await this.permissions.userNameOf(request),
+      maxEntries: this.config.helpImport.maxEntries,
     });
   }
 }

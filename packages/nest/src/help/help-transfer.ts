@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, HttpException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { yieldToEventLoop } from '../common/event-loop.js';
 import {
   compareExportEntries,
   HELP_EXPORT_FORMAT,
@@ -7,8 +8,10 @@ import {
   helpEntryKey,
   parseHelpExport,
   type HelpExport,
+  type HelpExportEntry,
 } from './help-export.format.js';
-import { fieldsOf, storableFields, writingFields } from './help-fields.js';
+import { fieldsOf, storableFields, writingFields, type HelpFields } from './help-fields.js';
+import { DEFAULT_HELP_IMPORT_MAX_ENTRIES, HELP_IMPORT_CHUNK_SIZE } from './help-import.limits.js';
 import { recordRevision } from './help-revision.record.js';
 import { Help } from './help.entity.js';
 
@@ -19,6 +22,8 @@ export interface HelpImportOptions {
   prune?: boolean;
   /** Who imports, as the revisions record it. */
   user?: string | null;
+  /** Most entries the file may have (default 2000): more is a 400 naming the limit. */
+  maxEntries?: number;
 }
 
 /** What an import did (or, with `dryRun`, would do). */
@@ -28,13 +33,6 @@ export interface HelpImportReport {
   unchanged: number;
   pruned: number;
   dryRun: boolean;
-}
-
-/** Carries a dry run's report out of the transaction it rolls back. */
-class DryRunDone extends Error {
-  constructor(readonly report: HelpImportReport) {
-    super('dry run');
-  }
 }
 
 /** Every entry, in the export format. */
@@ -48,67 +46,92 @@ export async function exportHelp(manager: EntityManager): Promise<HelpExport> {
   };
 }
 
+/** A write an import makes: a new entry, or new fields for one read at its version. */
+type ImportWrite = { fields: HelpFields; current: Help | null };
+
+/** What an import will write, in the file's order, and which entries it leaves or prunes. */
+interface ImportPlan {
+  writes: ImportWrite[];
+  unchanged: number;
+  prunes: Help[];
+}
+
 /**
- * Upserts the file's entries by (`id_view`, `question_name`, `language`) in one transaction, each
- * sanitised and checked as every write, with its revision; the first entry that fails undoes all
- * (400 naming it, 409 if an entry changed meanwhile). `prune` deletes the entries the file lacks.
+ * Upserts the file's entries by (`id_view`, `question_name`, `language`), each sanitised and checked
+ * as every write, with its revision; the first entry that fails stops it with nothing written (400
+ * naming it, 409 if an entry changed meanwhile). `prune` deletes the entries the file lacks. The
+ * checks run before any write, letting other requests in between chunks of entries; a dry run
+ * ends there. The writes run in one transaction, all or nothing, each entry's update or delete at
+ * the version its check read.
  */
 export async function importHelp(
   root: EntityManager,
   file: unknown,
   options: HelpImportOptions = {},
 ): Promise<HelpImportReport> {
-  const parsed = parseHelpExport(file);
+  const parsed = parseHelpExport(file, options.maxEntries ?? DEFAULT_HELP_IMPORT_MAX_ENTRIES);
   if ('problems' in parsed) throw new BadRequestException(parsed.problems);
-  const user = options.user ?? null;
+  const plan = await planImport(root, parsed.entries, !!options.prune);
+  const report: HelpImportReport = {
+    created: plan.writes.filter((write) => !write.current).length,
+    updated: plan.writes.filter((write) => write.current).length,
+    unchanged: plan.unchanged,
+    pruned: plan.prunes.length,
+    dryRun: !!options.dryRun,
+  };
+  if (!options.dryRun) await writeImport(root, plan, options.user ?? null);
+  return report;
+}
+
+async function planImport(root: EntityManager, entries: HelpExportEntry[], prune: boolean): Promise<ImportPlan> {
   const databaseType = root.connection.options.type;
-  try {
-    return await root.transaction(async (manager) => {
-      const report: HelpImportReport = { created: 0, updated: 0, unchanged: 0, pruned: 0, dryRun: !!options.dryRun };
-      const existing = new Map((await manager.find(Help)).map((help) => [helpEntryKey(help), help]));
-      for (const [index, entry] of parsed.entries.entries()) {
-        const fields = naming(`entries[${index}]`, () => storableFields(entry, databaseType));
-        const current = existing.get(helpEntryKey(fields));
-        existing.delete(helpEntryKey(fields));
-        if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
-          report.unchanged += 1;
-        } else if (current) {
-          const { affected } = await manager.update(
-            Help,
-            { id: current.id, version: current.version },
-            { help_title: fields.help_title, help_text: fields.help_text },
-          );
-          if (!affected)
-            throw new ConflictException(`Help entry ${current.id} changed during the import; nothing was imported`);
-          await recordRevision(
-            manager,
-            current.id,
-            'update',
-            user,
-            current,
-            await manager.findOneByOrFail(Help, { id: current.id }),
-          );
-          report.updated += 1;
-        } else {
-          const { id } = await writingFields(fields, () => manager.save(manager.create(Help, fields)));
-          await recordRevision(manager, id, 'create', user, null, await manager.findOneByOrFail(Help, { id }));
-          report.created += 1;
-        }
-      }
-      for (const help of options.prune ? existing.values() : []) {
-        const { affected } = await manager.delete(Help, { id: help.id, version: help.version });
-        if (!affected)
-          throw new ConflictException(`Help entry ${help.id} changed during the import; nothing was imported`);
-        await recordRevision(manager, help.id, 'delete', user, help, null);
-        report.pruned += 1;
-      }
-      if (options.dryRun) throw new DryRunDone(report);
-      return report;
-    });
-  } catch (error) {
-    if (error instanceof DryRunDone) return error.report;
-    throw error;
+  const existing = new Map((await root.find(Help)).map((help) => [helpEntryKey(help), help]));
+  const plan: ImportPlan = { writes: [], unchanged: 0, prunes: [] };
+  for (const [index, entry] of entries.entries()) {
+    // Sanitising is synchronous work: other requests are answered between chunks of it.
+    if (index > 0 && index % HELP_IMPORT_CHUNK_SIZE === 0) await yieldToEventLoop();
+    const fields = naming(`entries[${index}]`, () => storableFields(entry, databaseType));
+    const current = existing.get(helpEntryKey(fields)) ?? null;
+    existing.delete(helpEntryKey(fields));
+    if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
+      plan.unchanged += 1;
+    } else {
+      plan.writes.push({ fields, current });
+    }
   }
+  if (prune) plan.prunes = [...existing.values()];
+  return plan;
+}
+
+/**
+ * The plan's writes, in one transaction. On SQLite every request shares the one connection, so
+ * other requests wait for it (at most `maxEntries` entries); elsewhere they run alongside.
+ */
+async function writeImport(root: EntityManager, plan: ImportPlan, user: string | null): Promise<void> {
+  const changed = (id: number) =>
+    new ConflictException(`Help entry ${id} changed during the import; nothing was imported`);
+  await root.transaction(async (manager) => {
+    for (const { fields, current } of plan.writes) {
+      if (current) {
+        const { affected } = await manager.update(
+          Help,
+          { id: current.id, version: current.version },
+          { help_title: fields.help_title, help_text: fields.help_text },
+        );
+        if (!affected) throw changed(current.id);
+        const updated = await manager.findOneByOrFail(Help, { id: current.id });
+        await recordRevision(manager, current.id, 'update', user, current, updated);
+      } else {
+        const { id } = await writingFields(fields, () => manager.save(manager.create(Help, fields)));
+        await recordRevision(manager, id, 'create', user, null, await manager.findOneByOrFail(Help, { id }));
+      }
+    }
+    for (const help of plan.prunes) {
+      const { affected } = await manager.delete(Help, { id: help.id, version: help.version });
+      if (!affected) throw changed(help.id);
+      await recordRevision(manager, help.id, 'delete', user, help, null);
+    }
+  });
 }
 
 /** Runs a check of one entry; its 400 names the entry. */

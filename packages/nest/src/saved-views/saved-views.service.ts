@@ -1,6 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
+import { databaseServer } from '../common/database-server.js';
+import { SavedViewOwner } from './saved-view-owner.entity.js';
 import { SavedView } from './saved-view.entity.js';
 import { SAVED_VIEWS_PER_TABLE } from './saved-view.limits.js';
 import { SavedStateError, validateSavedState, type SavedState } from './saved-view-state.validator.js';
@@ -63,7 +65,7 @@ export class SavedViewsService {
     if (changes.name === undefined) throw new BadRequestException('name is required');
     if (changes.state === undefined) throw new BadRequestException('state is required');
     const state = checkedState(changes.state, user.table);
-    return this.views.manager.transaction(async (manager) => {
+    return this.inOwnerLock(user, async (manager) => {
       const views = manager.getRepository(SavedView);
       const owned = await views.countBy({ table_id: user.table.id, owner: user.name, kind: 'view' });
       if (owned >= SAVED_VIEWS_PER_TABLE) {
@@ -144,6 +146,32 @@ export class SavedViewsService {
 
   async clearCurrent(user: SavedViewUser): Promise<void> {
     await this.views.delete({ table_id: user.table.id, owner: user.name, kind: 'current' });
+  }
+
+  /**
+   * Runs `work` in a transaction that first locks the user's row of the table (an UPDATE of it), so
+   * that another create of the same user and table waits until this one commits, and then counts
+   * what it committed: READ COMMITTED, where each statement sees what committed before it. On
+   * SQLite the UPDATE takes the database's write lock, which serialises other processes; in the
+   * process, better-sqlite3 runs the transaction's statements without letting another request in.
+   */
+  private async inOwnerLock<R>(user: SavedViewUser, work: (manager: EntityManager) => Promise<R>): Promise<R> {
+    const key = { table_id: user.table.id, owner: user.name };
+    const manager = this.views.manager;
+    // Outside the transaction: two first creates would otherwise wait on each other's new row.
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(SavedViewOwner)
+      .values({ ...key, creates: 0 })
+      .orIgnore()
+      .execute();
+    const isolation = (await databaseServer(manager.connection)) === 'sqlite' ? undefined : 'READ COMMITTED';
+    const locked = async (transaction: EntityManager) => {
+      await transaction.increment(SavedViewOwner, key, 'creates', 1);
+      return work(transaction);
+    };
+    return isolation ? manager.transaction(isolation, locked) : manager.transaction(locked);
   }
 
   private async owned(views: Repository<SavedView>, user: SavedViewUser, id: number): Promise<SavedView> {
