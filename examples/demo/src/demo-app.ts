@@ -14,6 +14,7 @@ import { csrfProtection, csrfToken } from './auth/csrf.js';
 import { DemoSessions } from './auth/demo-sessions.js';
 import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
 import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
+import { securityHeaders } from './pages/security-headers.middleware.js';
 
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -53,6 +54,8 @@ function databaseUnavailableAnswer(error: unknown, _request: Request, response: 
 
 /** Views, static assets, sessions, CSRF protection and the signed-in user: everything but the modules. */
 export function createDemoApp(app: NestExpressApplication): NestExpressApplication {
+  // First, so that every answer carries them: pages, API, static files, errors.
+  app.use(securityHeaders());
   // The app is created with `bodyParser: false` so that bodies are parsed before the CSRF check reads them.
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { extended: false });

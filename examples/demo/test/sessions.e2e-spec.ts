@@ -70,19 +70,82 @@ describeEachDatabase('demo sessions', (kind) => {
     expect(await storedSessions()).toBe(0);
   });
 
-  it('keeps the CSRF token of the sign-in form in one short session, replaced by a new one on sign-in', async () => {
-    const client = server.client();
-    await client.formToken('/sign-in');
-    await client.formToken('/sign-in');
-    expect(client.setCookies).toHaveLength(2);
-    expect(await storedSessions()).toBe(1);
-    expectLifetime(client.setCookies[0]!, SIGN_IN_FORM_TIMEOUT_MS);
-    const formSession = client.setCookies[0]!.split(';')[0];
+  it('shows the sign-in form without storing a session: its token is a signed cookie, for 200 visits too', async () => {
+    const before = await storedSessions();
+    const tokens = new Set<string>();
+    // Visitors without cookies (as crawlers are), and one that comes back with its cookies.
+    const returning = server.client();
+    const cookies: Array<[token: string, setCookies: string[]]> = [];
+    for (let visit = 0; visit < 200; visit++) {
+      const client = visit % 2 === 0 ? server.client() : returning;
+      const seen = client.setCookies.length;
+      const token = await client.formToken('/sign-in');
+      cookies.push([token, client.setCookies.slice(seen)]);
+      tokens.add(token);
+    }
+    expect((await storedSessions()) - before).toBe(0);
+    expect(tokens.size).toBe(200);
+    // Each answer's one cookie is its form's token.
+    for (const [token, setCookies] of cookies) {
+      expect(setCookies).toEqual([expect.stringMatching(new RegExp(`^widgetlib-demo-sign-in=${token}; `))]);
+    }
+    const formCookie = returning.setCookies.at(-1)!;
+    expect(formCookie).toMatch(/; Path=\/sign-in; /);
+    expect(formCookie).toMatch(/; HttpOnly/);
+    expect(formCookie).toMatch(/; SameSite=Strict/);
+    expectLifetime(formCookie, SIGN_IN_FORM_TIMEOUT_MS);
 
-    await client.signIn('viewer');
-    const signedIn = client.setCookies.at(-1)!;
-    expect(signedIn.split(';')[0]).not.toBe(formSession);
+    // Signing in stores the one session, and clears the form's cookie.
+    await returning.signIn('viewer');
+    const signedIn = returning.setCookies.find((header) => header.startsWith('widgetlib-demo='))!;
     expectLifetime(signedIn, IDLE_TIMEOUT_MS);
+    expect(returning.setCookies).toContainEqual(
+      expect.stringMatching(/^widgetlib-demo-sign-in=; Path=\/sign-in; Expires=Thu, 01 Jan 1970/),
+    );
+    expect(await storedSessions()).toBe(1);
+    expect((await returning.get('/api/albums/')).status).toBe(200);
+  });
+
+  it("refuses a sign-in without its form's token, or with a wrong one (403), and stores nothing", async () => {
+    const viewer = { username: 'viewer', password: 'viewer' };
+    const [token, otherToken] = [
+      await server.client().formToken('/sign-in'),
+      await server.client().formToken('/sign-in'),
+    ];
+    const forged = 'f'.repeat(token.length);
+    const altered = token.slice(0, -1) + (token.endsWith('0') ? '1' : '0');
+    const attempts: Array<[what: string, cookie: string | undefined, field: string | undefined]> = [
+      ['no token', undefined, undefined],
+      ['a field without its cookie', undefined, token],
+      ['a cookie without the field', token, undefined],
+      ["another form's field", token, otherToken],
+      ['an unsigned token in both', forged, forged],
+      ['an altered token in both', altered, altered],
+      ['an empty token in both', '', ''],
+    ];
+    for (const [what, cookie, field] of attempts) {
+      const client = server.client();
+      client.setCookie('widgetlib-demo-sign-in', cookie);
+      const response = await client.postForm('/sign-in', {
+        ...viewer,
+        ...(field === undefined ? {} : { _csrf: field }),
+      });
+      expect(`${what}: ${response.status}`).toBe(`${what}: 403`);
+      expect(await response.text()).toContain('The sign-in form has expired. Please sign in again.');
+      expect(client.setCookies.filter((header) => header.startsWith('widgetlib-demo='))).toEqual([]);
+    }
+    expect(await storedSessions()).toBe(0);
+
+    // A wrong password is told apart, and the form shown again signs in.
+    const client = server.client();
+    const wrong = await client.postForm('/sign-in', {
+      _csrf: await client.formToken('/sign-in'),
+      username: 'viewer',
+      password: 'x',
+    });
+    expect(wrong.status).toBe(401);
+    const again = /name="_csrf" value="([0-9a-f]+)"/.exec(await wrong.text())?.[1];
+    expect((await client.postForm('/sign-in', { ...viewer, _csrf: again! })).status).toBe(303);
     expect(await storedSessions()).toBe(1);
     expect((await client.get('/api/albums/')).status).toBe(200);
   });

@@ -20,22 +20,31 @@ export class AuthController {
   constructor(private readonly sessions: DemoSessions) {}
 
   @Get('sign-in')
-  async signInPage(@Query('next') next: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.renderSignIn(request, response, localPath(next));
+  signInPage(@Query('next') next: unknown, @Res() response: Response): void {
+    this.renderSignIn(response, localPath(next));
   }
 
+  /**
+   * The form's token is checked first (a form from elsewhere, or one that has expired, signs no one
+   * in: 403, with a new form); then the account.
+   */
   @Post('sign-in')
   async signIn(
     @Body() body: { username?: unknown; password?: unknown; next?: unknown },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
+    if (!this.sessions.isSignInFormTokenValid(request)) {
+      this.renderSignIn(response, localPath(body.next), 'The sign-in form has expired. Please sign in again.', 403);
+      return;
+    }
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.username === body.username);
     if (!account || typeof body.password !== 'string' || !samePassword(body.password, account.password)) {
-      await this.renderSignIn(request, response, localPath(body.next), 'Unknown user name or wrong password.');
+      this.renderSignIn(response, localPath(body.next), 'Unknown user name or wrong password.', 401);
       return;
     }
     await this.sessions.signIn(request, account.username);
+    this.sessions.clearSignInFormToken(response);
     response.redirect(303, localPath(body.next));
   }
 
@@ -45,10 +54,11 @@ export class AuthController {
     response.redirect(303, '/sign-in');
   }
 
-  private async renderSignIn(request: Request, response: Response, next: string, error?: string): Promise<void> {
-    const csrfToken = await this.sessions.formToken(request);
+  /** The sign-in page, with a new token for its form (a signed cookie: no session is stored). */
+  private renderSignIn(response: Response, next: string, error?: string, status = 200): void {
+    const csrfToken = this.sessions.signInFormToken(response);
     response
-      .status(error ? 401 : 200)
+      .status(status)
       .render('sign-in', { title: 'Sign in', accounts: DEMO_ACCOUNTS, next, error, bare: true, csrfToken });
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DateFormatsService, MenuService, SIDEBAR_FOOTER_CATEGORY } from '@widgetlib/nest';
 import type { Request, Response } from 'express';
 import { DEMO_LANGUAGES } from '../catalogue/album-help.seed.js';
+import { cspNonce } from './security-headers.middleware.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -47,7 +48,7 @@ export class PageRenderer {
       lang,
       languages: DEMO_LANGUAGES.map((tag) => ({ tag, name: LANGUAGE_NAMES[tag], current: tag === lang })),
       sidebarFooter,
-      dateFormatsScript: this.formats.dateFormatsScript(),
+      dateFormatsScript: this.formats.dateFormatsScript({ nonce: cspNonce(response) }),
     });
   }
 }

@@ -46,9 +46,12 @@ export async function startDemo(
   };
 }
 
-/** A user agent with a cookie jar of one cookie (the demo's session), which never follows redirects. */
+/**
+ * A user agent with a cookie jar (by name: the demo's few cookies, sent on every path), which never
+ * follows redirects.
+ */
 export class DemoClient {
-  private cookie: string | null = null;
+  private readonly cookies = new Map<string, string>();
   /** Every `Set-Cookie` the demo answered this client with. */
   readonly setCookies: string[] = [];
 
@@ -58,14 +61,29 @@ export class DemoClient {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
-      headers: { ...init.headers, ...(this.cookie ? { cookie: this.cookie } : {}) },
+      headers: { ...init.headers, ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}) },
       body: init.body,
     });
     for (const header of response.headers.getSetCookie()) {
       this.setCookies.push(header);
-      this.cookie = header.split(';')[0]!;
+      const [pair] = header.split(';');
+      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+      const expires = /Expires=([^;]+)/i.exec(header)?.[1];
+      if (value === '' || (expires !== undefined && Date.parse(expires) <= Date.now())) this.cookies.delete(name);
+      else this.cookies.set(name, value);
     }
     return response;
+  }
+
+  /** The `Cookie` header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** Forgets (`value` undefined) or sets a cookie, as another site or a tampering user could. */
+  setCookie(name: string, value: string | undefined): void {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
   }
 
   get(path: string, headers: Record<string, string> = {}) {
