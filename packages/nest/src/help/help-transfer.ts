@@ -9,7 +9,8 @@ import {
   type HelpExport,
 } from './help-export.format.js';
 import { fieldsOf, storableFields, writingFields } from './help-fields.js';
-import { recordRevision } from './help-revision.record.js';
+import { HelpWriteConflictException } from './help-write-conflict.exception.js';
+import { runHelpWrite } from './help-write.context.js';
 import { Help } from './help.entity.js';
 
 export interface HelpImportOptions {
@@ -17,7 +18,7 @@ export interface HelpImportOptions {
   dryRun?: boolean;
   /** Delete the entries the file does not have. */
   prune?: boolean;
-  /** Who imports, as the revisions record it. */
+  /** Who imports, as the revisions record it (absent: the request's user, else unknown). */
   user?: string | null;
 }
 
@@ -50,8 +51,9 @@ export async function exportHelp(manager: EntityManager): Promise<HelpExport> {
 
 /**
  * Upserts the file's entries by (`id_view`, `question_name`, `language`) in one transaction, each
- * sanitised and checked as every write, with its revision; the first entry that fails undoes all
- * (400 naming it, 409 if an entry changed meanwhile). `prune` deletes the entries the file lacks.
+ * saved as every write (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry
+ * that fails undoes all (400 naming it, 409 if an entry changed meanwhile). `prune` deletes the
+ * entries the file lacks.
  */
 export async function importHelp(
   root: EntityManager,
@@ -60,53 +62,50 @@ export async function importHelp(
 ): Promise<HelpImportReport> {
   const parsed = parseHelpExport(file);
   if ('problems' in parsed) throw new BadRequestException(parsed.problems);
-  const user = options.user ?? null;
   const databaseType = root.connection.options.type;
   try {
-    return await root.transaction(async (manager) => {
-      const report: HelpImportReport = { created: 0, updated: 0, unchanged: 0, pruned: 0, dryRun: !!options.dryRun };
-      const existing = new Map((await manager.find(Help)).map((help) => [helpEntryKey(help), help]));
-      for (const [index, entry] of parsed.entries.entries()) {
-        const fields = naming(`entries[${index}]`, () => storableFields(entry, databaseType));
-        const current = existing.get(helpEntryKey(fields));
-        existing.delete(helpEntryKey(fields));
-        if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
-          report.unchanged += 1;
-        } else if (current) {
-          const { affected } = await manager.update(
-            Help,
-            { id: current.id, version: current.version },
-            { help_title: fields.help_title, help_text: fields.help_text },
-          );
-          if (!affected)
-            throw new ConflictException(`Help entry ${current.id} changed during the import; nothing was imported`);
-          await recordRevision(
-            manager,
-            current.id,
-            'update',
-            user,
-            current,
-            await manager.findOneByOrFail(Help, { id: current.id }),
-          );
-          report.updated += 1;
-        } else {
-          const { id } = await writingFields(fields, () => manager.save(manager.create(Help, fields)));
-          await recordRevision(manager, id, 'create', user, null, await manager.findOneByOrFail(Help, { id }));
-          report.created += 1;
+    return await runHelpWrite({ user: options.user }, () =>
+      root.transaction(async (manager) => {
+        const report: HelpImportReport = { created: 0, updated: 0, unchanged: 0, pruned: 0, dryRun: !!options.dryRun };
+        const existing = new Map((await manager.find(Help)).map((help) => [helpEntryKey(help), help]));
+        for (const [index, entry] of parsed.entries.entries()) {
+          // Checked here too, to name the entry in a 400 and to compare with the stored one.
+          const fields = naming(`entries[${index}]`, () => storableFields({ ...entry }, databaseType));
+          const current = existing.get(helpEntryKey(fields));
+          existing.delete(helpEntryKey(fields));
+          if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
+            report.unchanged += 1;
+          } else if (current) {
+            const { help_title, help_text } = fields;
+            await unchangedSince(current, () => manager.save(Help, { ...current, help_title, help_text }));
+            report.updated += 1;
+          } else {
+            await writingFields(fields, () => manager.save(manager.create(Help, fields)));
+            report.created += 1;
+          }
         }
-      }
-      for (const help of options.prune ? existing.values() : []) {
-        const { affected } = await manager.delete(Help, { id: help.id, version: help.version });
-        if (!affected)
-          throw new ConflictException(`Help entry ${help.id} changed during the import; nothing was imported`);
-        await recordRevision(manager, help.id, 'delete', user, help, null);
-        report.pruned += 1;
-      }
-      if (options.dryRun) throw new DryRunDone(report);
-      return report;
-    });
+        for (const help of options.prune ? existing.values() : []) {
+          await unchangedSince(help, () => manager.remove(help));
+          report.pruned += 1;
+        }
+        if (options.dryRun) throw new DryRunDone(report);
+        return report;
+      }),
+    );
   } catch (error) {
     if (error instanceof DryRunDone) return error.report;
+    throw error;
+  }
+}
+
+/** Runs a write of an entry the import read; a change made to it since is a 409 that undoes the import. */
+async function unchangedSince<R>(help: Help, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof HelpWriteConflictException) {
+      throw new ConflictException(`Help entry ${help.id} changed during the import; nothing was imported`);
+    }
     throw error;
   }
 }
