@@ -73,14 +73,14 @@ export class HelpWriteSubscriber implements EntitySubscriberInterface<Help> {
       const stored = event.databaseEntity as Help | undefined;
       if (!values || !stored) throw new HelpCriteriaWriteError('update');
       const fields = storableFields({ ...fieldsOf(stored), ...definedFields(values) }, event.connection.options.type);
-      const expected = values.version ?? stored.version;
+      const expected = Number(values.version ?? stored.version);
       Object.assign(values, fields);
       if (expected === stored.version && FIELDS.every((field) => fields[field] === stored[field])) {
         // Nothing changes once sanitised: with the stored values TypeORM writes nothing.
         values.language_key = stored.language_key;
         return;
       }
-      this.before.set(values, await claim(event.manager, stored.id, expected));
+      this.before.set(values, await claim(event.manager, stored.id, expected, stored));
       Object.assign(values, { version: expected + 1, language_key: fields.language ?? '' });
     });
   }
@@ -103,9 +103,9 @@ export class HelpWriteSubscriber implements EntitySubscriberInterface<Help> {
       const stored = event.databaseEntity as Help | undefined;
       if (!values && !stored) throw new HelpCriteriaWriteError('delete');
       const id = values?.id ?? stored?.id ?? (event.entityId as Partial<Help> | undefined)?.id;
-      const expected = values?.version ?? stored?.version;
-      if (expected === undefined) throw new HelpWriteConflictException(id!, null, null);
-      const before = await claim(event.manager, id!, expected);
+      const version = values?.version ?? stored?.version;
+      if (version === undefined) throw new HelpWriteConflictException(id!, null, null);
+      const before = await claim(event.manager, id!, Number(version), stored);
       await recordRevision(event.manager, id!, 'delete', await helpWriter(), before, null);
     });
   }
@@ -113,10 +113,11 @@ export class HelpWriteSubscriber implements EntitySubscriberInterface<Help> {
 
 /**
  * Moves entry `id` from version `expected` to the next in one statement, which holds the entry for
- * the rest of the transaction where the database locks rows, and answers the entry as it was then;
- * 409 when it is at another version or gone (nothing changed).
+ * the rest of the transaction where the database locks rows, and answers the entry as it was then:
+ * `loaded` (what TypeORM read before the write) when it is that version, which every write through
+ * TypeORM moves on; 409 when the entry is at another version or gone (nothing changed).
  */
-async function claim(manager: EntityManager, id: number, expected: number): Promise<Help> {
+async function claim(manager: EntityManager, id: number, expected: number, loaded: Help | undefined): Promise<Help> {
   const { affected } = await manager
     .createQueryBuilder()
     .update(Help)
@@ -125,6 +126,7 @@ async function claim(manager: EntityManager, id: number, expected: number): Prom
     .callListeners(false)
     .updateEntity(false)
     .execute();
+  if (affected && loaded?.version === expected) return loaded;
   const current = await manager.findOneBy(Help, { id });
   if (!affected || !current) throw new HelpWriteConflictException(id, expected, current?.version ?? null);
   return Object.assign(current, { version: expected });
