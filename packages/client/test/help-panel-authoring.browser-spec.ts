@@ -30,8 +30,6 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
   const helps = () => app.testApp.dataSource.getRepository(Help);
 
   beforeEach(async () => {
-    // MySQL/MariaDB reuse ids after a clear: the revisions of earlier tests' entries go too.
-    await app.testApp.dataSource.getRepository(HelpRevision).clear();
     await helps().clear();
     await helps().save(
       helps().create({
@@ -41,6 +39,9 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
         help_text: '<p>Four digits.</p>',
       }),
     );
+    // MySQL/MariaDB reuse ids after a clear: the revisions of earlier tests' entries go too, and the
+    // seed's own creation, so that each test sees only the revisions it makes.
+    await app.testApp.dataSource.getRepository(HelpRevision).clear();
     pageErrors.length = 0;
   });
 

@@ -14,6 +14,7 @@ import { HelpCoverageController } from './help/help-coverage.controller.js';
 import { HelpCoverageService } from './help/help-coverage.service.js';
 import { HelpUsageController } from './help/help-usage.controller.js';
 import { HelpUsageService } from './help/help-usage.service.js';
+import { HelpWriteAuthorInterceptor } from './help/help-write-author.interceptor.js';
 import { HelpLanguageService } from './help/help-language.service.js';
 import { HelpService } from './help/help.service.js';
 import { MenuService } from './menu/menu.service.js';
@@ -61,6 +62,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-
     PermissionsGuard,
     UrlResolver,
     { provide: APP_INTERCEPTOR, useClass: ViewContextInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: HelpWriteAuthorInterceptor },
     MenuWidgetRegistry,
     PalleteWidget,
     MenuService,

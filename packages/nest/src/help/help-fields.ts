@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException } from '@nestjs/common';
 import { isUniqueViolation, textColumnByteCapacity } from '../common/database-errors.js';
 import { sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
 import { canonicalLanguageTag, LANGUAGE_FORMAT } from './help-language.js';
-import { helpTextLimitProblem } from './help-text.limits.js';
+import { helpFieldsProblem, helpTextLimitProblem } from './help-text.limits.js';
 import type { Help } from './help.entity.js';
 
 /** The fields a write gives an entry. */
@@ -20,23 +20,42 @@ export function fieldsOf(help: Help | HelpFields): HelpFields {
 }
 
 /**
- * The fields as every write stores them: `help_text` sanitised and `language` canonical, once
- * within the limits (of the database `databaseType` too); else 400.
+ * The fields as every write stores them, whoever makes it (`HelpWriteSubscriber` applies this to
+ * each): plain-text fields trimmed, `help_text` sanitised and `language` canonical, once all are
+ * within the limits (of the database `databaseType` too); else 400 naming the field.
  */
-export function storableFields(fields: HelpFields, databaseType: string): HelpFields {
-  const language = fields.language === null ? null : canonicalLanguageTag(fields.language);
-  if (fields.language !== null && language === null) {
+export function storableFields(fields: Readonly<Record<string, unknown>>, databaseType: string): HelpFields {
+  const problem = helpFieldsProblem(fields);
+  if (problem) throw new BadRequestException(problem);
+  const given = fields as Partial<HelpFields>;
+  const language = given.language == null ? null : canonicalLanguageTag(given.language);
+  if (given.language != null && language === null) {
     throw new BadRequestException(`language must be null or ${LANGUAGE_FORMAT}`);
   }
-  // The entity sanitises on save too; here the limits need the text it will store.
-  const sanitised = sanitizeHelpHtmlMeasured(fields.help_text);
-  const problem = helpTextLimitProblem(sanitised);
-  if (problem) throw new BadRequestException(problem);
+  // The depth is measured on the text as given, before sanitising flattens what it removes.
+  const sanitised = sanitizeHelpHtmlMeasured(given.help_text ?? '');
+  const limit = helpTextLimitProblem(sanitised);
+  if (limit) throw new BadRequestException(limit);
   const capacity = textColumnByteCapacity(databaseType);
   if (capacity !== null && Buffer.byteLength(sanitised.html, 'utf8') > capacity) {
     throw new BadRequestException(`help_text is too long: this database stores at most ${capacity} bytes of UTF-8`);
   }
-  return { ...fields, help_text: sanitised.html, language };
+  return {
+    id_view: given.id_view!.trim(),
+    question_name: given.question_name!.trim(),
+    language,
+    help_title: given.help_title!.trim(),
+    help_text: sanitised.html,
+  };
+}
+
+/** The 409 of a write that would give a second entry the view, field and language of another. */
+export function duplicateHelpEntry(fields: Pick<HelpFields, 'id_view' | 'question_name' | 'language'>) {
+  const language =
+    fields.language === null ? '' : ` in language "${canonicalLanguageTag(fields.language) ?? fields.language}"`;
+  return new ConflictException(
+    `A help entry for id_view "${fields.id_view}" and question_name "${fields.question_name}"${language} already exists`,
+  );
 }
 
 /** Runs a write of `fields`; a broken uniqueness is a 409 naming them. */
@@ -44,12 +63,7 @@ export async function writingFields<R>(fields: HelpFields, write: () => Promise<
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const language = fields.language === null ? '' : ` in language "${fields.language}"`;
-      throw new ConflictException(
-        `A help entry for id_view "${fields.id_view}" and question_name "${fields.question_name}"${language} already exists`,
-      );
-    }
+    if (isUniqueViolation(error)) throw duplicateHelpEntry(fields);
     throw error;
   }
 }

@@ -12,7 +12,8 @@ import {
 } from './help-export.format.js';
 import { fieldsOf, storableFields, writingFields, type HelpFields } from './help-fields.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES, HELP_IMPORT_CHUNK_SIZE } from './help-import.limits.js';
-import { recordRevision } from './help-revision.record.js';
+import { HelpWriteConflictException } from './help-write-conflict.exception.js';
+import { runHelpWrite } from './help-write.context.js';
 import { Help } from './help.entity.js';
 
 export interface HelpImportOptions {
@@ -20,7 +21,7 @@ export interface HelpImportOptions {
   dryRun?: boolean;
   /** Delete the entries the file does not have. */
   prune?: boolean;
-  /** Who imports, as the revisions record it. */
+  /** Who imports, as the revisions record it (absent: the request's user, else unknown). */
   user?: string | null;
   /** Most entries the file may have (default 2000): more is a 400 naming the limit. */
   maxEntries?: number;
@@ -57,8 +58,8 @@ interface ImportPlan {
 }
 
 /**
- * Upserts the file's entries by (`id_view`, `question_name`, `language`), each sanitised and checked
- * as every write, with its revision; the first entry that fails stops it with nothing written (400
+ * Upserts the file's entries by (`id_view`, `question_name`, `language`), each saved as every write
+ * (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry that fails stops it with nothing written (400
  * naming it, 409 if an entry changed meanwhile). `prune` deletes the entries the file lacks. The
  * checks run before any write, letting other requests in between chunks of entries; a dry run
  * ends there. The writes run in one transaction, all or nothing, each entry's update or delete at
@@ -79,7 +80,7 @@ export async function importHelp(
     pruned: plan.prunes.length,
     dryRun: !!options.dryRun,
   };
-  if (!options.dryRun) await writeImport(root, plan, options.user ?? null);
+  if (!options.dryRun) await writeImport(root, plan, options.user);
   return report;
 }
 
@@ -107,31 +108,32 @@ async function planImport(root: EntityManager, entries: HelpExportEntry[], prune
  * The plan's writes, in one transaction. On SQLite every request shares the one connection, so
  * other requests wait for it (at most `maxEntries` entries); elsewhere they run alongside.
  */
-async function writeImport(root: EntityManager, plan: ImportPlan, user: string | null): Promise<void> {
-  const changed = (id: number) =>
-    new ConflictException(`Help entry ${id} changed during the import; nothing was imported`);
-  await root.transaction(async (manager) => {
-    for (const { fields, current } of plan.writes) {
-      if (current) {
-        const { affected } = await manager.update(
-          Help,
-          { id: current.id, version: current.version },
-          { help_title: fields.help_title, help_text: fields.help_text },
-        );
-        if (!affected) throw changed(current.id);
-        const updated = await manager.findOneByOrFail(Help, { id: current.id });
-        await recordRevision(manager, current.id, 'update', user, current, updated);
-      } else {
-        const { id } = await writingFields(fields, () => manager.save(manager.create(Help, fields)));
-        await recordRevision(manager, id, 'create', user, null, await manager.findOneByOrFail(Help, { id }));
+async function writeImport(root: EntityManager, plan: ImportPlan, user: string | null | undefined): Promise<void> {
+  await runHelpWrite({ user }, () =>
+    root.transaction(async (manager) => {
+      for (const { fields, current } of plan.writes) {
+        if (current) {
+          const { help_title, help_text } = fields;
+          await unchangedSince(current, () => manager.save(Help, { ...current, help_title, help_text }));
+        } else {
+          await writingFields(fields, () => manager.save(manager.create(Help, fields)));
+        }
       }
+      for (const help of plan.prunes) await unchangedSince(help, () => manager.remove(help));
+    }),
+  );
+}
+
+/** Runs a write of an entry the import read; a change made to it since is a 409 that undoes the import. */
+async function unchangedSince<R>(help: Help, write: () => Promise<R>): Promise<R> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof HelpWriteConflictException) {
+      throw new ConflictException(`Help entry ${help.id} changed during the import; nothing was imported`);
     }
-    for (const help of plan.prunes) {
-      const { affected } = await manager.delete(Help, { id: help.id, version: help.version });
-      if (!affected) throw changed(help.id);
-      await recordRevision(manager, help.id, 'delete', user, help, null);
-    }
-  });
+    throw error;
+  }
 }
 
 /** Runs a check of one entry; its 400 names the entry. */

@@ -15,7 +15,6 @@ import {
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import { sanitizeHelpHtml } from './help-html.sanitizer.js';
 
 /**
  * A contextual help entry for one field (`question_name`) of one view (`id_view`), in one language
@@ -83,13 +82,13 @@ export class Help {
   version!: number;
 
   /**
-   * Every save sanitises and sets `language_key`, whichever way it comes (API, `HelpService`, a
-   * resource, host code).
+   * Keeps `language_key` in step with `language` on every save of an entity, as the check requires.
+   * The help limits, the sanitiser, the version check and the history are `HelpWriteSubscriber`'s,
+   * for every write whichever way it comes.
    */
   @BeforeInsert()
   @BeforeUpdate()
   protected prepareForSave(): void {
-    this.help_text = sanitizeHelpHtml(this.help_text ?? '');
     this.language ??= null;
     this.language_key = this.language ?? '';
   }

@@ -4,11 +4,14 @@ import { In, type EntityManager, type FindOptionsWhere, type Repository } from '
 import { HelpChangedException } from './help-changed.exception.js';
 import type { HelpExport } from './help-export.format.js';
 import { exportHelp, importHelp, type HelpImportOptions, type HelpImportReport } from './help-transfer.js';
-import { fieldsOf, storableFields, writingFields, type HelpFields } from './help-fields.js';
+import { fieldsOf, writingFields, type HelpFields } from './help-fields.js';
 import { chooseByLanguage, languageChain } from './help-language.js';
 import { versionMeets, type HelpVersionCondition } from './help-version.condition.js';
 import { HelpRevision } from './help-revision.entity.js';
-import { recordRevision, revisionView } from './help-revision.record.js';
+import { revisionView } from './help-revision.record.js';
+import { HelpWriteConflictException } from './help-write-conflict.exception.js';
+import { runHelpWrite } from './help-write.context.js';
+import { HelpWriteSubscriber } from './help-write.subscriber.js';
 import { Help } from './help.entity.js';
 
 /** The fields of a help entry, as a host or the API provides them. */
@@ -34,7 +37,10 @@ export interface HelpFilter {
 
 /** How a write is made. */
 export interface HelpWriteOptions {
-  /** Who writes, as the entry's revision records it (`null` or absent: unknown). */
+  /**
+   * Who writes, as the entry's revision records it (`null`: unknown; absent: the user of the request
+   * the write is made in, else unknown).
+   */
   user?: string | null;
   /**
    * Write only if the entry is at a version this condition names (an `If-Match` header), else
@@ -48,15 +54,19 @@ export interface HelpWriteOptions {
 const MAX_ATTEMPTS = 10;
 
 /**
- * Creates, finds, updates, deletes and restores help entries; `help_text` is sanitised on every
- * write, and every write records a revision in its transaction.
+ * Creates, finds, updates, deletes and restores help entries. Its writes, as every other write of
+ * an entry, go through the `HelpWriteSubscriber` it registers on its data source, which checks and
+ * sanitises the fields, moves the version and records the revision; here the API's semantics:
+ * `If-Match`, retries, what a missing field means.
  */
 @Injectable()
 export class HelpService {
   constructor(
     @InjectRepository(Help) private readonly helps: Repository<Help>,
     @InjectRepository(HelpRevision) private readonly revisions: Repository<HelpRevision>,
-  ) {}
+  ) {
+    HelpWriteSubscriber.registerOn(helps.manager.connection);
+  }
 
   /** Entries matching every given filter exactly, ordered by `question_name`, then `id`. */
   async list(filter: HelpFilter = {}): Promise<Help[]> {
@@ -82,16 +92,14 @@ export class HelpService {
   }
 
   async create(input: HelpInput, options: Pick<HelpWriteOptions, 'user'> = {}): Promise<Help> {
-    const fields = this.storable(
-      fieldsOf({ ...input, help_text: input.help_text ?? '', language: input.language ?? null }),
-    );
-    return this.writing(fields, () =>
-      this.helps.manager.transaction(async (manager) => {
-        const { id } = await manager.save(manager.create(Help, fields));
-        const created = await manager.findOneByOrFail(Help, { id });
-        await recordRevision(manager, id, 'create', options.user ?? null, null, created);
-        return created;
-      }),
+    const fields = fieldsOf({ ...input, help_text: input.help_text ?? '', language: input.language ?? null });
+    return runHelpWrite({ user: options.user }, () =>
+      writingFields(fields, () =>
+        this.helps.manager.transaction(async (manager) => {
+          const { id } = await manager.save(manager.create(Help, fields));
+          return manager.findOneByOrFail(Help, { id });
+        }),
+      ),
     );
   }
 
@@ -115,10 +123,8 @@ export class HelpService {
   }
 
   async remove(id: number, options: HelpWriteOptions = {}): Promise<void> {
-    await this.compareAndSet(id, options, async (manager, current) => {
-      const { affected } = await manager.delete(Help, { id, version: current.version });
-      if (!affected) return null;
-      await recordRevision(manager, id, 'delete', options.user ?? null, current, null);
+    await this.compareAndSet(id, options, false, async (manager, current) => {
+      await manager.remove(current);
       return true;
     });
   }
@@ -132,63 +138,63 @@ export class HelpService {
     if (!revision) throw new NotFoundException(`Help entry ${id} has no revision ${revisionId}`);
     const view = revisionView(revision);
     const { version: _version, ...fields } = (view.after ?? view.before)!;
-    if (await this.findOne(id)) return this.change(id, () => fields, options, 'restore');
-    const stored = this.storable(fields);
-    return this.writing(stored, () =>
-      this.helps.manager.transaction(async (manager) => {
-        const { last } = (await manager
-          .createQueryBuilder(HelpRevision, 'revision')
-          .select('MAX(COALESCE(revision.after_version, revision.before_version))', 'last')
-          .where({ help_id: id })
-          .getRawOne<{ last: number | string | null }>())!;
-        const values = { ...stored, id, version: Number(last ?? 0) + 1, language_key: stored.language ?? '' };
-        await manager.createQueryBuilder().insert().into(Help, Object.keys(values)).values(values).execute();
-        const restored = await manager.findOneByOrFail(Help, { id });
-        await recordRevision(manager, id, 'restore', options.user ?? null, null, restored);
-        return restored;
-      }),
+    if (await this.findOne(id)) return this.change(id, () => fields, options, true);
+    return runHelpWrite({ user: options.user, restoring: true }, () =>
+      writingFields(fields, () =>
+        this.helps.manager.transaction(async (manager) => {
+          const { last } = (await manager
+            .createQueryBuilder(HelpRevision, 'revision')
+            .select('MAX(COALESCE(revision.after_version, revision.before_version))', 'last')
+            .where({ help_id: id })
+            .getRawOne<{ last: number | string | null }>())!;
+          const values = { ...fields, id, version: Number(last ?? 0) + 1, language_key: fields.language ?? '' };
+          await manager.createQueryBuilder().insert().into(Help, Object.keys(values)).values(values).execute();
+          return manager.findOneByOrFail(Help, { id });
+        }),
+      ),
     );
   }
 
   /**
-   * Writes the fields `fieldsOf` makes from the current entry, in one UPDATE that also requires the
-   * version it read: a write in between leaves the UPDATE without a row instead of being lost.
+   * Saves the fields `fieldsOf` makes from the current entry over the version it read: a write in
+   * between makes the subscriber refuse it instead of being lost.
    */
   private change(
     id: number,
     fieldsOf: (current: Help) => HelpFields,
     options: HelpWriteOptions,
-    action: 'update' | 'restore' = 'update',
+    restoring = false,
   ): Promise<Help> {
-    return this.compareAndSet(id, options, async (manager, current) => {
-      const fields = this.storable(fieldsOf(current));
-      const { affected } = await this.writing(fields, () =>
-        manager.update(Help, { id, version: current.version }, { ...fields, language_key: fields.language ?? '' }),
-      );
-      if (!affected) return null;
-      const changed = await manager.findOneByOrFail(Help, { id });
-      await recordRevision(manager, id, action, options.user ?? null, current, changed);
-      return changed;
+    return this.compareAndSet(id, options, restoring, async (manager, current) => {
+      const fields = fieldsOf(current);
+      await writingFields(fields, () => manager.save(Help, { ...current, ...fields }));
+      return manager.findOneByOrFail(Help, { id });
     });
   }
 
   /**
-   * Reads the entry, checks the condition, and runs `write` in a transaction; `write` answers
-   * `null` when the entry changed since it was read. Without a condition that read and write are
+   * Reads the entry, checks the condition, and runs `write` in a transaction. When the entry changed
+   * since it was read (`HelpWriteConflictException`), without a condition that read and write are
    * tried again; with one, the new read answers 412 (or 404 once the entry is gone).
    */
   private async compareAndSet<R>(
     id: number,
-    { ifMatch }: HelpWriteOptions,
-    write: (manager: EntityManager, current: Help) => Promise<R | null>,
+    { ifMatch, user }: HelpWriteOptions,
+    restoring: boolean,
+    write: (manager: EntityManager, current: Help) => Promise<R>,
   ): Promise<R> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
       const current = await this.get(id);
       if (!versionMeets(ifMatch, current.version)) throw new HelpChangedException(current);
-      // Read outside the transaction: in MySQL's REPEATABLE READ a read inside it after a failed
-      // compare would still see the snapshot, not the write that got in between.
-      const result = await this.helps.manager.transaction((manager) => write(manager, current));
-      if (result !== null) return result;
+      try {
+        // Read outside the transaction: in MySQL's REPEATABLE READ a read inside it after a failed
+        // compare would still see the snapshot, not the write that got in between.
+        return await runHelpWrite({ user, restoring }, () =>
+          this.helps.manager.transaction((manager) => write(manager, current)),
+        );
+      } catch (error) {
+        if (!(error instanceof HelpWriteConflictException)) throw error;
+      }
     }
     throw new ConflictException(`Help entry ${id} kept changing while it was written; try again`);
   }
@@ -204,14 +210,6 @@ export class HelpService {
    */
   import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
     return importHelp(this.helps.manager, file, options);
-  }
-
-  private storable(fields: HelpFields): HelpFields {
-    return storableFields(fields, this.helps.manager.connection.options.type);
-  }
-
-  private writing<R>(fields: HelpFields, write: () => Promise<R>): Promise<R> {
-    return writingFields(fields, write);
   }
 }
 

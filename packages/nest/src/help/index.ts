@@ -22,3 +22,7 @@ export type { HelpEntryUsage, HelpFieldUsage, HelpUsageReport, HelpUsageSummary 
 export { HelpField } from './help-field.entity.js';
 export { HelpCoverageService } from './help-coverage.service.js';
 export type { HelpFieldCoverage, HelpFieldsReport, HelpViewCoverage } from './help-coverage.js';
+export { HelpWriteSubscriber } from './help-write.subscriber.js';
+export { HelpWriteConflictException } from './help-write-conflict.exception.js';
+export { HelpCriteriaWriteError } from './help-criteria-write.error.js';
+export { runHelpWrite, type HelpWriteContext } from './help-write.context.js';

@@ -18,7 +18,6 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  In,
   type EntityManager,
   type FindOptionsWhere,
   type ObjectLiteral,
@@ -45,6 +44,7 @@ import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { ResourceDocs } from './datatable-resource-docs.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
+import { removeRecords } from './records.remover.js';
 import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
@@ -231,7 +231,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);
-        await manager.delete(options.entity, { [this.primaryKey]: key });
+        await removeRecords(manager, this.repository.metadata, [key]);
       });
     }
 
@@ -246,9 +246,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Req() request: HttpRequest,
     ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
-      const report = await selected.forEachBatch(async (keys, manager) => {
-        await manager.delete(options.entity, { [this.primaryKey]: In(keys) } as FindOptionsWhere<T>);
-      });
+      const report = await selected.forEachBatch((keys, manager) =>
+        removeRecords(manager, this.repository.metadata, keys),
+      );
       return { deleted: report.processed };
     }
 
