@@ -57,6 +57,8 @@ export interface WidgetLibModuleOptions {
   helpPermissions?: Partial<HelpPermissions>;
   /** Record readers' use of help (`POST /help/usage/`) and summarise it per view (default false: nothing stored). */
   helpUsage?: boolean;
+  /** Days the daily counters of readers' use of help are kept (default 180); older ones are removed. */
+  helpUsageRetentionDays?: number;
   /**
    * The reader's languages, which choose among the entries of a field when `GET /help/` has no
    * `language` parameter. Default: the request's `Accept-Language`.

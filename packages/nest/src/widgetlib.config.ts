@@ -13,6 +13,7 @@ import {
   type TableRequestLimits,
 } from './datatables/table-request.limits.js';
 import { defaultGetLanguage } from './help/default-language.resolver.js';
+import { DEFAULT_HELP_USAGE_RETENTION_DAYS } from './help/help-usage.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
 import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
 import type {
@@ -33,6 +34,7 @@ export interface WidgetLibConfig {
   getUserName: UserNameResolver;
   helpPermissions: HelpPermissions;
   helpUsage: boolean;
+  helpUsageRetentionDays: number;
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
@@ -91,6 +93,10 @@ export function resolveWidgetLibConfig(
     getUserName: options.getUserName ?? defaultGetUserName,
     helpPermissions: { ...DEFAULT_HELP_PERMISSIONS, ...options.helpPermissions },
     helpUsage: options.helpUsage ?? false,
+    helpUsageRetentionDays: positiveInteger(
+      'helpUsageRetentionDays',
+      options.helpUsageRetentionDays ?? DEFAULT_HELP_USAGE_RETENTION_DAYS,
+    ),
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,

@@ -6,6 +6,7 @@ import { CreateHelpRevision1764028800000 } from './1764028800000-create-help-rev
 import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.js';
 import { CreateHelpField1764201600000 } from './1764201600000-create-help-field.js';
 import { CreateSavedView1764288000000 } from './1764288000000-create-saved-view.js';
+import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-usage.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -17,4 +18,5 @@ export const WIDGETLIB_MIGRATIONS = [
   CreateHelpUsage1764115200000,
   CreateHelpField1764201600000,
   CreateSavedView1764288000000,
+  AggregateHelpUsage1764374400000,
 ];
