@@ -13,6 +13,7 @@ import {
   type TableRequestLimits,
 } from './datatables/table-request.limits.js';
 import { defaultGetLanguage } from './help/default-language.resolver.js';
+import { DEFAULT_HELP_COVERAGE_REPORTERS } from './help/help-coverage.js';
 import { DEFAULT_HELP_USAGE_RETENTION_DAYS } from './help/help-usage.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
 import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
@@ -35,6 +36,7 @@ export interface WidgetLibConfig {
   helpPermissions: HelpPermissions;
   helpUsage: boolean;
   helpUsageRetentionDays: number;
+  helpCoverageReporters: number;
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
@@ -96,6 +98,10 @@ export function resolveWidgetLibConfig(
     helpUsageRetentionDays: positiveInteger(
       'helpUsageRetentionDays',
       options.helpUsageRetentionDays ?? DEFAULT_HELP_USAGE_RETENTION_DAYS,
+    ),
+    helpCoverageReporters: positiveInteger(
+      'helpCoverageReporters',
+      options.helpCoverageReporters ?? DEFAULT_HELP_COVERAGE_REPORTERS,
     ),
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,

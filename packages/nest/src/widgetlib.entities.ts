@@ -1,3 +1,4 @@
+import { HelpFieldReport } from './help/help-field-report.entity.js';
 import { HelpField } from './help/help-field.entity.js';
 import { HelpRevision } from './help/help-revision.entity.js';
 import { HelpUsageCounter } from './help/help-usage-counter.entity.js';
@@ -6,4 +7,12 @@ import { MenuItem } from './menu/menu-item.entity.js';
 import { SavedView } from './saved-views/saved-view.entity.js';
 
 /** The library's TypeORM entities; list them in the host's DataSource or use `autoLoadEntities`. */
-export const WIDGETLIB_ENTITIES = [Help, HelpRevision, HelpUsageCounter, HelpField, MenuItem, SavedView];
+export const WIDGETLIB_ENTITIES = [
+  Help,
+  HelpRevision,
+  HelpUsageCounter,
+  HelpField,
+  HelpFieldReport,
+  MenuItem,
+  SavedView,
+];

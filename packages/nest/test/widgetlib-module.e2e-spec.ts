@@ -73,6 +73,10 @@ describe('WidgetLibModule options', () => {
     ],
     [{ helpUsageRetentionDays: 0 }, 'WidgetLibModule option helpUsageRetentionDays must be a positive integer, got 0'],
     [
+      { helpCoverageReporters: 1.5 },
+      'WidgetLibModule option helpCoverageReporters must be a positive integer, got 1.5',
+    ],
+    [
       { dataTables: { pageSize: 50, maxPageSize: 20 } },
       'WidgetLibModule option dataTables.pageSize (50) exceeds maxPageSize (20)',
     ],

@@ -20,5 +20,6 @@ export { HelpUsageCounter, type HelpUsageKind } from './help-usage-counter.entit
 export { HelpUsageService } from './help-usage.service.js';
 export type { HelpEntryUsage, HelpFieldUsage, HelpUsageReport, HelpUsageSummary } from './help-usage.js';
 export { HelpField } from './help-field.entity.js';
+export { HelpFieldReport } from './help-field-report.entity.js';
 export { HelpCoverageService } from './help-coverage.service.js';
 export type { HelpFieldCoverage, HelpFieldsReport, HelpViewCoverage } from './help-coverage.js';

@@ -7,6 +7,7 @@ import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.
 import { CreateHelpField1764201600000 } from './1764201600000-create-help-field.js';
 import { CreateSavedView1764288000000 } from './1764288000000-create-saved-view.js';
 import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-usage.js';
+import { CreateHelpFieldReport1764460800000 } from './1764460800000-create-help-field-report.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -19,4 +20,5 @@ export const WIDGETLIB_MIGRATIONS = [
   CreateHelpField1764201600000,
   CreateSavedView1764288000000,
   AggregateHelpUsage1764374400000,
+  CreateHelpFieldReport1764460800000,
 ];

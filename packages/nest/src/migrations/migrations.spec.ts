@@ -45,6 +45,7 @@ describeEachDatabase('migrations', (kind) => {
     expect(await queryRunner.hasTable('widgetlib_help_usage')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_help_usage_counter')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_help_field')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_field_report')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_saved_view')).toBe(false);
     await queryRunner.release();
   });
