@@ -1,6 +1,6 @@
 // The admin sections of the help entries page (users with change permission): which labelled fields
-// of each view have help (GET /api/help/coverage/), and how readers use a view's help
-// (GET /api/help/usage/). Every name comes from the server and is put in the page as text.
+// of each view have help (GET /api/help/coverage/, and DELETE /api/help/coverage/<view>/ to clear
+// what readers reported), and how readers use a view's help (GET /api/help/usage/). Every name comes from the server and is put in the page as text.
 (() => {
   const config = JSON.parse(document.getElementById('help-entries-config').textContent);
   if (!config.can.change) return;
@@ -33,7 +33,15 @@
     const withoutHelp = element('td');
     withoutHelp.append(fieldList(view.without_help, (field) => field));
     if (view.without_help.length > 0) withoutHelp.classList.add('coverage-missing');
-    row.append(name, withHelp, withoutHelp);
+    // Readers' pages report their fields; made-up names someone sent are cleared here, and real
+    // fields come back as readers open the view's pages.
+    const actions = element('td');
+    const clear = element('button', 'Clear', 'button small secondary');
+    clear.type = 'button';
+    clear.dataset.clearView = view.id_view;
+    clear.setAttribute('aria-label', `Clear the reported fields of ${view.id_view}`);
+    actions.append(clear);
+    row.append(name, withHelp, withoutHelp, actions);
     return row;
   }
 
@@ -70,25 +78,38 @@
     }
   }
 
-  async function showCoverage() {
-    const section = document.getElementById('help-coverage');
-    const status = document.getElementById('help-coverage-status');
-    section.hidden = false;
+  const coverageStatus = document.getElementById('help-coverage-status');
+  const coverageBody = document.querySelector('#help-coverage-table tbody');
+
+  async function showCoverage(done = '') {
+    document.getElementById('help-coverage').hidden = false;
     try {
       const views = await send('GET', config.coverageUrl);
-      document.querySelector('#help-coverage-table tbody').replaceChildren(...views.map(coverageRow));
+      coverageBody.replaceChildren(...views.map(coverageRow));
       const missing = views.reduce((sum, view) => sum + view.without_help.length, 0);
-      status.textContent = `${views.length} views, ${missing} fields without help.`;
+      coverageStatus.textContent = `${done}${views.length} views, ${missing} fields without help.`;
       usageView.replaceChildren(...views.map((view) => new Option(view.id_view, view.id_view)));
       if (views.length > 0) {
         usageSection.hidden = false;
         await showUsage(usageView.value);
       }
     } catch (error) {
-      status.textContent = error.message;
+      coverageStatus.textContent = error.message;
     }
   }
 
+  coverageBody.addEventListener('click', async (event) => {
+    const button = event.target.closest('button[data-clear-view]');
+    if (!button) return;
+    const idView = button.dataset.clearView;
+    if (!window.confirm(`Clear the fields readers reported for ${idView}?`)) return;
+    try {
+      await send('DELETE', `${config.coverageUrl}${encodeURIComponent(idView)}/`);
+      await showCoverage(`The reported fields of ${idView} were cleared. `);
+    } catch (error) {
+      coverageStatus.textContent = `The reported fields of ${idView} could not be cleared: ${error.message}`;
+    }
+  });
   usageView.addEventListener('change', () => showUsage(usageView.value));
   void showCoverage();
 })();

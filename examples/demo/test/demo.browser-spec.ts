@@ -360,13 +360,21 @@ describe('the demo in Chromium (SQLite)', () => {
   });
 
   it('shows admins which fields have help in which languages and which have none, and hides that from readers', async () => {
-    // A reader's visit tells the server the form's labelled fields.
+    // Readers' visits tell the server the form's labelled fields: a field is listed once two users reported it.
+    const reportedFields = (page: Page) =>
+      page.waitForFunction(
+        () =>
+          sessionStorage.length > 0 &&
+          Object.keys(sessionStorage).some((key) => key.startsWith('widgetlib:help-fields:')),
+      );
     const viewer = await signIn('viewer', '/albums/new');
-    await viewer.waitForFunction(
-      () =>
-        sessionStorage.length > 0 &&
-        Object.keys(sessionStorage).some((key) => key.startsWith('widgetlib:help-fields:')),
-    );
+    await reportedFields(viewer);
+    const albumFormFields = async () =>
+      (await dataSource.query(
+        "SELECT question_name FROM widgetlib_help_field WHERE id_view = 'catalogue:album-form'",
+      )) as unknown[];
+    expect(await albumFormFields()).toEqual([]);
+    await reportedFields(await signIn('editor', '/albums/new'));
     const admin = await signIn('admin', '/help-entries');
     const albumForm = admin.locator('#help-coverage-table tbody tr', { hasText: 'catalogue:album-form' });
     await albumForm.waitFor();
@@ -375,6 +383,27 @@ describe('the demo in Chromium (SQLite)', () => {
     await viewer.goto(new URL('/help-entries', viewer.url()).href);
     await viewer.locator('#help-entries_info').waitFor();
     expect(await viewer.locator('#help-coverage').isHidden()).toBe(true);
+
+    // The clear route is a write like the others: without the page's CSRF token it is refused.
+    const withoutToken = await admin.request.fetch(
+      new URL('/api/help/coverage/catalogue%3Aalbum-form/', admin.url()).href,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(withoutToken.status()).toBe(403);
+    expect((await albumFormFields()).length).toBeGreaterThan(0);
+
+    // An admin clears what readers reported for the view (after confirming).
+    await albumForm.getByRole('button', { name: 'Clear the reported fields of catalogue:album-form' }).click();
+    await admin.waitForFunction(() =>
+      document
+        .querySelector('#help-coverage-status')
+        ?.textContent?.startsWith('The reported fields of catalogue:album-form were cleared.'),
+    );
+    expect(await albumForm.locator('td').nth(1).textContent()).toBe('none');
+    expect(await albumForm.locator('td').first().textContent()).toContain('title: en, es');
+    expect(await albumFormFields()).toEqual([]);
   });
 
   it('searches with SearchBuilder and ColumnControl, each through its own controls', async () => {

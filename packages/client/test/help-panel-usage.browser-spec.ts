@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { Help, HelpRevision, HelpUsageEvent } from '@widgetlib/nest';
+import { Help, HelpRevision, HelpUsageCounter } from '@widgetlib/nest';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { TEST_USER_HEADER, type TestUser } from '@widgetlib/test-support/test-app.js';
 import { HELP_PANEL_VIEW_ID } from './help-panel-fixtures/help-panel-fixture.controller.js';
@@ -62,7 +62,7 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
   beforeEach(async () => {
     for (const host of [app, quietApp]) {
       const { dataSource } = host.testApp;
-      await dataSource.getRepository(HelpUsageEvent).clear();
+      await dataSource.getRepository(HelpUsageCounter).clear();
       await dataSource.getRepository(HelpRevision).clear();
       const helps = dataSource.getRepository(Help);
       await helps.clear();
@@ -91,7 +91,7 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
     expect(pageErrors).toEqual([]);
   });
 
-  const events = (host: HelpPanelApp = app) => host.testApp.dataSource.getRepository(HelpUsageEvent);
+  const counters = (host: HelpPanelApp = app) => host.testApp.dataSource.getRepository(HelpUsageCounter);
 
   interface Tab {
     page: Page;
@@ -255,28 +255,16 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
       await reportsAnswered(tab, 4);
       expect(tab.usageAnswers).toEqual(Array(4).fill({ status: 204, csrf: HELP_PANEL_CSRF_TOKEN }));
 
-      const rows = await events().find({ order: { id: 'ASC' } });
+      const rows = await counters().find({ order: { id: 'ASC' } });
       expect(
         rows
-          .map(({ kind, id_view, question_name, help_id, user_name }) => ({
-            kind,
-            id_view,
-            question_name,
-            help_id,
-            user_name,
-          }))
+          .map(({ kind, id_view, question_name, help_id, count }) => ({ kind, id_view, question_name, help_id, count }))
           .sort((a, b) => a.kind.localeCompare(b.kind)),
       ).toEqual([
-        { kind: 'asked', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: null, user_name: null },
-        { kind: 'helpful', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: ids.year, user_name: null },
-        {
-          kind: 'not_helpful',
-          id_view: HELP_PANEL_VIEW_ID,
-          question_name: 'notes',
-          help_id: ids.notes,
-          user_name: null,
-        },
-        { kind: 'opened', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: ids.year, user_name: null },
+        { kind: 'asked', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: 0, count: 1 },
+        { kind: 'helpful', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: ids.year, count: 1 },
+        { kind: 'not_helpful', id_view: HELP_PANEL_VIEW_ID, question_name: 'notes', help_id: ids.notes, count: 1 },
+        { kind: 'opened', id_view: HELP_PANEL_VIEW_ID, question_name: 'year', help_id: ids.year, count: 1 },
       ]);
     });
 
@@ -313,7 +301,7 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
           missing: [{ question_name: 'genre', clicks: 1 }],
         },
       });
-      expect(await events().count()).toBe(3);
+      expect(await counters().count()).toBe(3);
     });
 
     it('with usage off, sends and stores nothing and asks nothing', async () => {
@@ -328,7 +316,7 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
       // A request of the page's own after the clicks: a report they sent would have gone before it.
       await page.evaluate(() => fetch('/help/?id_view=albums:edit'));
       expect(tab.usageRequests()).toBe(0);
-      expect(await events(quietApp).count()).toBe(0);
+      expect(await counters(quietApp).count()).toBe(0);
     });
 
     it('a configuration that does not say stops at the first 404 and hides the questions', async () => {
@@ -364,7 +352,7 @@ describeEachDatabase('help panel authoring mode, deep links and usage in the bro
       await page.getByRole('button', { name: 'Help: Liner notes' }).click();
       await expectShown(page, 'notes');
       expect(posts).toHaveLength(1);
-      expect(await events(quietApp).count()).toBe(0);
+      expect(await counters(quietApp).count()).toBe(0);
     });
   });
 });

@@ -76,6 +76,13 @@ export interface WidgetLibModuleOptions {
   helpUsage?: boolean;
   /** Bounds on help imports; see `HelpImportDefaults`. */
   helpImport?: HelpImportDefaults;
+  /** Days the daily counters of readers' use of help are kept (default 180); older ones are removed. */
+  helpUsageRetentionDays?: number;
+  /**
+   * How many distinct users (by `getUserName`) must report a labelled field of a view before help
+   * coverage lists it (default 2; 1: the first report counts, as for a single developer).
+   */
+  helpCoverageReporters?: number;
   /**
    * The reader's languages, which choose among the entries of a field when `GET /help/` has no
    * `language` parameter. Default: the request's `Accept-Language`.

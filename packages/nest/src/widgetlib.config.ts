@@ -16,6 +16,8 @@ import {
 import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.limits.js';
 import { defaultGetLanguage } from './help/default-language.resolver.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/help-import.limits.js';
+import { DEFAULT_HELP_COVERAGE_REPORTERS } from './help/help-coverage.js';
+import { DEFAULT_HELP_USAGE_RETENTION_DAYS } from './help/help-usage.js';
 import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
 import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
 import type {
@@ -38,6 +40,8 @@ export interface WidgetLibConfig {
   helpPermissions: HelpPermissions;
   helpUsage: boolean;
   helpImport: Required<HelpImportDefaults>;
+  helpUsageRetentionDays: number;
+  helpCoverageReporters: number;
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
@@ -121,6 +125,14 @@ export function resolveWidgetLibConfig(
         options.helpImport?.maxEntries ?? DEFAULT_HELP_IMPORT_MAX_ENTRIES,
       ),
     },
+    helpUsageRetentionDays: positiveInteger(
+      'helpUsageRetentionDays',
+      options.helpUsageRetentionDays ?? DEFAULT_HELP_USAGE_RETENTION_DAYS,
+    ),
+    helpCoverageReporters: positiveInteger(
+      'helpCoverageReporters',
+      options.helpCoverageReporters ?? DEFAULT_HELP_COVERAGE_REPORTERS,
+    ),
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,

@@ -71,6 +71,11 @@ describe('WidgetLibModule options', () => {
       { dataTables: { maxPageSize: 2.5 } },
       'WidgetLibModule option dataTables.maxPageSize must be a positive integer, got 2.5',
     ],
+    [{ helpUsageRetentionDays: 0 }, 'WidgetLibModule option helpUsageRetentionDays must be a positive integer, got 0'],
+    [
+      { helpCoverageReporters: 1.5 },
+      'WidgetLibModule option helpCoverageReporters must be a positive integer, got 1.5',
+    ],
     [
       { dataTables: { pageSize: 50, maxPageSize: 20 } },
       'WidgetLibModule option dataTables.pageSize (50) exceeds maxPageSize (20)',

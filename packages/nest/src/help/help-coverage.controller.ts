@@ -1,7 +1,20 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  UseInterceptors,
+} from '@nestjs/common';
+import { HELP_ID_VIEW_MAX_LENGTH } from '#rules/help-limits.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash } from '../common/http-platform.js';
+import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
+import { PermissionsService } from '../permissions/permissions.service.js';
 import { HelpCoverageService } from './help-coverage.service.js';
 import { parseHelpFieldsReport, type HelpViewCoverage } from './help-coverage.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
@@ -12,7 +25,10 @@ import { RequireHelpPermission } from './require-help-permission.decorator.js';
 @UseInterceptors(DatabaseUnavailableInterceptor)
 @Controller('help/coverage')
 export class HelpCoverageController {
-  constructor(private readonly coverage: HelpCoverageService) {}
+  constructor(
+    private readonly coverage: HelpCoverageService,
+    private readonly permissions: PermissionsService,
+  ) {}
 
   @Get()
   @RequireHelpPermission('change')
@@ -30,11 +46,26 @@ export class HelpCoverageController {
   @RequireHelpPermission('view')
   @ApiDocs(({ ApiNoContentResponse, ApiBadRequestResponse }) => [
     ApiNoContentResponse({ description: 'The fields are known' }),
-    ApiBadRequestResponse({ description: 'The body is invalid; the message names the field' }),
+    ApiBadRequestResponse({ description: 'The body is invalid or past a bound; the message says which' }),
   ])
-  async fields(@Body() body: unknown): Promise<void> {
+  async fields(@Body() body: unknown, @Req() request: HttpRequest): Promise<void> {
     const report = parseHelpFieldsReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
-    await this.coverage.report(report);
+    await this.coverage.report(report, await this.permissions.userNameOf(request));
+  }
+
+  /** Admins clear what readers reported for a view (junk names, say); pages report their fields again. */
+  @Delete(':id_view')
+  @HttpCode(204)
+  @RequireHelpPermission('change')
+  @ApiDocs(({ ApiNoContentResponse, ApiBadRequestResponse }) => [
+    ApiNoContentResponse({ description: "The view's reported fields are forgotten" }),
+    ApiBadRequestResponse({ description: 'id_view is too long' }),
+  ])
+  async clear(@Param('id_view') idView: string): Promise<void> {
+    if (idView.length > HELP_ID_VIEW_MAX_LENGTH) {
+      throw new BadRequestException([`id_view must be at most ${HELP_ID_VIEW_MAX_LENGTH} characters`]);
+    }
+    await this.coverage.clear(idView);
   }
 }

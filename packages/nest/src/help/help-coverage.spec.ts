@@ -1,4 +1,4 @@
-import { helpCoverage, parseHelpFieldsReport } from './help-coverage.js';
+import { confirmedNames, helpCoverage, parseHelpFieldsReport, reporterKey } from './help-coverage.js';
 
 describe('helpCoverage', () => {
   it('lists registered views even without fields, and views known only from fields or entries', () => {
@@ -33,5 +33,23 @@ describe('parseHelpFieldsReport', () => {
       id_view: 'v',
       fields: ['a', 'b'],
     });
+  });
+});
+
+describe('reporters', () => {
+  it('keeps a hash of the name, one for every user without a name', () => {
+    expect(reporterKey('ann')).toMatch(/^[0-9a-f]{64}$/);
+    expect(reporterKey('ann')).not.toBe(reporterKey('Ann'));
+    expect(reporterKey(null)).toBe(reporterKey(''));
+  });
+
+  it('lists the names that enough distinct users reported', () => {
+    const reporters = new Map([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    expect(confirmedNames(reporters, 2)).toEqual(['b', 'c']);
+    expect(confirmedNames(reporters, 1)).toEqual(['a', 'b', 'c']);
   });
 });

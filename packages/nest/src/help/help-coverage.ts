@@ -1,9 +1,31 @@
+import { createHash } from 'node:crypto';
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
 
 // Which labelled fields of each view have help. Pure: no Nest, no database.
 
-/** The most fields one report of a page may list. */
+/** The most fields one report of a page may list, and the most fields coverage keeps per view. */
 export const MAX_REPORTED_FIELDS = 500;
+
+/** How many distinct users must report a field unless the host sets `helpCoverageReporters`. */
+export const DEFAULT_HELP_COVERAGE_REPORTERS = 2;
+
+/** The most fields of one view one user's reports may name that too few others reported yet. */
+export const MAX_UNCONFIRMED_FIELDS_PER_REPORTER = 500;
+
+/**
+ * Who reported, as kept: the SHA-256 (hex) of the user's name, so that the table does not hold names;
+ * every user without a name is one reporter.
+ */
+export function reporterKey(userName: string | null): string {
+  return createHash('sha256')
+    .update(userName ?? '')
+    .digest('hex');
+}
+
+/** The names that `reporters` (distinct reporters per name) has enough of to be listed. */
+export function confirmedNames(reporters: ReadonlyMap<string, number>, required: number): string[] {
+  return [...reporters].filter(([, count]) => count >= required).map(([name]) => name);
+}
 
 export interface HelpFieldsReport {
   id_view: string;

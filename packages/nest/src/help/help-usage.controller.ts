@@ -1,20 +1,9 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Post,
-  Query,
-  Req,
-  UseInterceptors,
-} from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
+import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { queryValidationPipe } from '../common/validation.pipes.js';
-import { PermissionsService } from '../permissions/permissions.service.js';
 import { HelpUsageService } from './help-usage.service.js';
 import { parseHelpUsageReport, type HelpUsageSummary } from './help-usage.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
@@ -32,10 +21,7 @@ export class HelpUsageQueryDto {
 @UseInterceptors(DatabaseUnavailableInterceptor)
 @Controller('help/usage')
 export class HelpUsageController {
-  constructor(
-    private readonly usage: HelpUsageService,
-    private readonly permissions: PermissionsService,
-  ) {}
+  constructor(private readonly usage: HelpUsageService) {}
 
   /** Any reader of help reports what they did. */
   @Post()
@@ -43,13 +29,16 @@ export class HelpUsageController {
   @RequireHelpPermission('view')
   @ApiDocs(({ ApiNoContentResponse, ApiNotFoundResponse, ApiBadRequestResponse }) => [
     ApiNoContentResponse({ description: 'Recorded' }),
-    ApiBadRequestResponse({ description: 'The event is invalid; the message names the field' }),
+    ApiBadRequestResponse({
+      description:
+        'The event is invalid, its view not one of the app, or the view past its fields; the message says which',
+    }),
     ApiNotFoundResponse({ description: 'Recording is off, or no such entry' }),
   ])
-  async record(@Body() body: unknown, @Req() request: HttpRequest): Promise<void> {
+  async record(@Body() body: unknown): Promise<void> {
     const report = parseHelpUsageReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
-    await this.usage.record(report, await this.permissions.userNameOf(request));
+    await this.usage.record(report);
   }
 
   @Get()

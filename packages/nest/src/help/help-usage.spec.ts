@@ -1,4 +1,4 @@
-import { parseHelpUsageReport, summariseHelpUsage } from './help-usage.js';
+import { firstKeptUsageDay, parseHelpUsageReport, summariseHelpUsage, usageDay } from './help-usage.js';
 
 describe('parseHelpUsageReport', () => {
   it('reads an entry event and a field event', () => {
@@ -38,5 +38,15 @@ describe('summariseHelpUsage', () => {
       { question_name: 'd', clicks: 1 },
     ]);
     expect(summary.asked).toEqual([]);
+  });
+});
+
+describe('usage days', () => {
+  it('counts an event on its UTC day and keeps the given number of days before today', () => {
+    const lateOnNewYearsEve = Date.UTC(2025, 11, 31, 23, 59, 59);
+    expect(usageDay(lateOnNewYearsEve)).toBe('2025-12-31');
+    expect(usageDay(lateOnNewYearsEve + 1000)).toBe('2026-01-01');
+    expect(firstKeptUsageDay(Date.UTC(2026, 2, 1, 12), 180)).toBe('2025-09-02');
+    expect(firstKeptUsageDay(Date.UTC(2026, 2, 1, 12), 1)).toBe('2026-02-28');
   });
 });

@@ -1,8 +1,30 @@
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
 import { MAX_INT_ID } from '../common/positive-int.pipe.js';
-import type { HelpUsageKind } from './help-usage.entity.js';
+import type { HelpUsageKind } from './help-usage-counter.entity.js';
 
-// Readers' events as the panel reports them, and their summary per view. Pure: no Nest, no database.
+// Readers' events as the panel reports them, the daily counters they add to, and their summary per
+// view. Pure: no Nest, no database.
+
+/** Days the counters are kept unless the host sets `helpUsageRetentionDays`. */
+export const DEFAULT_HELP_USAGE_RETENTION_DAYS = 180;
+
+/** The most distinct field names one view's `asked` and `missing` counters may carry (as coverage). */
+export const MAX_USAGE_FIELDS_PER_VIEW = 500;
+
+/** Old counters are removed on a write, at most this often per process. */
+export const HELP_USAGE_PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The day (UTC, `YYYY-MM-DD`) a counter of an event at `time` (ms since the epoch) adds to. */
+export function usageDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The first day still kept at `time`: counters of earlier days are removed. */
+export function firstKeptUsageDay(time: number, retentionDays: number): string {
+  return usageDay(time - retentionDays * DAY_MS);
+}
 
 /** One event as reported: about an entry, or about a field of a view. */
 export type HelpUsageReport =

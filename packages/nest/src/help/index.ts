@@ -16,10 +16,11 @@ export {
   type HelpExportEntry,
 } from './help-export.format.js';
 export type { HelpImportOptions, HelpImportReport } from './help-transfer.js';
-export { HelpUsageEvent, type HelpUsageKind } from './help-usage.entity.js';
+export { HelpUsageCounter, type HelpUsageKind } from './help-usage-counter.entity.js';
 export { HelpUsageService } from './help-usage.service.js';
 export type { HelpEntryUsage, HelpFieldUsage, HelpUsageReport, HelpUsageSummary } from './help-usage.js';
 export { HelpField } from './help-field.entity.js';
+export { HelpFieldReport } from './help-field-report.entity.js';
 export { HelpCoverageService } from './help-coverage.service.js';
 export type { HelpFieldCoverage, HelpFieldsReport, HelpViewCoverage } from './help-coverage.js';
 export { HelpWriteSubscriber } from './help-write.subscriber.js';

@@ -6,7 +6,9 @@ import { CreateHelpRevision1764028800000 } from './1764028800000-create-help-rev
 import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.js';
 import { CreateHelpField1764201600000 } from './1764201600000-create-help-field.js';
 import { CreateSavedView1764288000000 } from './1764288000000-create-saved-view.js';
+import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-usage.js';
 import { CreateSavedViewOwner1764381600000 } from './1764381600000-create-saved-view-owner.js';
+import { CreateHelpFieldReport1764460800000 } from './1764460800000-create-help-field-report.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -18,5 +20,7 @@ export const WIDGETLIB_MIGRATIONS = [
   CreateHelpUsage1764115200000,
   CreateHelpField1764201600000,
   CreateSavedView1764288000000,
+  AggregateHelpUsage1764374400000,
   CreateSavedViewOwner1764381600000,
+  CreateHelpFieldReport1764460800000,
 ];

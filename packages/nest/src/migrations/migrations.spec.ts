@@ -43,7 +43,9 @@ describeEachDatabase('migrations', (kind) => {
     expect(await queryRunner.hasTable('widgetlib_menu_item')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_help_revision')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_help_usage')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_usage_counter')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_help_field')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_help_field_report')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_saved_view')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_saved_view_owner')).toBe(false);
     await queryRunner.release();
