@@ -91,7 +91,7 @@ async function planImport(root: EntityManager, entries: HelpExportEntry[], prune
   for (const [index, entry] of entries.entries()) {
     // Sanitising is synchronous work: other requests are answered between chunks of it.
     if (index > 0 && index % HELP_IMPORT_CHUNK_SIZE === 0) await yieldToEventLoop();
-    const fields = naming(`entries[${index}]`, () => storableFields(entry, databaseType));
+    const fields = naming(`entries[${index}]`, () => storableFields({ ...entry }, databaseType));
     const current = existing.get(helpEntryKey(fields)) ?? null;
     existing.delete(helpEntryKey(fields));
     if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
