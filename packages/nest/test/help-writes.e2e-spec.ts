@@ -33,6 +33,7 @@ class HelpEntriesController extends DataTableResource({
     create: DEFAULT_HELP_PERMISSIONS.add,
     update: DEFAULT_HELP_PERMISSIONS.change,
     delete: DEFAULT_HELP_PERMISSIONS.delete,
+    bulkDelete: DEFAULT_HELP_PERMISSIONS.delete,
   },
   dataTable: { searchFields: ['help_title'], orderingFields: ['id'], defaultOrdering: ['id'] },
 }) {}
