@@ -2,6 +2,7 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, UseIntercep
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
+import { CheckedInputPipe } from '../common/validation.pipes.js';
 import { HelpCoverageService } from './help-coverage.service.js';
 import { parseHelpFieldsReport, type HelpViewCoverage } from './help-coverage.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
@@ -32,7 +33,7 @@ export class HelpCoverageController {
     ApiNoContentResponse({ description: 'The fields are known' }),
     ApiBadRequestResponse({ description: 'The body is invalid; the message names the field' }),
   ])
-  async fields(@Body() body: unknown): Promise<void> {
+  async fields(@Body(new CheckedInputPipe()) body: unknown): Promise<void> {
     const report = parseHelpFieldsReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
     await this.coverage.report(report);

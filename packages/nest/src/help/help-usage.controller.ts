@@ -13,7 +13,7 @@ import { IsString } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import { queryValidationPipe } from '../common/validation.pipes.js';
+import { CheckedInputPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { HelpUsageService } from './help-usage.service.js';
 import { parseHelpUsageReport, type HelpUsageSummary } from './help-usage.js';
@@ -46,7 +46,7 @@ export class HelpUsageController {
     ApiBadRequestResponse({ description: 'The event is invalid; the message names the field' }),
     ApiNotFoundResponse({ description: 'Recording is off, or no such entry' }),
   ])
-  async record(@Body() body: unknown, @Req() request: HttpRequest): Promise<void> {
+  async record(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<void> {
     const report = parseHelpUsageReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
     await this.usage.record(report, await this.permissions.userNameOf(request));
