@@ -47,6 +47,19 @@ describe('filter values', () => {
     });
   });
 
+  it('refuses a date-time whose offset no database reads (past 15:59, or 60 minutes or more)', () => {
+    for (const text of ['2020-01-01T10:00:00+99:99', '2020-01-01T10:00:00-23:59', '2020-01-01T10:00+10:99']) {
+      expect(predicate('gte', text, { kind: 'datetime' }).problems).toEqual([
+        `f: the offset of ${JSON.stringify(text)} is out of range (from -15:59 to +15:59)`,
+      ]);
+    }
+    expect(predicate('gte', '2020-01-01T10:00:00-15:59', { kind: 'datetime' }).value).toEqual({
+      kind: 'between',
+      lower: { value: new Date('2020-01-02T01:59:00Z'), inclusive: true },
+      upper: null,
+    });
+  });
+
   it('names the value that does not read', () => {
     expect(predicate('exact', '2147483648', INTEGER).problems).toEqual([
       'f must be an integer from -2147483648 to 2147483647, got "2147483648"',
