@@ -60,6 +60,21 @@ describe('filter values', () => {
     });
   });
 
+  it('refuses a number beyond the range of a single-precision column, which PostgreSQL answers with an error', () => {
+    const single: FieldSpec = { kind: 'number', float: 'single' };
+    for (const text of ['1e39', '-1e39', '1e-50']) {
+      expect(predicate('gte', text, single).problems).toEqual([
+        `f is out of the range of a single-precision number, got ${JSON.stringify(text)}`,
+      ]);
+    }
+    expect(predicate('gte', '3e38', single).value).toEqual({
+      kind: 'between',
+      lower: { value: 3e38, inclusive: true },
+      upper: null,
+    });
+    expect(predicate('gte', '1e39', { kind: 'number', float: 'double' }).problems).toEqual([]);
+  });
+
   it('names the value that does not read', () => {
     expect(predicate('exact', '2147483648', INTEGER).problems).toEqual([
       'f must be an integer from -2147483648 to 2147483647, got "2147483648"',

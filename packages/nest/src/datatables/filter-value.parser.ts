@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { parseBooleanWord } from '#rules/boolean-words.js';
 import { MAX_UTC_OFFSET_HOURS, utcOffsetInRange } from '../common/utc-offset.checks.js';
+import { fitsFloatColumn } from './float-range.checks.js';
 import { MAX_TEXT_LENGTH } from './table-request.limits.js';
 import { listed, quoted, type RequestProblems } from './request-problems.js';
 import type { Bound, FieldSpec, FilterValue, Lookup, Predicate } from './table-request.types.js';
@@ -230,8 +231,12 @@ export class FilterValueParser {
       }
       case 'number': {
         const value = DECIMAL.test(text.trim()) ? Number(text) : Number.NaN;
-        if (Number.isFinite(value)) return value;
-        this.problems.add(`${name} must be a number, got ${quoted(text)}`);
+        if (Number.isFinite(value) && fitsFloatColumn(value, field.float)) return value;
+        this.problems.add(
+          Number.isFinite(value)
+            ? `${name} is out of the range of a ${field.float}-precision number, got ${quoted(text)}`
+            : `${name} must be a number, got ${quoted(text)}`,
+        );
         return undefined;
       }
       case 'boolean': {

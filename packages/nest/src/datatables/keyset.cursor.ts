@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KeyValue } from './keyset.planner.js';
 import { isKeyTimeText } from './keyset-time.checks.js';
+import { fitsFloatColumn } from './float-range.checks.js';
 import { quoted, type RequestProblems } from './request-problems.js';
 import type { FieldSpec, TableRequest } from './table-request.types.js';
 
@@ -70,7 +71,8 @@ function fits(value: KeyValue, field: FieldSpec): boolean {
       return integer >= BigInt(min) && integer <= BigInt(max);
     }
     case 'number':
-      return typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && DECIMAL.test(value);
+      if (typeof value !== 'number' && (typeof value !== 'string' || !DECIMAL.test(value))) return false;
+      return fitsFloatColumn(value, field.float);
     case 'boolean':
       return typeof value === 'boolean' || value === 0 || value === 1;
     case 'uuid':

@@ -1,9 +1,14 @@
-// Date-times that a list reads from a request and hands to the database: a keyset cursor's key
-// (bound as the database's own text), filter and SearchBuilder values. An offset from UTC that
-// PostgreSQL refuses ("time zone displacement out of range": past 15:59, or 60 minutes and more)
-// is a 400 naming the parameter on every database, never a driver error.
+// Values that a list reads from a request and hands to the database: a keyset cursor's keys (bound
+// as the database's own text or number), filter and SearchBuilder values. What PostgreSQL refuses
+// for the column compared (a date-time offset past 15:59, "time zone displacement out of range"; a
+// number a `real` or `double precision` column cannot hold, "out of range for type real") is a 400
+// naming the parameter on every database, never a driver error.
+import { Controller, Get } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { Column, Entity, PrimaryGeneratedColumn, type DataSource } from 'typeorm';
+import { DataTable } from '../src/index.js';
 import { encodeCursor } from '../src/datatables/keyset.cursor.js';
 import type { KeyValue } from '../src/datatables/keyset.planner.js';
 import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
@@ -17,6 +22,37 @@ const REFUSED_OFFSETS = ['-23:59:59', '+99:99', '+16:00', '+16', '+10:99', '+00:
 /** Offsets within what every database reads: the widest, and a historical one with seconds. */
 const TAKEN_OFFSETS = ['+15:59', '-15:59:59', 'Z', '+00:09:21', '+05:30'];
 
+@Entity('fx_reading')
+class Reading {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** Single precision on PostgreSQL (`real`), a double on MySQL/MariaDB and SQLite. */
+  @Column({ type: 'real' })
+  single!: number;
+
+  @Column({ type: 'double precision' })
+  double!: number;
+
+  @Column({ type: 'decimal', precision: 10, scale: 2 })
+  money!: string;
+}
+
+@Controller()
+class ReadingsController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get('readings')
+  @DataTable({
+    orderingFields: ['single', 'double', 'money', 'id'],
+    defaultOrdering: ['id'],
+    filters: { single: ['gte', 'lte'], double: ['gte'], money: ['gte'] },
+  })
+  list() {
+    return this.dataSource.getRepository(Reading).createQueryBuilder('reading');
+  }
+}
+
 /** A cursor of the same request with other key values, as a client could make one. */
 function withKeys(next: string, keys: readonly KeyValue[]): string {
   const { f } = JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as { f: string };
@@ -27,18 +63,22 @@ function keysOf(next: string): KeyValue[] {
   return (JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as { k: KeyValue[] }).k;
 }
 
-describeEachDatabase('Date-time offsets of list requests', (kind) => {
+describeEachDatabase('Values of list requests within what the database reads', (kind) => {
   let testApp: TestApp;
   let server: App;
 
   beforeAll(async () => {
     testApp = await createTestApp(kind, {
-      entities: ALBUM_ENTITIES,
-      controllers: [AlbumsController],
+      entities: [...ALBUM_ENTITIES, Reading],
+      controllers: [AlbumsController, ReadingsController],
       widgetlib: { timezone: 'Europe/Oslo' },
     });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
+    await testApp.dataSource.getRepository(Reading).save([
+      { single: 1.5, double: 2.5, money: '3.50' },
+      { single: 2.5, double: 3.5, money: '4.50' },
+    ]);
   });
 
   afterAll(() => testApp.close());
@@ -82,5 +122,40 @@ describeEachDatabase('Date-time offsets of list requests', (kind) => {
     }
     const taken = await request(server).get('/albums').query({ recorded_at__gte: '2005-09-12T10:00:00-15:59' });
     expect(taken.status).toBe(200);
+  });
+
+  it('refuses a number that a real or double precision column cannot hold, as a filter or a cursor key, naming the parameter', async () => {
+    for (const text of ['1e39', '-1e39', '1e-50']) {
+      const response = await request(server).get('/readings').query({ single__gte: text }).expect(400);
+      expect(response.body.message).toEqual([
+        `single__gte is out of the range of a single-precision number, got ${JSON.stringify(text)}`,
+      ]);
+    }
+    const within = await request(server).get('/readings').query({ single__lte: '3e38', double__gte: '1e39' });
+    expect(within.status).toBe(200);
+
+    const answers: string[] = [];
+    const cases: [string, KeyValue, number][] = [
+      ['single', 1e39, 400],
+      ['single', 1e-50, 400],
+      ['single', 3e38, 200],
+      ['double', `1${'0'.repeat(400)}`, 400],
+      ['double', `0.${'0'.repeat(400)}1`, 400],
+      ['double', 1e300, 200],
+      ['money', `1${'0'.repeat(400)}`, 200],
+    ];
+    for (const [ordering, value, status] of cases) {
+      const first = await request(server).get('/readings').query({ ordering, cursor: '', limit: '1' }).expect(200);
+      const [, id] = keysOf(first.body.next as string);
+      const response = await request(server)
+        .get('/readings')
+        .query({ ordering, limit: '1', cursor: withKeys(first.body.next as string, [value, id!]) });
+      const message = status === 400 ? [`cursor holds a value for ${ordering} that it cannot have`] : undefined;
+      if (response.status !== status || JSON.stringify(response.body.message) !== JSON.stringify(message))
+        answers.push(
+          `${ordering} ${String(value).slice(0, 12)}: ${response.status} ${JSON.stringify(response.body.message)}`,
+        );
+    }
+    expect(answers).toEqual([]);
   });
 });
