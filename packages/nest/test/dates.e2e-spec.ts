@@ -212,6 +212,18 @@ const REFUSED: [string, RequestBody, string][] = [
     'starts_at must be a date-time in the format dd.MM.yyyy HH:mm or ISO 8601 (e.g. 2024-03-05T14:30:00+01:00)',
   ],
   [
+    'date-time in the year 10000 in UTC (MySQL/MariaDB refuse it)',
+    { starts_at: '9999-12-31T23:00:00-05:00' },
+    'starts_at must be a date-time in the format dd.MM.yyyy HH:mm or ISO 8601 (e.g. 2024-03-05T14:30:00+01:00), ' +
+      'with a year from 1000 to 9999',
+  ],
+  [
+    'date-time with an offset past 15:59',
+    { starts_at: '2024-03-05T10:00:00+99:99' },
+    'starts_at must be a date-time in the format dd.MM.yyyy HH:mm or ISO 8601 (e.g. 2024-03-05T14:30:00+01:00), ' +
+      'with an offset from -15:59 to +15:59',
+  ],
+  [
     'skipped Berlin time',
     { starts_at: '31.03.2024 02:30' },
     'starts_at must be a date-time that exists in the time zone Europe/Berlin; 2024-03-31 02:30 is skipped there by a clock change',

@@ -50,7 +50,7 @@ export class BulkRequest {
     const table = this.prepare(metadata);
     let draw: number | undefined;
     try {
-      const parameters = readRequestParameters(this.request);
+      const parameters = readRequestParameters(this.request, table.context.limits);
       const tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
       draw = tableRequest.draw;
       const consent = parseBulkConsent(parameters.values, tableRequest.draw);

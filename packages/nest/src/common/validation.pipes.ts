@@ -1,4 +1,51 @@
-import { ValidationPipe, type Type } from '@nestjs/common';
+import {
+  BadRequestException,
+  ValidationPipe,
+  type ArgumentMetadata,
+  type PipeTransform,
+  type Type,
+} from '@nestjs/common';
+import { inputProblemMessage, MAX_INPUT_DEPTH, MAX_INPUT_VALUES, type InputBounds } from './request-input.checks.js';
+
+/** The bounds of every body and query string the library reads (see {@link refuseUnreadableInput}). */
+const INPUT_BOUNDS: InputBounds = { maxDepth: MAX_INPUT_DEPTH, maxValues: MAX_INPUT_VALUES };
+
+/**
+ * The rule for every body and query string the library's routes read, before anything walks them
+ * (class-transformer recurses, and takes seconds over many values): no NUL character anywhere,
+ * nesting at most {@link MAX_INPUT_DEPTH} deep, at most `maxValues` values. A 400 names the field.
+ */
+function refuseUnreadableInput(value: unknown, metadata: ArgumentMetadata, bounds: InputBounds): void {
+  if (metadata.type !== 'body' && metadata.type !== 'query') return;
+  const root = metadata.data
+    ? { named: metadata.data }
+    : { described: metadata.type === 'body' ? 'the body' : 'the query string' };
+  const naming = metadata.type === 'body' ? 'properties' : 'brackets';
+  const message = inputProblemMessage(value, bounds, naming, root);
+  if (message !== null) throw new BadRequestException([message]);
+}
+
+/**
+ * Checks a body or query that its handler reads itself (no DTO) by the library's rule (see
+ * {@link refuseUnreadableInput}); `bounds` lifts the count of values for a body that its reader
+ * bounds itself (a help import, by its number of entries).
+ */
+export class CheckedInputPipe implements PipeTransform {
+  constructor(private readonly bounds: InputBounds = INPUT_BOUNDS) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    refuseUnreadableInput(value, metadata, this.bounds);
+    return value;
+  }
+}
+
+/** Nest's ValidationPipe, after the library's input rule (see {@link refuseUnreadableInput}). */
+export class CheckedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    refuseUnreadableInput(value, metadata, INPUT_BOUNDS);
+    return (await super.transform(value, metadata)) as unknown;
+  }
+}
 
 /**
  * Validates a request body with class-validator: unknown fields are refused, values transformed to
@@ -6,7 +53,7 @@ import { ValidationPipe, type Type } from '@nestjs/common';
  * parameter type says nothing at run time (a generic handler).
  */
 export function bodyValidationPipe(expectedType?: Type): ValidationPipe {
-  return new ValidationPipe({
+  return new CheckedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -17,5 +64,5 @@ export function bodyValidationPipe(expectedType?: Type): ValidationPipe {
 
 /** Validates query parameters: unrelated ones (a cache-buster, say) are dropped rather than refused. */
 export function queryValidationPipe(): ValidationPipe {
-  return new ValidationPipe({ whitelist: true, transform: true, stopAtFirstError: true });
+  return new CheckedValidationPipe({ whitelist: true, transform: true, stopAtFirstError: true });
 }

@@ -77,7 +77,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const table = this.tables.get(options, metadata, endpoint);
     let tableRequest: TableRequest;
     try {
-      const parameters = readRequestParameters(request);
+      const parameters = readRequestParameters(request, table.context.limits);
       tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
     } catch (error) {
       if (!(error instanceof TableRequestError)) throw error;

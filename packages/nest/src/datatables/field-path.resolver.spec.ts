@@ -36,6 +36,15 @@ class Pet {
   @Column({ type: 'enum', enum: ['cat', 'dog'] })
   kind!: string;
 
+  @Column({ type: 'real' })
+  weight!: number;
+
+  @Column({ type: 'double precision' })
+  height!: number;
+
+  @Column({ type: 'decimal', precision: 8, scale: 2 })
+  fee!: string;
+
   @ManyToOne(() => Owner, (owner) => owner.pets)
   owner!: Relation<Owner>;
 }
@@ -84,6 +93,11 @@ describe('resolveFieldPath', () => {
     const pet = dataSource.getMetadata(Pet);
     expect(fieldSpecOf(pet.findColumnWithPropertyName('age')!)).toEqual({ kind: 'integer', integerRange: [0, 65_535] });
     expect(fieldSpecOf(pet.findColumnWithPropertyName('kind')!)).toEqual({ kind: 'string', choices: ['cat', 'dog'] });
+    expect(['weight', 'height', 'fee'].map((name) => fieldSpecOf(pet.findColumnWithPropertyName(name)!))).toEqual([
+      { kind: 'number', float: 'single' },
+      { kind: 'number', float: 'double' },
+      { kind: 'number' },
+    ]);
     const album = dataSource.getMetadata(Album);
     expect(
       ['released', 'recorded_at', 'is_live'].map((name) => fieldSpecOf(album.findColumnWithPropertyName(name)!).kind),

@@ -1,6 +1,7 @@
 import { instanceToPlain } from 'class-transformer';
 import type { EntityMetadata } from 'typeorm';
 import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
+import type { FloatPrecision } from './float-range.checks.js';
 import type { FieldSpec } from './table-request.types.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -38,18 +39,16 @@ const INTEGER_RANGES: Record<string, readonly [number, number]> = {
   bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
   int8: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
-const NUMBER_TYPES = new Set([
-  'float',
-  'double',
-  'double precision',
-  'real',
-  'decimal',
-  'numeric',
-  'dec',
-  'float4',
-  'float8',
-  'fixed',
-]);
+const NUMBER_TYPES = new Set(['decimal', 'numeric', 'dec', 'fixed']);
+/** Floating-point types: `real` is single precision on PostgreSQL (a double on MySQL, which is within it). */
+const FLOAT_TYPES: Record<string, FloatPrecision> = {
+  real: 'single',
+  float4: 'single',
+  float: 'double',
+  double: 'double',
+  'double precision': 'double',
+  float8: 'double',
+};
 const DATETIME_TYPES = new Set([
   'datetime',
   'timestamp',
@@ -77,6 +76,8 @@ export function fieldSpecOf(column: ColumnMetadata): FieldSpec {
   const range = INTEGER_RANGES[name];
   if (range) return { kind: 'integer', integerRange: column.unsigned ? unsignedRange(range) : range, ...choices };
   if (NUMBER_TYPES.has(name)) return { kind: 'number', ...choices };
+  const float = FLOAT_TYPES[name];
+  if (float) return { kind: 'number', float, ...choices };
   if (name === 'boolean' || name === 'bool') return { kind: 'boolean' };
   if (name === 'date') return { kind: 'date' };
   if (DATETIME_TYPES.has(name)) return { kind: 'datetime' };

@@ -47,6 +47,34 @@ describe('filter values', () => {
     });
   });
 
+  it('refuses a date-time whose offset no database reads (past 15:59, or 60 minutes or more)', () => {
+    for (const text of ['2020-01-01T10:00:00+99:99', '2020-01-01T10:00:00-23:59', '2020-01-01T10:00+10:99']) {
+      expect(predicate('gte', text, { kind: 'datetime' }).problems).toEqual([
+        `f: the offset of ${JSON.stringify(text)} is out of range (from -15:59 to +15:59)`,
+      ]);
+    }
+    expect(predicate('gte', '2020-01-01T10:00:00-15:59', { kind: 'datetime' }).value).toEqual({
+      kind: 'between',
+      lower: { value: new Date('2020-01-02T01:59:00Z'), inclusive: true },
+      upper: null,
+    });
+  });
+
+  it('refuses a number beyond the range of a single-precision column, which PostgreSQL answers with an error', () => {
+    const single: FieldSpec = { kind: 'number', float: 'single' };
+    for (const text of ['1e39', '-1e39', '1e-50']) {
+      expect(predicate('gte', text, single).problems).toEqual([
+        `f is out of the range of a single-precision number, got ${JSON.stringify(text)}`,
+      ]);
+    }
+    expect(predicate('gte', '3e38', single).value).toEqual({
+      kind: 'between',
+      lower: { value: 3e38, inclusive: true },
+      upper: null,
+    });
+    expect(predicate('gte', '1e39', { kind: 'number', float: 'double' }).problems).toEqual([]);
+  });
+
   it('names the value that does not read', () => {
     expect(predicate('exact', '2147483648', INTEGER).problems).toEqual([
       'f must be an integer from -2147483648 to 2147483647, got "2147483648"',

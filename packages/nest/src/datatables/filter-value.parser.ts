@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { parseBooleanWord } from '#rules/boolean-words.js';
+import { MAX_UTC_OFFSET_HOURS, utcOffsetInRange } from '../common/utc-offset.checks.js';
+import { fitsFloatColumn } from './float-range.checks.js';
 import { MAX_TEXT_LENGTH } from './table-request.limits.js';
 import { listed, quoted, type RequestProblems } from './request-problems.js';
 import type { Bound, FieldSpec, FilterValue, Lookup, Predicate } from './table-request.types.js';
@@ -229,8 +231,12 @@ export class FilterValueParser {
       }
       case 'number': {
         const value = DECIMAL.test(text.trim()) ? Number(text) : Number.NaN;
-        if (Number.isFinite(value)) return value;
-        this.problems.add(`${name} must be a number, got ${quoted(text)}`);
+        if (Number.isFinite(value) && fitsFloatColumn(value, field.float)) return value;
+        this.problems.add(
+          Number.isFinite(value)
+            ? `${name} is out of the range of a ${field.float}-precision number, got ${quoted(text)}`
+            : `${name} must be a number, got ${quoted(text)}`,
+        );
         return undefined;
       }
       case 'boolean': {
@@ -263,7 +269,16 @@ export class FilterValueParser {
       }
     } else if (ISO_DATE_TIME_START.test(text)) {
       const instant = DateTime.fromISO(text.replace(' ', 'T'), { zone });
-      if (instant.isValid && instant.year >= 1 && instant.year <= 9999) return { instant: instant.toJSDate() };
+      const offsetInRange = utcOffsetInRange(text);
+      if (instant.isValid && offsetInRange && instant.year >= 1 && instant.year <= 9999) {
+        return { instant: instant.toJSDate() };
+      }
+      if (instant.isValid && !offsetInRange) {
+        this.problems.add(
+          `${name}: the offset of ${quoted(text)} is out of range (from -${MAX_UTC_OFFSET_HOURS}:59 to +${MAX_UTC_OFFSET_HOURS}:59)`,
+        );
+        return undefined;
+      }
     }
     this.problems.add(
       `${name} must be an ISO 8601 date-time (yyyy-MM-ddTHH:mm[:ss][offset], read in ${zone} without an offset) ` +

@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { KeyValue } from './keyset.planner.js';
+import { isKeyTimeText } from './keyset-time.checks.js';
+import { fitsFloatColumn } from './float-range.checks.js';
 import { quoted, type RequestProblems } from './request-problems.js';
 import type { FieldSpec, TableRequest } from './table-request.types.js';
 
@@ -49,7 +51,6 @@ const INTEGER = /^-?\d{1,20}$/;
 const DECIMAL = /^-?\d{1,1000}(\.\d{1,1000})?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-const TIME = /^[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2}){0,2})?$/;
 /** Longest text a cursor carries for one key (the query string limit applies too). */
 const MAX_KEY_TEXT = 10_000;
 
@@ -70,13 +71,6 @@ function calendarDay(text: string): string | null {
   return real ? text.slice(match[0].length) : null;
 }
 
-function validTime(rest: string): boolean {
-  const match = TIME.exec(rest);
-  if (!match) return false;
-  const [hour, minute, second] = match.slice(1, 4).map(Number) as [number, number, number];
-  return hour < 24 && minute < 60 && second < 60;
-}
-
 /** Whether `value` can be a value of `field` as the database answers it (see `KeyValue`). */
 function fits(value: KeyValue, field: FieldSpec): boolean {
   if (value === null) return true;
@@ -90,7 +84,8 @@ function fits(value: KeyValue, field: FieldSpec): boolean {
       return integer >= BigInt(min) && integer <= BigInt(max);
     }
     case 'number':
-      return typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && DECIMAL.test(value);
+      if (typeof value !== 'number' && (typeof value !== 'string' || !DECIMAL.test(value))) return false;
+      return fitsFloatColumn(value, field.float);
     case 'boolean':
       return typeof value === 'boolean' || value === 0 || value === 1;
     case 'uuid':
@@ -100,7 +95,7 @@ function fits(value: KeyValue, field: FieldSpec): boolean {
     case 'datetime': {
       if (typeof value !== 'string') return false;
       const rest = calendarDay(value);
-      return rest !== null && validTime(rest);
+      return rest !== null && isKeyTimeText(rest);
     }
     case 'string':
       return typeof value === 'string' && value.length <= MAX_KEY_TEXT && !value.includes('\u0000');

@@ -1,12 +1,13 @@
 import { bodyBytes, hasBody, queryStringBytes, type HttpRequest } from '../common/http-platform.js';
+import { inputProblemMessage } from '../common/request-input.checks.js';
 import { flattenQuery } from './query-string.flattener.js';
-import { listed, TableRequestError } from './request-problems.js';
-
-/** Where a list request's parameters were read, and its size as sent (checked against its limit). */
-export interface SentParameters {
-  in: 'query string' | 'body';
-  bytes: number;
-}
+import { listed, sentDraw, TableRequestError } from './request-problems.js';
+import {
+  parameterDepthLimit,
+  sentSizeProblem,
+  type SentParameters,
+  type TableRequestLimits,
+} from './table-request.limits.js';
 
 /** A list request's parameters as the platform parsed them (flat or nested), and where they came from. */
 export interface RequestParameters {
@@ -22,20 +23,35 @@ function kindOf(value: unknown): string {
 }
 
 /**
+ * Refuses parameters before anything walks them: larger than their limit (as sent), nested deeper
+ * than {@link parameterDepthLimit}, or with a NUL character in a name or a value.
+ */
+function checkedParameters(parameters: RequestParameters, limits: TableRequestLimits): RequestParameters {
+  const problem =
+    sentSizeProblem(parameters.sent, limits) ??
+    inputProblemMessage(parameters.values, { maxDepth: parameterDepthLimit(limits) }, 'brackets', {
+      described: `the ${parameters.sent.in}`,
+    });
+  if (problem !== null) throw new TableRequestError([problem], sentDraw(parameters.values));
+  return parameters;
+}
+
+/**
  * The parameters of a list request: a GET's from its query string; a POST's from its body (the
  * same parameters, form-encoded or as JSON, so that long requests stay clear of URL limits), or
  * from its query string when the body holds none. A POST with parameters in both is refused, as is
- * a body no parser read or one that is not an object of parameters.
+ * a body no parser read or one that is not an object of parameters, and parameters past `limits`
+ * (see {@link checkedParameters}).
  */
-export function readRequestParameters(request: HttpRequest): RequestParameters {
+export function readRequestParameters(request: HttpRequest, limits: TableRequestLimits): RequestParameters {
   const fromQuery: RequestParameters = {
     values: request.query,
     sent: { in: 'query string', bytes: queryStringBytes(request) },
   };
-  if (request.method?.toUpperCase() !== 'POST') return fromQuery;
+  if (request.method?.toUpperCase() !== 'POST') return checkedParameters(fromQuery, limits);
   const { body } = request;
   if (body === undefined) {
-    if (!hasBody(request)) return fromQuery;
+    if (!hasBody(request)) return checkedParameters(fromQuery, limits);
     const type = request.headers['content-type'] ?? 'none';
     throw new TableRequestError(
       [`the body (content type ${type}) was not read: send the parameters ${BODY_TYPES}`],
@@ -45,8 +61,9 @@ export function readRequestParameters(request: HttpRequest): RequestParameters {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new TableRequestError([`the body must hold the parameters ${BODY_TYPES}, got ${kindOf(body)}`], undefined);
   }
-  if (Object.keys(body).length === 0) return fromQuery;
-  const inQuery = [...flattenQuery(request.query).keys()];
+  if (Object.keys(body).length === 0) return checkedParameters(fromQuery, limits);
+  const fromBody = checkedParameters({ values: body, sent: { in: 'body', bytes: bodyBytes(request) } }, limits);
+  const inQuery = [...flattenQuery(checkedParameters(fromQuery, limits).values).keys()];
   if (inQuery.length > 0) {
     throw new TableRequestError(
       [
@@ -55,5 +72,5 @@ export function readRequestParameters(request: HttpRequest): RequestParameters {
       undefined,
     );
   }
-  return { values: body, sent: { in: 'body', bytes: bodyBytes(request) } };
+  return fromBody;
 }

@@ -10,6 +10,17 @@ export class TableRequestError extends Error {
   }
 }
 
+/**
+ * The `draw` of parameters that are refused before they are read (too large, say), from the
+ * top-level value alone: what a 400 echoes so that DataTables matches it to its request.
+ */
+export function sentDraw(values: unknown): number | undefined {
+  const draw = typeof values === 'object' && values !== null ? (values as { draw?: unknown }).draw : undefined;
+  const text = typeof draw === 'number' ? String(draw) : draw;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return undefined;
+  return Number(text);
+}
+
 /** Collects what is wrong with one request while it is read, so that every problem is reported at once. */
 export class RequestProblems {
   readonly messages: string[] = [];

@@ -1,3 +1,4 @@
+import { inputProblemMessage } from '../common/request-input.checks.js';
 import { valuesTaken, type FieldConditionReader, type FieldOperation } from './field-condition.reader.js';
 import { readText } from './filter-value.parser.js';
 import {
@@ -7,6 +8,7 @@ import {
   type QueryParameters,
 } from './query-string.flattener.js';
 import { listed, quoted, type RequestProblems } from './request-problems.js';
+import { parameterDepthLimit } from './table-request.limits.js';
 import type { ConditionGroup, ConditionNode } from './table-request.types.js';
 
 /** SearchBuilder's conditions (for strings, numbers and dates) and what each asks of a field. */
@@ -104,6 +106,12 @@ export class SearchBuilderParser {
       json = JSON.parse(text);
     } catch {
       this.problems.add(`${ROOT} must be JSON ({"criteria": [...], "logic": "AND"}), got ${quoted(text)}`);
+      return null;
+    }
+    const depth = parameterDepthLimit({ maxCriteriaDepth: this.maxDepth });
+    const unreadable = inputProblemMessage(json, { maxDepth: depth }, 'brackets', { named: ROOT });
+    if (unreadable !== null) {
+      this.problems.add(unreadable);
       return null;
     }
     const tree = fromJson(json);

@@ -1,3 +1,5 @@
+import { MAX_INPUT_DEPTH } from '../common/request-input.checks.js';
+
 /**
  * Bounds on the work one list request may ask for. Each is a 400 naming it when a request goes past
  * it; a host changes them module-wide (`dataTables.limits`) or per endpoint (`@DataTable({ limits })`).
@@ -49,6 +51,30 @@ export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
   // 200 pages of 50 rows: as deep as people page by hand; deeper, offset pages cost more and more.
   maxOffset: 10_000,
 };
+
+/** Where a list request's parameters were read, and its size as sent (checked against its limit). */
+export interface SentParameters {
+  in: 'query string' | 'body';
+  bytes: number;
+}
+
+/** The problem of parameters larger than their limit (`maxBodyBytes` or `maxQueryStringBytes`), or null. */
+export function sentSizeProblem(sent: SentParameters, limits: TableRequestLimits): string | null {
+  const [name, maxBytes] =
+    sent.in === 'body' ? ['maxBodyBytes', limits.maxBodyBytes] : ['maxQueryStringBytes', limits.maxQueryStringBytes];
+  return sent.bytes > maxBytes
+    ? `the ${sent.in} has ${sent.bytes} bytes; at most ${maxBytes} are allowed (limits.${name})`
+    : null;
+}
+
+/**
+ * Deepest nesting of arrays and objects in a list request's parameters (or in its `searchBuilder`
+ * JSON): {@link MAX_INPUT_DEPTH}, or deeper where `maxCriteriaDepth` lets SearchBuilder groups nest
+ * further (each group is two levels: the group and its list of criteria).
+ */
+export function parameterDepthLimit(limits: Pick<TableRequestLimits, 'maxCriteriaDepth'>): number {
+  return Math.max(MAX_INPUT_DEPTH, 2 * limits.maxCriteriaDepth + 8);
+}
 
 /** Longest search text and longest single filter value, in characters. */
 export const MAX_TEXT_LENGTH = 256;

@@ -16,8 +16,8 @@ import { parseOrderingField } from './parameter-names.js';
 import { QueryParameters } from './query-string.flattener.js';
 import { parseSearchPanes } from './search-panes.parser.js';
 import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './keyset.cursor.js';
-import { listed, quoted, RequestProblems, TableRequestError } from './request-problems.js';
-import type { SentParameters } from './request-parameters.reader.js';
+import { listed, quoted, RequestProblems, sentDraw, TableRequestError } from './request-problems.js';
+import { sentSizeProblem, type SentParameters } from './table-request.limits.js';
 import type {
   ColumnFilter,
   ConditionNode,
@@ -259,18 +259,10 @@ export function parseTableRequest(
   context: TableRequestContext,
   sent: SentParameters = { in: 'query string', bytes: 0 },
 ): TableRequest {
+  const tooLarge = sentSizeProblem(sent, context.limits);
+  if (tooLarge !== null) throw new TableRequestError([tooLarge], sentDraw(query));
   const parser = new RequestParser(query, context);
   const draw = parser.draw();
-  const [limitName, maxBytes] =
-    sent.in === 'body'
-      ? ['maxBodyBytes', context.limits.maxBodyBytes]
-      : ['maxQueryStringBytes', context.limits.maxQueryStringBytes];
-  if (sent.bytes > maxBytes) {
-    parser.problems.add(
-      `the ${sent.in} has ${sent.bytes} bytes; at most ${maxBytes} are allowed (limits.${limitName})`,
-    );
-    throw new TableRequestError(parser.problems.messages, draw);
-  }
   const columns = parser.columns();
   const { offset, limit } = parser.paging();
   const search = parser.search(columns);

@@ -1,3 +1,4 @@
+import type { FloatPrecision } from './float-range.checks.js';
 import type { KeyValue } from './keyset.planner.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 
@@ -15,6 +16,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Inclusive bounds of an `integer` field (its column's storage size). */
   integerRange?: readonly [number, number];
+  /** The floating-point column of a `number` field, whose range bounds what it is compared with. */
+  float?: FloatPrecision;
   /** The only values an enum column holds. */
   choices?: readonly (string | number)[];
 }

@@ -95,6 +95,23 @@ describe('GTDateTimeField', () => {
         expect(validationError(() => field.toInternalValue(value)).message).toContain('a year from 1000 to 9999');
       }
     });
+
+    it('refuses an instant outside 1000..9999 in UTC, whatever the year its text shows', () => {
+      // 10000-01-01T04:00Z and 0999-12-31T10:00Z: MySQL/MariaDB cannot store a year of five digits.
+      for (const text of ['9999-12-31T23:00:00-05:00', '1000-01-01T00:00:00+14:00']) {
+        expect(validationError(() => field.toInternalValue(text)).message).toContain('a year from 1000 to 9999');
+      }
+      expect(instant(field.toInternalValue('9999-12-31T23:00:00+05:00'))).toBe('9999-12-31T18:00:00.000Z');
+    });
+
+    it('refuses an offset past 15:59 or with 60 minutes or more', () => {
+      for (const text of ['2020-01-01T10:00:00+99:99', '2020-01-01T10:00:00-16:00', '2020-01-01T10:00:00+10:99']) {
+        expect(validationError(() => field.toInternalValue(text)).message).toContain(
+          'with an offset from -15:59 to +15:59',
+        );
+      }
+      expect(instant(field.toInternalValue('2020-01-01T10:00:00+14:00'))).toBe('2019-12-31T20:00:00.000Z');
+    });
   });
 
   describe('in Europe/Berlin with a configured format', () => {

@@ -9,6 +9,7 @@ import {
 } from './date-field.base.js';
 import { DateFieldValidationError } from './date-field-validation.error.js';
 import { instantOfWallTime } from './zoned-wall-time.js';
+import { MAX_UTC_OFFSET_HOURS, utcOffsetInRange } from '../common/utc-offset.checks.js';
 
 export interface GTDateTimeFieldOptions extends GTDateFieldOptions {
   /** IANA time zone in which input without an offset is read and values are shown. Default `UTC`. */
@@ -74,16 +75,36 @@ export class GTDateTimeField extends DateFieldBase {
   }
 
   protected fromDate(value: Date): Date {
-    this.checkYear(DateTime.fromJSDate(value, { zone: this.zone }).year);
-    return new Date(value.getTime());
+    return this.checkedInstant(new Date(value.getTime()));
+  }
+
+  /**
+   * The instant, when its year is in range wherever it is written: in `timezone` (its
+   * representation), in UTC and in the process's zone (which the drivers write into columns). A
+   * text's own year is not enough: `9999-12-31T23:00-05:00` is in the year 10000 in UTC, which
+   * MySQL/MariaDB refuse.
+   */
+  private checkedInstant(instant: Date): Date {
+    for (const year of [
+      DateTime.fromJSDate(instant, { zone: this.zone }).year,
+      instant.getUTCFullYear(),
+      instant.getFullYear(),
+    ])
+      this.checkYear(year);
+    return instant;
   }
 
   private instantOf(text: string, parse: DateTextParser): Date | null {
     const parsed = parse(text, { zone: this.zone, setZone: true });
     if (!parsed.isValid) return null;
     this.checkYear(parsed.year);
+    if (!utcOffsetInRange(text)) {
+      throw new DateFieldValidationError(
+        `must be ${this.expectation}, with an offset from -${MAX_UTC_OFFSET_HOURS}:59 to +${MAX_UTC_OFFSET_HOURS}:59`,
+      );
+    }
     // The text carried its own offset: it names one instant.
-    if (!parsed.zone.equals(this.zone)) return parsed.toJSDate();
+    if (!parsed.zone.equals(this.zone)) return this.checkedInstant(parsed.toJSDate());
     // A local time of `timezone`: Luxon would move one that clocks skip, so resolve it here.
     const wall = parse(text, { zone: 'utc' });
     const instant = instantOfWallTime(wall, this.zone);
@@ -93,7 +114,7 @@ export class GTDateTimeField extends DateFieldBase {
           `${wall.toFormat('yyyy-MM-dd HH:mm')} is skipped there by a clock change`,
       );
     }
-    return instant;
+    return this.checkedInstant(instant);
   }
 
   /** A stored string names an instant only with its offset; without one, which zone it was in is unknown. */

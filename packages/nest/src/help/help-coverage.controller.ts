@@ -15,6 +15,7 @@ import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.i
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
+import { CheckedInputPipe } from '../common/validation.pipes.js';
 import { HelpCoverageService } from './help-coverage.service.js';
 import { parseHelpFieldsReport, type HelpViewCoverage } from './help-coverage.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
@@ -48,7 +49,7 @@ export class HelpCoverageController {
     ApiNoContentResponse({ description: 'The fields are known' }),
     ApiBadRequestResponse({ description: 'The body is invalid or past a bound; the message says which' }),
   ])
-  async fields(@Body() body: unknown, @Req() request: HttpRequest): Promise<void> {
+  async fields(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<void> {
     const report = parseHelpFieldsReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
     await this.coverage.report(report, await this.permissions.userNameOf(request));

@@ -3,7 +3,8 @@ import { IsIn, IsOptional } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import { queryValidationPipe } from '../common/validation.pipes.js';
+import { MAX_INPUT_DEPTH } from '../common/request-input.checks.js';
+import { CheckedInputPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
@@ -75,7 +76,7 @@ export class HelpTransferController {
     ApiConflictResponse({ description: 'An entry changed during the import; nothing was imported' }),
   ])
   async import(
-    @Body() file: unknown,
+    @Body(new CheckedInputPipe({ maxDepth: MAX_INPUT_DEPTH })) file: unknown,
     @Query(queryValidationPipe()) query: HelpImportQueryDto,
     @Req() request: HttpRequest,
   ): Promise<HelpImportReport> {

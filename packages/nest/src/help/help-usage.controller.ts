@@ -3,7 +3,7 @@ import { IsString } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import { queryValidationPipe } from '../common/validation.pipes.js';
+import { CheckedInputPipe, queryValidationPipe } from '../common/validation.pipes.js';
 import { HelpUsageService } from './help-usage.service.js';
 import { parseHelpUsageReport, type HelpUsageSummary } from './help-usage.js';
 import { RequireHelpPermission } from './require-help-permission.decorator.js';
@@ -35,7 +35,7 @@ export class HelpUsageController {
     }),
     ApiNotFoundResponse({ description: 'Recording is off, or no such entry' }),
   ])
-  async record(@Body() body: unknown): Promise<void> {
+  async record(@Body(new CheckedInputPipe()) body: unknown): Promise<void> {
     const report = parseHelpUsageReport(body);
     if ('problems' in report) throw new BadRequestException(report.problems);
     await this.usage.record(report);

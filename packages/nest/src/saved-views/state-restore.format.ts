@@ -1,3 +1,4 @@
+import { inputProblemMessage, MAX_INPUT_DEPTH, MAX_INPUT_VALUES } from '../common/request-input.checks.js';
 import type { SavedViewRecord } from './saved-views.service.js';
 
 /** A state as StateRestore's Ajax protocol lists it. */
@@ -32,11 +33,19 @@ export function stateRestoreAnswer(views: readonly SavedViewRecord[]): { data: S
   };
 }
 
-/** The JSON text of a state StateRestore sends, parsed; a message when it is not JSON. */
+/**
+ * The JSON text of a state StateRestore sends, parsed; a message when it is not JSON, or when it
+ * breaks the rule of every body (see `findInputProblem`).
+ */
 export function parseStateText(text: string): { state: unknown } | { problem: string } {
+  let state: unknown;
   try {
-    return { state: JSON.parse(text) as unknown };
+    state = JSON.parse(text) as unknown;
   } catch {
     return { problem: 'state must be a DataTables state as JSON text' };
   }
+  const problem = inputProblemMessage(state, { maxDepth: MAX_INPUT_DEPTH, maxValues: MAX_INPUT_VALUES }, 'properties', {
+    named: 'state',
+  });
+  return problem === null ? { state } : { problem };
 }

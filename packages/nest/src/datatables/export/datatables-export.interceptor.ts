@@ -165,7 +165,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     let tableRequest: TableRequest | undefined;
     let exportRequest: ExportRequest | undefined;
     try {
-      const parameters = readRequestParameters(request);
+      const parameters = readRequestParameters(request, table.context.limits);
       try {
         tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
       } catch (error) {
