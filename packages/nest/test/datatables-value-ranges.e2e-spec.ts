@@ -53,14 +53,24 @@ class ReadingsController {
   }
 }
 
-/** A cursor of the same request with other key values, as a client could make one. */
+/** The suite's cursor secret: a client that had it could sign any key values (the cursor's MAC is 43 characters). */
+const CURSOR_SECRET = 'the value ranges suite secret, 32+ characters';
+const MAC_CHARACTERS = 43;
+
+function cursorBody(next: string): { f: string; k: KeyValue[] } {
+  return JSON.parse(Buffer.from(next.slice(0, -MAC_CHARACTERS), 'base64url').toString('utf8')) as {
+    f: string;
+    k: KeyValue[];
+  };
+}
+
+/** A cursor of the same request with other key values, signed as the app signs its own. */
 function withKeys(next: string, keys: readonly KeyValue[]): string {
-  const { f } = JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as { f: string };
-  return encodeCursor(keys, f);
+  return encodeCursor(keys, cursorBody(next).f, CURSOR_SECRET);
 }
 
 function keysOf(next: string): KeyValue[] {
-  return (JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as { k: KeyValue[] }).k;
+  return cursorBody(next).k;
 }
 
 describeEachDatabase('Values of list requests within what the database reads', (kind) => {
@@ -71,7 +81,7 @@ describeEachDatabase('Values of list requests within what the database reads', (
     testApp = await createTestApp(kind, {
       entities: [...ALBUM_ENTITIES, Reading],
       controllers: [AlbumsController, ReadingsController],
-      widgetlib: { timezone: 'Europe/Oslo' },
+      widgetlib: { timezone: 'Europe/Oslo', dataTables: { cursorSecret: CURSOR_SECRET } },
     });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
