@@ -45,7 +45,12 @@ export class AppModule {
           migrationsRun: true,
         }),
         TypeOrmModule.forFeature([Album, Artist, Genre, Help]),
-        WidgetLibModule.forRoot({ routePrefix: 'api', helpUsage: true }),
+        WidgetLibModule.forRoot({
+          routePrefix: 'api',
+          helpUsage: true,
+          // Instances behind one load balancer share it, or each refuses the others' keyset cursors.
+          ...(process.env.CURSOR_SECRET ? { dataTables: { cursorSecret: process.env.CURSOR_SECRET } } : {}),
+        }),
         ...(options.redisUrl
           ? [
               CacheModule.register({
