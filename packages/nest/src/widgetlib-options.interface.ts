@@ -1,6 +1,4 @@
-import type { DataTableExportDefaults } from './datatables/export/export.options.js';
-import type { DataTableCountStrategy } from './datatables/datatable.options.js';
-import type { TableRequestLimits } from './datatables/table-request.limits.js';
+import type { DataTableExportDefaults, DataTableCountStrategy, TableRequestLimits } from './datatables/internal.js';
 
 /** What a host's permission system knows about the user of a request; `null` means not authenticated. */
 export type PermissionsResolver = (

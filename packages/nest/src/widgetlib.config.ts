@@ -1,18 +1,19 @@
-import { countStrategyProblems, DEFAULT_COUNT_TTL_MS } from './datatables/count-strategy.checks.js';
-import { resolveExportDefaults } from './datatables/export/export.settings.js';
-import type { DataTableExportDefaults } from './datatables/export/export.options.js';
-import { Inject } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { Info } from 'luxon';
-import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
-import { normaliseRoutePrefix } from './views/route-path.js';
 import {
+  countStrategyProblems,
+  DEFAULT_COUNT_TTL_MS,
+  resolveExportDefaults,
+  type DataTableExportDefaults,
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
   resolveTableRequestLimits,
   statementTimeoutProblem,
   type TableRequestLimits,
-} from './datatables/table-request.limits.js';
+} from './datatables/model/index.js';
+import { Inject } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Info } from 'luxon';
+import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
+import { normaliseRoutePrefix } from './views/route-path.js';
 import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.limits.js';
 import { defaultGetLanguage } from './help/default-language.resolver.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/help-import.limits.js';

@@ -1,10 +1,8 @@
-import { DataTableCounts } from './datatables/count-cache.service.js';
+import { DataTableCounts, DataTablesExportInterceptor, DataTablesListInterceptor } from './datatables/internal.js';
 import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
 import { acceptMissingBodies, addTrailingSlashRoutes } from './common/http-platform.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataTablesExportInterceptor } from './datatables/export/datatables-export.interceptor.js';
-import { DataTablesListInterceptor } from './datatables/datatables-list.interceptor.js';
 import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpController } from './help/help.controller.js';
 import { HelpHistoryService } from './help/help-history.service.js';

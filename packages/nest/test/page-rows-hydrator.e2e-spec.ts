@@ -1,6 +1,6 @@
 import { AfterLoad, Column, Entity, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { pageRowsHydrator } from '../src/datatables/page-rows.hydrator.js';
+import { pageRowsHydrator } from '../src/datatables/paging/page-rows.reader.js';
 import { Album, ALBUM_ENTITIES, Artist, Genre } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';

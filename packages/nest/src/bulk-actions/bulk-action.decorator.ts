@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, UseInterc
 import type { ExecutionContext } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import type { DataTableOptions } from '../datatables/datatable.options.js';
+import type { DataTableOptions } from '../datatables/internal.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
 import { ALL_PARAMETER, CONFIRM_PARAMETER } from './bulk-consent.parser.js';
 import { DataTableBulkInterceptor, type RequestWithBulk } from './bulk-action.interceptor.js';

@@ -9,10 +9,13 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
 import type { HttpRequest } from '../common/http-platform.js';
-import { DataTableCounts } from '../datatables/count-cache.service.js';
-import type { DataTableOptions } from '../datatables/datatable.options.js';
-import type { PreparedTable } from '../datatables/table.preparation.js';
-import { PreparedTables, tablePreparation } from '../datatables/prepared-tables.cache.js';
+import {
+  DataTableCounts,
+  type DataTableOptions,
+  type PreparedTable,
+  PreparedTables,
+  tablePreparation,
+} from '../datatables/internal.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
 import { BulkRequest } from './bulk-request.js';

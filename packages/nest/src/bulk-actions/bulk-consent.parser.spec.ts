@@ -1,4 +1,4 @@
-import { TableRequestError } from '../datatables/request-problems.js';
+import { TableRequestError } from '../datatables/internal.js';
 import { confirmProblem, parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
 
 describe('bulk consent', () => {

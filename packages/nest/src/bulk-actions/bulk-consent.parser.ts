@@ -1,7 +1,5 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import { readInteger } from '../datatables/filter-value.parser.js';
-import { QueryParameters } from '../datatables/query-string.flattener.js';
-import { quoted, RequestProblems, TableRequestError } from '../datatables/request-problems.js';
+import { readInteger, QueryParameters, quoted, RequestProblems, TableRequestError } from '../datatables/internal.js';
 
 /** The parameter that lets a request without any condition act on every row of the table. */
 export const ALL_PARAMETER = 'all';

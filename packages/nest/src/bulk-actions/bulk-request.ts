@@ -1,12 +1,14 @@
 import { BadRequestException } from '@nestjs/common';
 import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.js';
-import type { DataTableCounts } from '../datatables/count-cache.service.js';
-import { readRequestParameters } from '../datatables/request-parameters.reader.js';
-import { TableRequestError } from '../datatables/request-problems.js';
-import { setUpTableQuery } from '../datatables/table-query.setup.js';
-import { parseTableRequest } from '../datatables/table-request.parser.js';
-import type { PreparedTable } from '../datatables/table.preparation.js';
+import {
+  type DataTableCounts,
+  readRequestParameters,
+  TableRequestError,
+  setUpTableQuery,
+  parseTableRequest,
+  type PreparedTable,
+} from '../datatables/internal.js';
 import { parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
 import { DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-time.limits.js';
 import { TableSelection } from './table-selection.js';

@@ -1,7 +1,5 @@
 import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
-import { DEADLINE_PARAMETER } from '../datatables/sql-dialect.js';
-import { PAGE_KEY } from '../datatables/table-page.query.js';
-import type { TableQuerySetup } from '../datatables/table-query.setup.js';
+import { DEADLINE_PARAMETER, PAGE_KEY, type TableQuerySetup } from '../datatables/internal.js';
 
 /** A primary key value as the database answers it. */
 export type BulkKey = string | number;

@@ -2,15 +2,15 @@ import { ConflictException, ServiceUnavailableException } from '@nestjs/common';
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { databaseServer, type DatabaseServer } from '../common/database-server.js';
 import { yieldToEventLoop } from '../common/event-loop.js';
-import type { DataTableCounts } from '../datatables/count-cache.service.js';
 import {
+  type DataTableCounts,
   boundTransactionStatements,
   StatementTimeoutError,
   stoppedByTimeout,
   withStatementTimeout,
-} from '../datatables/statement-timeout.js';
-import type { TableQuerySetup } from '../datatables/table-query.setup.js';
-import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../datatables/table-request.limits.js';
+  type TableQuerySetup,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from '../datatables/internal.js';
 import { confirmProblem, type BulkConsent } from './bulk-consent.parser.js';
 import {
   bulkStopMessage,

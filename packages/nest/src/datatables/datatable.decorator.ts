@@ -2,12 +2,15 @@ import { applyDecorators, HttpCode, SetMetadata, UseInterceptors } from '@nestjs
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../common/http-platform.js';
 import { ApiDocs } from '../common/optional-swagger.js';
-import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
-import type { DataTableOptions } from './datatable.options.js';
+import {
+  DATA_TABLE_OPTIONS,
+  type DataTableOptions,
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  MAX_TEXT_LENGTH,
+  filterParameterName,
+  type Lookup,
+} from './model/index.js';
 import { DataTablesListInterceptor } from './datatables-list.interceptor.js';
-import { DEFAULT_TABLE_REQUEST_LIMITS, MAX_TEXT_LENGTH } from './table-request.limits.js';
-import { filterParameterName } from './parameter-names.js';
-import type { Lookup } from './table-request.types.js';
 
 const LOOKUP_DESCRIPTIONS: Record<Lookup, string> = {
   exact: 'equal to the value',

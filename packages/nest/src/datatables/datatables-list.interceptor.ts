@@ -14,22 +14,22 @@ import { databaseUnavailableException, isDatabaseUnavailableError } from '../com
 import type { HttpRequest } from '../common/http-platform.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { DataTableCounts } from './count-cache.service.js';
-import { DATA_TABLE_OPTIONS } from './datatable.constants.js';
-import type { DataTableEnvelope, DataTableOptions } from './datatable.options.js';
-import { handlerBaseQuery } from './handler-base.query.js';
-import { envelopeProblems, looksLikeEnvelope } from './envelope.validator.js';
-import { cursorFingerprint, encodeCursor } from './keyset.cursor.js';
-import { serializeRow, type RowDateFields } from './row.serializer.js';
-import { StatementTimeoutError } from './statement-timeout.js';
-import { runTableQuery } from './run-table-query.js';
-import { searchPanesAnswer } from './search-panes.answer.js';
-import { TableRequestError } from './request-problems.js';
-import { readRequestParameters } from './request-parameters.reader.js';
+import { DataTableCounts } from './counting/index.js';
+import {
+  DATA_TABLE_OPTIONS,
+  type DataTableEnvelope,
+  type DataTableOptions,
+  TableRequestError,
+  type TableRequest,
+} from './model/index.js';
+import { handlerBaseQuery, StatementTimeoutError } from './sql/index.js';
+import { envelopeProblems, looksLikeEnvelope, serializeRow, type RowDateFields } from './rows/index.js';
+import { cursorFingerprint, encodeCursor } from './paging/index.js';
+import { runTableQuery } from './datatable.query.js';
+import { searchPanesAnswer } from './extensions/search-panes/index.js';
+import { readRequestParameters } from './request/index.js';
 import { parseTableRequest } from './table-request.parser.js';
-import type { TableRequest } from './table-request.types.js';
-import type { PreparedTable } from './table.preparation.js';
-import { PreparedTables, tablePreparation } from './prepared-tables.cache.js';
+import { type PreparedTable, PreparedTables, tablePreparation } from './preparation/index.js';
 
 /**
  * Applied by `@DataTable`: turns the handler's base query (a `SelectQueryBuilder` or a

@@ -6,8 +6,8 @@ export {
   type DataTableExportDefaults,
   type DataTableExportFormat,
   type DataTableExportOptions,
-} from './export/export.options.js';
-export { DataTableCounts } from './count-cache.service.js';
+} from './model/export.options.js';
+export { DataTableCounts } from './counting/datatable-counts.service.js';
 export type {
   DataTableCountKind,
   DataTableCountStrategy,
@@ -16,11 +16,11 @@ export type {
   DataTableRowActions,
   DataTableSearchPaneOption,
   DataTableSearchPanes,
-} from './datatable.options.js';
-export { LOOKUPS, type Lookup } from './table-request.types.js';
-export { containsPattern, LIKE_ESCAPE } from './sql-dialect.js';
+} from './model/datatable.options.js';
+export { LOOKUPS, type Lookup } from './model/table-request.types.js';
+export { containsPattern, LIKE_ESCAPE } from './sql/sql-dialect.js';
 export {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
   type TableRequestLimits,
-} from './table-request.limits.js';
+} from './model/table-request.limits.js';

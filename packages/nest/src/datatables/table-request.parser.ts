@@ -1,31 +1,38 @@
-import { foldCase } from './case-fold.js';
-import { ColumnFilterParser } from './column-filters.parser.js';
-import { ColumnControlParser } from './column-control.parser.js';
-import { FieldConditionReader } from './field-condition.reader.js';
-import { SearchBuilderParser } from './search-builder.parser.js';
-import { parseBooleanWord } from '#rules/boolean-words.js';
-import { FilterValueParser, readInteger, readText } from './filter-value.parser.js';
 import {
+  foldCase,
+  parseOrderingField,
+  listed,
+  quoted,
+  RequestProblems,
+  sentDraw,
+  TableRequestError,
+  sentSizeProblem,
+  type SentParameters,
+  type ColumnFilter,
+  type ConditionNode,
+  type OrderKey,
+  type PanesRequest,
+  type TableRequest,
+  type TableRequestContext,
+} from './model/index.js';
+import {
+  ColumnFilterParser,
+  FieldConditionReader,
+  FilterValueParser,
+  readInteger,
+  readText,
   nativeColumnPath,
   nativeFlag,
   readNativeColumns,
   readNativeOrdering,
   type NativeColumn,
-} from './native-params.reader.js';
-import { parseOrderingField } from './parameter-names.js';
-import { QueryParameters } from './query-string.flattener.js';
-import { parseSearchPanes } from './search-panes.parser.js';
-import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './keyset.cursor.js';
-import { listed, quoted, RequestProblems, sentDraw, TableRequestError } from './request-problems.js';
-import { sentSizeProblem, type SentParameters } from './table-request.limits.js';
-import type {
-  ColumnFilter,
-  ConditionNode,
-  OrderKey,
-  PanesRequest,
-  TableRequest,
-  TableRequestContext,
-} from './table-request.types.js';
+  QueryParameters,
+} from './request/index.js';
+import { ColumnControlParser } from './extensions/column-control/index.js';
+import { SearchBuilderParser } from './extensions/search-builder/index.js';
+import { parseBooleanWord } from '#rules/boolean-words.js';
+import { parseSearchPanes } from './extensions/search-panes/index.js';
+import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './paging/index.js';
 
 /** The most rows a request may skip: past them, a problem pointing to keyset mode. */
 function offsetProblem(name: string, offset: number, maxOffset: number): string | null {

@@ -31,12 +31,15 @@ import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.i
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
 import { ParseIdPipe } from '../common/positive-int.pipe.js';
-import { DataTableCounts } from '../datatables/count-cache.service.js';
-import { DataTable } from '../datatables/datatable.decorator.js';
-import { DataTableExport } from '../datatables/export/datatable-export.decorator.js';
-import type { DataTableOptions } from '../datatables/datatable.options.js';
-import { serializeRow, type RowDateFields } from '../datatables/row.serializer.js';
-import { prepareTable } from '../datatables/table.preparation.js';
+import {
+  DataTableCounts,
+  DataTable,
+  DataTableExport,
+  type DataTableOptions,
+  serializeRow,
+  type RowDateFields,
+  prepareTable,
+} from '../datatables/internal.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';

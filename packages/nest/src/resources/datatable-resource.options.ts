@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../common/http-platform.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import type { DataTableOptions } from '../datatables/datatable.options.js';
+import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
 
 /**

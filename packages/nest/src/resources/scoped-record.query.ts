@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { isolatedBase, withoutUnusedLeftJoins } from '../datatables/base-query.inspection.js';
+import { isolatedBase, withoutUnusedLeftJoins } from '../datatables/internal.js';
 
 const RECORD_KEY_PARAMETER = 'widgetlibRecordKey';
 

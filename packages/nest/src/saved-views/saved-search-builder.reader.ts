@@ -1,4 +1,4 @@
-import { listed, quoted, type RequestProblems } from '../datatables/request-problems.js';
+import { listed, quoted, type RequestProblems } from '../datatables/internal.js';
 
 const GROUP_KEYS = ['logic', 'criteria'];
 const CRITERION_KEYS = ['condition', 'data', 'origData', 'type', 'value', 'value1', 'value2'];

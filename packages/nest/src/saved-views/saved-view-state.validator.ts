@@ -1,7 +1,11 @@
-import { parseTableRequest } from '../datatables/table-request.parser.js';
-import { TableRequestError } from '../datatables/request-problems.js';
-import { listed, quoted, RequestProblems } from '../datatables/request-problems.js';
-import type { TableRequestContext } from '../datatables/table-request.types.js';
+import {
+  parseTableRequest,
+  TableRequestError,
+  listed,
+  quoted,
+  RequestProblems,
+  type TableRequestContext,
+} from '../datatables/internal.js';
 import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
 import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.reader.js';
 

@@ -1,6 +1,6 @@
 import { csvHeader, csvRecord, neutralisedText } from './csv.writer.js';
-import { exportCell, rowCells, valueAt } from './export-cells.js';
-import { attachmentDisposition, exportFileName } from './content-disposition.js';
+import { exportCell, rowCells, valueAt } from './export-cell.writer.js';
+import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
 
 describe('CSV records', () => {
   it('quotes fields with commas, quotes and line breaks (RFC 4180), ending in CRLF', () => {

@@ -1,4 +1,4 @@
-import type { ExportCell } from './export-cells.js';
+import type { ExportCell } from './export-cell.writer.js';
 
 /** The first characters that make a spreadsheet read a text cell as a formula (OWASP CSV injection). */
 const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);

@@ -2,10 +2,8 @@ import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseInterceptors } fr
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../../common/http-platform.js';
 import { ApiDocs } from '../../common/optional-swagger.js';
-import { DATA_TABLE_EXPORT_OPTIONS } from '../datatable.constants.js';
-import type { DataTableOptions } from '../datatable.options.js';
+import { DATA_TABLE_EXPORT_OPTIONS, type DataTableOptions, EXPORT_FORMATS } from '../model/index.js';
 import { DataTablesExportInterceptor } from './datatables-export.interceptor.js';
-import { EXPORT_FORMATS } from './export.options.js';
 
 /** The route of an export: `options.export.path`, `export` by default. */
 export function exportPath(options: Pick<DataTableOptions, 'export'>): string {

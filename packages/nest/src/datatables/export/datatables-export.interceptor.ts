@@ -18,26 +18,26 @@ import { databaseUnavailableException, isDatabaseUnavailableError } from '../../
 import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
-import { DATA_TABLE_EXPORT_OPTIONS } from '../datatable.constants.js';
-import type { DataTableOptions } from '../datatable.options.js';
-import { resolveFieldPath } from '../field-path.resolver.js';
-import { handlerBaseQuery } from '../handler-base.query.js';
-import { TableRequestError } from '../request-problems.js';
-import { readRequestParameters } from '../request-parameters.reader.js';
-import { serializeRow, type RowDateFields } from '../row.serializer.js';
-import { StatementTimeoutError } from '../statement-timeout.js';
+import {
+  DATA_TABLE_EXPORT_OPTIONS,
+  type DataTableOptions,
+  TableRequestError,
+  type Lookup,
+  type TableRequest,
+  filterParameterName,
+} from '../model/index.js';
+import { resolveFieldPath, handlerBaseQuery, StatementTimeoutError } from '../sql/index.js';
+import { readRequestParameters } from '../request/index.js';
+import { serializeRow, type RowDateFields } from '../rows/index.js';
 import { parseTableRequest } from '../table-request.parser.js';
-import type { Lookup, TableRequest } from '../table-request.types.js';
-import { filterParameterName } from '../parameter-names.js';
-import type { PreparedTable } from '../table.preparation.js';
-import { PreparedTables, tablePreparation } from '../prepared-tables.cache.js';
-import { attachmentDisposition, exportFileName } from './content-disposition.js';
-import type { ColumnKind } from './export-cells.js';
-import { exportColumns } from './export-columns.js';
+import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
+import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
+import type { ColumnKind } from './export-cell.writer.js';
+import { exportColumns } from './export-columns.reader.js';
 import { writeExportFile } from './export-file.writer.js';
 import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
-import { startRowWalk } from './export-rows.walk.js';
-import { resolveExportSettings, type ExportSettings } from './export.settings.js';
+import { startRowWalk } from './export-rows.query.js';
+import { resolveExportSettings, type ExportSettings } from '../model/index.js';
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',

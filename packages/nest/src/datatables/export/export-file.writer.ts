@@ -1,8 +1,8 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { csvHeader, csvRecord, UTF8_BOM } from './csv.writer.js';
-import { rowCells, type ExportColumn } from './export-cells.js';
-import type { DataTableExportFormat } from './export.options.js';
+import { rowCells, type ExportColumn } from './export-cell.writer.js';
+import type { DataTableExportFormat } from '../model/index.js';
 import { XlsxSheetWriter } from './xlsx.writer.js';
 
 type Row = Record<string, unknown>;

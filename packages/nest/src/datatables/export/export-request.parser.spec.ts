@@ -1,4 +1,4 @@
-import { TableRequestError } from '../request-problems.js';
+import { TableRequestError } from '../model/index.js';
 import { parseExportRequest } from './export-request.parser.js';
 
 function problems(run: () => unknown): string[] {

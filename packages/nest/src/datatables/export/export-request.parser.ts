@@ -1,7 +1,13 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import { QueryParameters } from '../query-string.flattener.js';
-import { listed, quoted, RequestProblems, TableRequestError } from '../request-problems.js';
-import { EXPORT_FORMATS, type DataTableExportFormat } from './export.options.js';
+import { QueryParameters } from '../request/index.js';
+import {
+  listed,
+  quoted,
+  RequestProblems,
+  TableRequestError,
+  EXPORT_FORMATS,
+  type DataTableExportFormat,
+} from '../model/index.js';
 
 /** What an export request asks beyond the list's parameters. */
 export interface ExportRequest {

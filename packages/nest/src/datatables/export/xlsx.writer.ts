@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
-import type { ExportCell, ExportColumn } from './export-cells.js';
+import type { ExportCell, ExportColumn } from './export-cell.writer.js';
 
 const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = {
   date: 'yyyy-mm-dd',

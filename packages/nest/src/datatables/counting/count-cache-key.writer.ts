@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import type { DataSource, EntityMetadata } from 'typeorm';
+import type { ResolvedPath } from '../sql/index.js';
+
+const PREFIX = 'widgetlib:count';
+
+/** What tells two databases apart: a count of one is never answered for another. */
+export function dataSourceIdentity(dataSource: DataSource): string {
+  const { type, url, host, port, database } = dataSource.options as {
+    type: string;
+    url?: string;
+    host?: string;
+    port?: number;
+    database?: unknown;
+  };
+  return JSON.stringify([type, url, host, port, database, dataSource.driver.database]);
+}
+
+/** Where the write generation of a table is kept. */
+export function generationKey(table: string): string {
+  return `${PREFIX}:generation:${table}`;
+}
+
+/**
+ * The key of one count: a hash of its statement, of the data source it runs on, and of the write
+ * generations of the tables it reads (a table never written since the cache started has none).
+ */
+export function countCacheKey(
+  statement: { sql: string; parameters: unknown; source: string },
+  tables: readonly string[],
+  generations: ReadonlyArray<string | undefined>,
+): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([statement.source, statement.sql, statement.parameters]));
+  tables.forEach((table, index) => hash.update(`\u0000${table}\u0000${generations[index] ?? ''}`));
+  return `${PREFIX}:${hash.digest('base64url')}`;
+}
+
+/** The tables a write to `metadata`'s entity may change: its own and its many-to-many join tables. */
+export function writtenTables(metadata: EntityMetadata): string[] {
+  const tables = new Set([metadata.tablePath]);
+  for (const relation of metadata.manyToManyRelations) {
+    if (relation.junctionEntityMetadata) tables.add(relation.junctionEntityMetadata.tablePath);
+  }
+  return [...tables].sort();
+}
+
+/**
+ * The tables a count of the table may read: those of the base query's joins and every table on the
+ * way of a declared path (a filter or search across relations reads them in subqueries).
+ */
+export function readTables(joined: readonly EntityMetadata[], paths: Iterable<ResolvedPath>): string[] {
+  const tables = new Set(joined.flatMap(writtenTables));
+  for (const path of paths) {
+    for (const relation of path.relations) {
+      tables.add(relation.inverseEntityMetadata.tablePath);
+      if (relation.junctionEntityMetadata) tables.add(relation.junctionEntityMetadata.tablePath);
+    }
+  }
+  return [...tables].sort();
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { CACHE_MANAGER } from '@nestjs/cache-manager';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createKeyv } from '@cacheable/memory';
+import { createCache, type Cache } from 'cache-manager';
+import { EntityMetadata, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { countCacheKey, generationKey, writtenTables } from './count-cache-key.writer.js';
+
+/** The most counts and write generations the in-memory cache holds. */
+export const MAX_COUNTS_IN_MEMORY = 10_000;
+
+/** A count as the cache keeps it. */
+export interface CachedCount {
+  value: number;
+  kind: 'exact' | 'estimated' | 'capped';
+}
+
+/**
+ * The cache of list counts (`count: 'cached'`). It keeps them in the host's cache when the host
+ * registers `CacheModule` from `@nestjs/cache-manager` globally (a shared Keyv store such as Redis
+ * serves every instance of the app), otherwise in memory. A count is kept under its own statement
+ * (SQL and parameters, so different scopes never share one) and the write generation of every table
+ * it reads; `invalidate()` starts a new generation for an entity's tables, so no later request
+ * reads a count made before it.
+ */
+@Injectable()
+export class DataTableCounts {
+  private readonly cache: Cache;
+  private readonly logger = new Logger('DataTableCounts');
+
+  constructor(
+    @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
+    @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
+  ) {
+    // Bounded: every distinct filter combination makes a count. Least recently used goes first, so a
+    // table's write generation (set after its last counts were read) outlives those counts.
+    this.cache = hostCache ?? createCache({ stores: [createKeyv({ lruSize: MAX_COUNTS_IN_MEMORY })] });
+  }
+
+  /**
+   * Forgets every count that reads the entity's table or its many-to-many join tables; call it
+   * after writes of your own (the library's `DataTableResource` writes call it themselves).
+   */
+  async invalidate(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): Promise<void> {
+    const metadata = this.metadataOf(entity, dataSource);
+    const generation = randomUUID();
+    await Promise.all(writtenTables(metadata).map((table) => this.cache.set(generationKey(table), generation))).catch(
+      (error: unknown) => this.logger.error(`Could not forget the cached counts of ${metadata.name}: ${String(error)}`),
+    );
+  }
+
+  /** The count kept for `statement` reading `tables`, or `compute`'s, kept for `ttl` milliseconds. */
+  async remember(
+    statement: { sql: string; parameters: unknown; source: string },
+    tables: readonly string[],
+    ttl: number,
+    compute: () => Promise<CachedCount>,
+  ): Promise<CachedCount> {
+    let key: string;
+    try {
+      key = countCacheKey(statement, tables, await this.cache.mget<string>(tables.map(generationKey)));
+      const kept = await this.cache.get<CachedCount>(key);
+      if (kept) return kept;
+    } catch (error) {
+      // A cache that cannot be reached costs a count, never the list.
+      this.logger.warn(`The count cache cannot be read, counting instead: ${String(error)}`);
+      return compute();
+    }
+    const count = await compute();
+    await this.cache.set(key, count, ttl).catch(() => undefined);
+    return count;
+  }
+
+  private metadataOf(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): EntityMetadata {
+    if (entity instanceof EntityMetadata) return entity;
+    const source = dataSource ?? this.dataSource;
+    if (!source) throw new Error('DataTableCounts.invalidate() needs the DataSource of an entity given by its class');
+    return source.getMetadata(entity);
+  }
+}

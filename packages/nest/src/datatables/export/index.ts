@@ -1,0 +1,2 @@
+export { DataTableExport } from './datatable-export.decorator.js';
+export { DataTablesExportInterceptor } from './datatables-export.interceptor.js';

@@ -1,0 +1,1 @@
+export { ColumnControlParser } from './column-control.parser.js';

@@ -1,0 +1,1 @@
+export { SearchBuilderParser } from './search-builder.parser.js';

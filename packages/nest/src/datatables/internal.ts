@@ -1,0 +1,39 @@
+// What the other capabilities of the package use from the data-table core (not public: index.ts is).
+export {
+  type DataTableOptions,
+  TableRequestError,
+  quoted,
+  RequestProblems,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+  listed,
+  type TableRequestContext,
+  DATA_TABLE_OPTIONS,
+  type DataTableExportDefaults,
+  type DataTableCountStrategy,
+  type TableRequestLimits,
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  resolveTableRequestLimits,
+  statementTimeoutProblem,
+} from './model/index.js';
+export { DataTableCounts } from './counting/index.js';
+export { countStrategyProblems, DEFAULT_COUNT_TTL_MS, resolveExportDefaults } from './model/index.js';
+export { type PreparedTable, PreparedTables, tablePreparation, prepareTable } from './preparation/index.js';
+export { readInteger, QueryParameters, readRequestParameters } from './request/index.js';
+export {
+  setUpTableQuery,
+  DEADLINE_PARAMETER,
+  type TableQuerySetup,
+  boundTransactionStatements,
+  StatementTimeoutError,
+  stoppedByTimeout,
+  withStatementTimeout,
+  isolatedBase,
+  withoutUnusedLeftJoins,
+  resolveFieldPath,
+} from './sql/index.js';
+export { parseTableRequest } from './table-request.parser.js';
+export { PAGE_KEY } from './paging/index.js';
+export { DataTable } from './datatable.decorator.js';
+export { DataTableExport, DataTablesExportInterceptor } from './export/index.js';
+export { serializeRow, type RowDateFields } from './rows/index.js';
+export { DataTablesListInterceptor } from './datatables-list.interceptor.js';

@@ -1,0 +1,153 @@
+import type { Type } from '@nestjs/common';
+import type { HttpRequest } from '../../common/http-platform.js';
+import type { DataTableExportOptions } from './export.options.js';
+import type { TableRequestLimits } from './table-request.limits.js';
+import type { Lookup } from './table-request.types.js';
+
+/** Links a row offers, shown by the client as edit and delete controls. */
+export interface DataTableRowActions {
+  edit_url?: string;
+  delete_url?: string;
+}
+
+/**
+ * Options of one `@DataTable` endpoint. Paths use `__` to cross relations (`artist__name`,
+ * `genres__id`); every path must be listed here, and is resolved through entity metadata.
+ */
+export interface DataTableOptions<T extends object = object> {
+  /**
+   * A stable id of the table (letters, digits, `-`, `_` and `.`, at most 100 characters), with
+   * `entity`: the table gets saved views (`/saved-views/<id>/`), stored per user and validated
+   * against these options. Endpoints sharing an id must share their options object.
+   */
+  id?: string;
+  /**
+   * The entity the handler lists; needed with `id` (saved views validate a state without running
+   * the handler). The handler's query must be over this entity.
+   */
+  entity?: Type<T>;
+  /** Text fields the `search` parameter looks in (case-insensitive substring; terms ANDed, fields ORed). */
+  searchFields?: string[];
+  /** Fields `ordering` may name. */
+  orderingFields?: string[];
+  /** Ordering when the request has none, e.g. `['-year', 'name']`. The primary key is always appended. */
+  defaultOrdering?: string[];
+  /** Filterable paths and the lookups each allows, e.g. `{ year: ['exact', 'gte', 'lte'] }`. */
+  filters?: Record<string, Lookup[]>;
+  /**
+   * Paths SearchPanes may show as panes (server-side), e.g. `['format', 'artist__name', 'genres__name']`.
+   * A request from a page with SearchPanes (`searchPanes_options[...]`) or with selections gets
+   * `searchPanes.options` in the answer: for each pane, its values with `total` (rows of the base
+   * query) and `count` (rows matching the request's search, filters and the other panes'
+   * selections), at most `limits.maxPaneOptions` values (those with the most rows). A pane's
+   * selection filters the rows like a filter; a pane across a to-many relation counts listed rows.
+   */
+  panes?: string[];
+  /** Rows per page when the request gives none (default from `WidgetLibModule`'s `dataTables`). */
+  pageSize?: number;
+  /** Largest page a request gets; larger requests are reduced to it. */
+  maxPageSize?: number;
+  /** Whether `limit=-1` (or `length=-1`) returns every row. */
+  allowAll?: boolean;
+  /**
+   * PostgreSQL and MariaDB: when a request filters or searches, `recordsTotal` (shown as "filtered
+   * from N entries", not used for paging) is the server's row estimate of the listed table instead
+   * of an exact count once that estimate reaches this many rows, saving a count over the whole table.
+   * Applies when the base query reads the whole table: no conditions or joins of its own that
+   * restrict it, no soft-deleted rows left out, not one entity of a single-table hierarchy. The
+   * estimate is PostgreSQL's as of the table's last ANALYZE, MariaDB's InnoDB `TABLE_ROWS` (sampled,
+   * then moved by each insert and delete); MySQL 8 caches `TABLE_ROWS` for up to a day and counts
+   * exactly, as SQLite does. `recordsFiltered` and unfiltered requests
+   * always count exactly. Off by default; worth it from about a hundred thousand rows, where the
+   * exact total is a full count on every filtered request.
+   */
+  estimatedTotalAbove?: number;
+  /**
+   * How the counts are made (default: the module's `dataTables.count`, `exact`). `exact` counts
+   * every matching row on every request. `cached` counts exactly and keeps each count for
+   * `countTtl` milliseconds per base query and request conditions (so paging through one result
+   * counts once); the library's own writes (`DataTableResource`) and `DataTableCounts.invalidate()`
+   * forget the counts of the tables they change, but a write made elsewhere (another program, SQL
+   * by hand, a host write without `invalidate()`) shows in the counts only when they expire.
+   * `estimated` (PostgreSQL and MariaDB; exact elsewhere) answers the server's row estimate of a base query
+   * that reads the whole table once it reaches `estimatedTotalAbove` rows (default 100 000): as
+   * `recordsTotal` of every request and as `recordsFiltered` of unfiltered ones, so that opening a
+   * large table counts nothing (marked `estimated`; paging then follows the estimate). `capped` counts at
+   * most `countCap` rows, with a statement that stops reading there: a count past the cap answers
+   * the cap, and the envelope says so (`counts: { recordsFiltered: 'capped' }`, shown by the client
+   * as "more than 10,000"); DataTables then pages through the first `countCap` rows only. Worth it
+   * where counting every match costs more than the page (a million-row table, a count over joins).
+   */
+  count?: DataTableCountStrategy;
+  /** The most rows a `capped` count reads (default 10 000). */
+  countCap?: number;
+  /** Milliseconds a `cached` count is kept (default: the module's `dataTables.countTtl`, 60 000). */
+  countTtl?: number;
+  /**
+   * Paths that may reach a hidden column (`select: false`, or `@Exclude` on the property): without
+   * this, such a path is refused, because searching, filtering or ordering by a column lets a user
+   * work out values the rows never show.
+   */
+  allowHiddenPaths?: string[];
+  /** Bounds on the work one request may ask for (default: the module's `dataTables.limits`). */
+  limits?: Partial<TableRequestLimits>;
+  /**
+   * Milliseconds one statement of a request may run before the database stops it and the request
+   * answers 503 (default: the module's `dataTables.statementTimeout`, 5000; 0: no limit).
+   */
+  statementTimeout?: number;
+  /**
+   * The export of the list's filtered rows as CSV or XLSX, served by `@DataTableExport` (and by
+   * `DataTableResource`): its route, formats, columns, file name and row cap.
+   */
+  export?: DataTableExportOptions;
+  /** The `actions` of a row. */
+  actions?(entity: T, request: HttpRequest): DataTableRowActions;
+  /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */
+  mapRow?(row: Record<string, unknown>, entity: T, request: HttpRequest): Record<string, unknown>;
+}
+
+/** How an endpoint counts its rows (see `DataTableOptions.count`). */
+export type DataTableCountStrategy = 'exact' | 'cached' | 'estimated' | 'capped';
+
+/**
+ * What a count of the envelope is: `exact`; `estimated`, the planner's estimate
+ * (`estimatedTotalAbove`); `capped`, the cap of a `capped` count that more rows match.
+ */
+export type DataTableCountKind = 'exact' | 'estimated' | 'capped';
+
+/** The answer of a data-table endpoint (spec 2.3). */
+export interface DataTableEnvelope<R = Record<string, unknown>> {
+  data: R[];
+  recordsTotal: number;
+  recordsFiltered: number;
+  draw: number;
+  /** Present when a count is not exact: what each count is. */
+  counts?: { recordsTotal: DataTableCountKind; recordsFiltered: DataTableCountKind };
+  /**
+   * Present in keyset mode (the request sent `cursor`): the `cursor` of the page after this one, to
+   * send with the same other parameters; null when this page is the last.
+   */
+  next?: string | null;
+  /** Present when the request comes from SearchPanes (see `DataTableOptions.panes`). */
+  searchPanes?: DataTableSearchPanes;
+}
+
+/** One option of a SearchPanes pane. */
+export interface DataTableSearchPaneOption {
+  /** The value as shown, HTML-escaped (SearchPanes writes it as HTML); `''` for the empty option. */
+  label: string;
+  /** The value SearchPanes sends back when the option is selected; null for the empty option (no value). */
+  value: string | null;
+  /** Rows of the base query holding the value. */
+  total: number;
+  /** Rows holding it among those that match the request's search, filters and the other panes' selections. */
+  count: number;
+}
+
+/** The options of every pane, keyed as SearchPanes looks them up (the column's data source). */
+export interface DataTableSearchPanes {
+  options: Record<string, DataTableSearchPaneOption[]>;
+  /** The keys of the panes that have more values than `limits.maxPaneOptions` (present when one has). */
+  truncated?: string[];
+}

@@ -1,0 +1,73 @@
+export type {
+  DataTableCountStrategy,
+  DataTableOptions,
+  DataTableCountKind,
+  DataTableEnvelope,
+  DataTableSearchPaneOption,
+  DataTableSearchPanes,
+} from './datatable.options.js';
+export { DATA_TABLE_OPTIONS, DATA_TABLE_EXPORT_OPTIONS } from './datatable.constants.js';
+export {
+  DEFAULT_TABLE_REQUEST_LIMITS,
+  MAX_TEXT_LENGTH,
+  parameterDepthLimit,
+  resolveTableRequestLimits,
+  statementTimeoutProblem,
+  type TableRequestLimits,
+  sentSizeProblem,
+  type SentParameters,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
+} from './table-request.limits.js';
+export {
+  filterParameterName,
+  isSearchBuilderParameter,
+  parseOrderingField,
+  SEARCH_BUILDER_PARAMETER,
+} from './parameter-names.parser.js';
+export {
+  type Lookup,
+  type TableRequest,
+  type ConditionNode,
+  type FieldCondition,
+  type ConditionGroup,
+  type FieldSpec,
+  type PanesRequest,
+  type TableRequestContext,
+  type FilterValue,
+  type PaneSelection,
+  type OrderKey,
+  LOOKUPS,
+  type ColumnFilter,
+  type FieldKind,
+  type Predicate,
+  type Bound,
+  isConditionGroup,
+  type TextAnchor,
+  type KeyValue,
+} from './table-request.types.js';
+export { TableRequestError, listed, quoted, RequestProblems, sentDraw } from './table-request.errors.js';
+export {
+  EXPORT_FORMATS,
+  type DataTableExportColumn,
+  type DataTableExportFormat,
+  DEFAULT_EXPORT_CHUNK_SIZE,
+  DEFAULT_EXPORT_MAX_ROWS,
+  MAX_EXPORT_CHUNK_SIZE,
+  type DataTableExportDefaults,
+  type DataTableExportOptions,
+} from './export.options.js';
+export { fitsFloatColumn, type FloatPrecision } from './float-range.checks.js';
+export { foldCase } from './case-fold.writer.js';
+export {
+  countStrategyProblems,
+  COUNT_STRATEGIES,
+  DEFAULT_COUNT_CAP,
+  DEFAULT_ESTIMATE_ABOVE,
+  DEFAULT_COUNT_TTL_MS,
+} from './count-strategy.checks.js';
+export {
+  EXPORT_DEFAULTS,
+  resolveExportDefaults,
+  resolveExportSettings,
+  type ExportSettings,
+} from './export-settings.checks.js';

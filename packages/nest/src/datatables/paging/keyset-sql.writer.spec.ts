@@ -1,0 +1,73 @@
+import type { DataSource } from 'typeorm';
+import { ALBUM_ENTITIES, Album } from '../../../test/fixtures/album.entities.js';
+import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
+import { resolveFieldPath, type ResolvedPath, sqlDialect, TableSql } from '../sql/index.js';
+import { KeysetWriter } from './keyset-sql.writer.js';
+import { planKeysetAfter } from './keyset-plan.writer.js';
+
+const PATHS = ['name', 'sales', 'recorded_at', 'artist__name'];
+
+describe('KeysetWriter (PostgreSQL text)', () => {
+  let dataSource: DataSource;
+  let sql: TableSql<Album>;
+
+  beforeAll(async () => {
+    dataSource = await metadataOnlyDataSource('postgres', ALBUM_ENTITIES);
+  });
+
+  beforeEach(() => {
+    const base = dataSource.getRepository(Album).createQueryBuilder('album');
+    const metadata = dataSource.getMetadata(Album);
+    const paths = new Map<string, ResolvedPath>(PATHS.map((path) => [path, resolveFieldPath(metadata, path)]));
+    sql = new TableSql(base, paths, sqlDialect(dataSource, 'postgres'), 0);
+  });
+
+  it('knows each key from the metadata: text, nullable, the primary key last', () => {
+    const keys = new KeysetWriter(sql).keys([
+      { path: 'name', descending: false },
+      { path: 'artist__name', descending: true },
+    ]);
+    expect(keys).toEqual([
+      { path: 'name', descending: false, nullable: false, text: true },
+      { path: 'artist__name', descending: true, nullable: true, text: true },
+      { path: null, descending: false, nullable: false, text: false },
+    ]);
+  });
+
+  it('writes the plan with identifiers escaped and every value bound, text folded as the ORDER BY', () => {
+    const writer = new KeysetWriter(sql);
+    const keys = writer.keys([
+      { path: 'sales', descending: true },
+      { path: 'name', descending: false },
+    ]);
+    const condition = writer.after(planKeysetAfter(keys, [400, "O'Brien", 9]), [
+      '"album"."sales"',
+      '"album"."name"',
+      '"album"."id"',
+    ]);
+    expect(condition).toBe(
+      '(("album"."sales" IS NULL) OR ("album"."sales" < :wl_p0) OR ' +
+        '("album"."sales" = :wl_p0 AND (lower(CAST("album"."name" AS text))) COLLATE "C" > lower(CAST(:wl_p1 AS text))) OR ' +
+        '("album"."sales" = :wl_p0 AND (lower(CAST("album"."name" AS text))) COLLATE "C" = lower(CAST(:wl_p1 AS text)) AND ("album"."name") COLLATE "C" > :wl_p1) OR ' +
+        '("album"."sales" = :wl_p0 AND ("album"."name") COLLATE "C" = :wl_p1 AND "album"."id" > :wl_p2))',
+    );
+    expect(sql.parameters).toMatchObject({ wl_p0: 400, wl_p1: "O'Brien", wl_p2: 9 });
+    expect(condition).not.toContain('400');
+  });
+
+  it('bounds the first key ahead of the OR when every row after meets it', () => {
+    const writer = new KeysetWriter(sql);
+    const keys = writer.keys([{ path: 'recorded_at', descending: false }]);
+    expect(writer.after(planKeysetAfter(keys, ['2001-01-01 00:00:00', 3]), ['"r"', '"id"'])).toBe(
+      '("r" >= :wl_p0 AND (("r" > :wl_p0) OR ("r" = :wl_p0 AND "id" > :wl_p1)))',
+    );
+  });
+
+  it('selects dates and date-times as the database text of them', () => {
+    const writer = new KeysetWriter(sql);
+    expect(writer.selected('"album"."recorded_at"', sql.resolved('recorded_at'))).toBe(
+      'CAST("album"."recorded_at" AS text)',
+    );
+    expect(writer.selected('"album"."sales"', sql.resolved('sales'))).toBe('"album"."sales"');
+  });
+});

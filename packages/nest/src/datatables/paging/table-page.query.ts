@@ -1,0 +1,152 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { KeysetWriter } from './keyset-sql.writer.js';
+import { keyAlias, planKeysetAfter, readKeyValues } from './keyset-plan.writer.js';
+import type { KeyValue } from '../model/index.js';
+import { pageRowsHydrator } from './page-rows.reader.js';
+import { SortKeyWriter, type FirstRankJoin, type SortKey, type TableQuerySetup } from '../sql/index.js';
+import type { OrderKey } from '../model/index.js';
+
+const PAGE_ALIAS = 'wl_page';
+export const PAGE_KEY = 'wl_pk';
+
+/** Which rows of the ordered, filtered rows a page holds. */
+export interface PageWindow {
+  ordering: readonly OrderKey[];
+  /** `limit` rows (all when null) from the `offset`th (offset mode) ... */
+  offset: number;
+  limit: number | null;
+  /**
+   * ... or, when present, `limit` rows after the row whose key values these are (keyset mode; null:
+   * from the first row). See {@link planKeysetAfter}.
+   */
+  after?: KeyValue[] | null;
+}
+
+/** A page's entities; in keyset mode, the key values of its last row when more rows follow. */
+export interface PageRows<T> {
+  entities: T[];
+  next: KeyValue[] | null;
+}
+
+/** Orders `query` by the selected sort keys (`wl_o0`, ...) and the primary key, of `alias` when given. */
+function orderBySortKeys(
+  query: SelectQueryBuilder<ObjectLiteral>,
+  keys: readonly SortKey[],
+  alias: string | null,
+): void {
+  const escape = (name: string) => query.connection.driver.escape(name);
+  const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
+  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
+  query.addOrderBy(column(PAGE_KEY), 'ASC');
+}
+
+/** Skips `offset` rows and keeps `limit` (all when null). */
+function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number | null): void {
+  // MySQL has no OFFSET without LIMIT.
+  if (offset > 0) query.offset(offset).limit(limit ?? Number.MAX_SAFE_INTEGER);
+  else if (limit !== null) query.limit(limit);
+}
+
+/** The page's entities: from its raw rows where {@link pageRowsHydrator} can build them, else through TypeORM. */
+async function readEntities(query: SelectQueryBuilder<ObjectLiteral>): Promise<ObjectLiteral[]> {
+  const hydrate = pageRowsHydrator(query);
+  return hydrate ? hydrate(await query.getRawMany()) : query.getMany();
+}
+
+/** The page's entities and, for each, its first raw row (a to-many join repeats an entity's row). */
+async function readEntitiesAndRows(
+  query: SelectQueryBuilder<ObjectLiteral>,
+): Promise<{ entities: ObjectLiteral[]; raw: Record<string, unknown>[] }> {
+  const hydrate = pageRowsHydrator(query);
+  const { entities, raw } = hydrate
+    ? await query.getRawMany<Record<string, unknown>>().then((rows) => ({ entities: hydrate(rows), raw: rows }))
+    : await query.getRawAndEntities<Record<string, unknown>>();
+  // The entities come in the order their rows first do, and the rows of one entity are adjacent.
+  const firsts = raw.filter((row, index) => index === 0 || raw[index - 1]![PAGE_KEY] !== row[PAGE_KEY]);
+  return { entities, raw: firsts };
+}
+
+/**
+ * The page's statement: the base query (its joins and selects) restricted to the ids of the page,
+ * found by a derived table that orders and pages the ids alone, without the joins that only load
+ * relations (DISTINCT when a join that scopes the base is to-many), so that the relations are loaded
+ * in that same statement and pages are never short. In offset mode, when the first key is a rank
+ * across a to-one relation of an unfiltered request, the ids are the rows walked in the related rows'
+ * rank order and the rows without the related row (each cut at the page's end), merged. In keyset
+ * mode the keys are the values themselves, the ids are those after the position, and the statement
+ * reads one row more than the page to know whether another follows.
+ */
+export async function readTablePage<T extends ObjectLiteral>(
+  setup: TableQuerySetup<T>,
+  window: PageWindow,
+): Promise<PageRows<T>> {
+  const { base, scope, sql, condition, repeatsRows } = setup;
+  const escape = (name: string) => base.connection.driver.escape(name);
+  const keyset = window.after !== undefined;
+  const limit = keyset && window.limit !== null ? window.limit + 1 : window.limit;
+  // Without a rank, 'matched' writes the same statement as 'left'.
+  const orderedIds = (firstRankJoin: FirstRankJoin) => {
+    const query = scope.clone();
+    if (condition) query.andWhere(condition);
+    const rankScope = condition || keyset ? null : scope;
+    const sorted = new SortKeyWriter(sql).sortKeys(query, window.ordering, rankScope, firstRankJoin);
+    query.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows);
+    sorted.keys.forEach((key, index) => query.addSelect(key.expression, `wl_o${index}`));
+    if (keyset) {
+      const keysetSql = new KeysetWriter(sql);
+      const columns = sorted.columns.map((column) => column!);
+      window.ordering.forEach(({ path }, index) =>
+        query.addSelect(keysetSql.selected(columns[index]!, sql.resolved(path)), keyAlias(index)),
+      );
+      if (window.after) {
+        const plan = planKeysetAfter(keysetSql.keys(window.ordering), window.after);
+        query.andWhere(keysetSql.after(plan, [...columns, sql.primaryKey]));
+      }
+    }
+    query.setParameters(sql.parameters);
+    orderBySortKeys(query, sorted.keys, null);
+    return { query, ...sorted };
+  };
+  const matched = orderedIds('matched');
+  const { keys } = matched;
+  let ids: SelectQueryBuilder<ObjectLiteral> = matched.query;
+  if (matched.firstIsRank) {
+    const missing = orderedIds('missing').query;
+    const end = limit === null ? null : window.offset + limit;
+    pageOf(missing, 0, end);
+    pageOf(matched.query, 0, end);
+    ids = base
+      .createQueryBuilder()
+      .select('*')
+      .from(
+        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.query.getQuery()}) ${escape('wl_matched')})`,
+        'wl_merged',
+      )
+      .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
+    orderBySortKeys(ids, keys, null);
+  }
+  pageOf(ids, keyset ? 0 : window.offset, limit);
+
+  const page = base
+    .clone()
+    .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
+    .setParameters(ids.getParameters());
+  orderBySortKeys(page, keys, PAGE_ALIAS);
+  if (!keyset) {
+    const entities = await setup.run(page, (query) => readEntities(query) as Promise<T[]>);
+    return { entities, next: null };
+  }
+  page.addSelect(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, PAGE_KEY);
+  window.ordering.forEach((_, index) =>
+    page.addSelect(`${escape(PAGE_ALIAS)}.${escape(keyAlias(index))}`, keyAlias(index)),
+  );
+  const rows = await setup.run(page, readEntitiesAndRows);
+  if (window.limit === null || rows.entities.length <= window.limit) {
+    return { entities: rows.entities as T[], next: null };
+  }
+  const last = rows.raw[window.limit - 1]!;
+  return {
+    entities: rows.entities.slice(0, window.limit) as T[],
+    next: readKeyValues(last, window.ordering.length, PAGE_KEY),
+  };
+}

@@ -1,0 +1,51 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { type ResolvedPath, setUpTableQuery } from '../sql/index.js';
+import type { KeyValue } from '../model/index.js';
+import { readTablePage } from './table-page.query.js';
+import type { TableRequest } from '../model/index.js';
+
+/** A chunk of a walk: its entities, and the key values of its last row when more rows follow. */
+export interface WalkedChunk<T> {
+  entities: T[];
+  /** Where the next chunk starts: what a cursor carries (null after the last chunk). */
+  next: KeyValue[] | null;
+}
+
+/** Options of a walk. */
+export interface WalkOptions {
+  /** Rows per chunk (per statement). */
+  chunkSize: number;
+  /** Milliseconds each statement may run (0 or absent: no limit). */
+  statementTimeout?: number;
+}
+
+/**
+ * Every row the request's search, filters and conditions keep, in its ordering (the primary key
+ * last), as chunks of `chunkSize` read by keyset: each chunk is one statement for the rows after the
+ * previous chunk's last row, so that the cost of a chunk does not grow with its depth, and a row
+ * written or removed between two chunks neither repeats nor hides another row. Starts from the
+ * request's `keyset.after` when it has one; its offset and limit are not used. No counts are made.
+ */
+export async function* walkTableRows<T extends ObjectLiteral>(
+  baseQuery: SelectQueryBuilder<T>,
+  request: TableRequest,
+  paths: ReadonlyMap<string, ResolvedPath>,
+  options: WalkOptions,
+): AsyncGenerator<WalkedChunk<T>, void, undefined> {
+  if (!Number.isSafeInteger(options.chunkSize) || options.chunkSize < 1) {
+    throw new Error(`walkTableRows: chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
+  }
+  let after = request.keyset?.after ?? null;
+  do {
+    // Each chunk its own statements and deadline: a long walk is not one long request.
+    const setup = await setUpTableQuery(baseQuery, request, paths, options.statementTimeout ?? 0);
+    const page = await readTablePage(setup, {
+      ordering: request.ordering,
+      offset: 0,
+      limit: options.chunkSize,
+      after,
+    });
+    yield page;
+    after = page.next;
+  } while (after !== null);
+}

@@ -1,0 +1,113 @@
+import type { EntityMetadata } from 'typeorm';
+import type { WidgetLibConfig } from '../../widgetlib.config.js';
+import {
+  type DataTableOptions,
+  resolveTableRequestLimits,
+  statementTimeoutProblem,
+  parseOrderingField,
+  type FieldSpec,
+  type TableRequestContext,
+} from '../model/index.js';
+import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
+import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
+import { tableContextProblems } from './table-options.checks.js';
+
+/** An endpoint's options made ready for requests over one entity: checked once, then reused. */
+export interface PreparedTable {
+  context: TableRequestContext;
+  paths: ReadonlyMap<string, ResolvedPath>;
+  statementTimeout: number;
+  /** The most rows a count reads (`count: 'capped'`), or null to count every row. */
+  countCap: number | null;
+  /** Milliseconds a count is kept (`count: 'cached'`), or null to count on every request. */
+  countTtl: number | null;
+  /** Rows from which every request's total is the planner's estimate (`count: 'estimated'`), or null. */
+  estimateAbove: number | null;
+}
+
+/**
+ * The endpoint's options with the module's defaults, every path resolved through the entity's
+ * metadata; or the mistakes in them: a path that is not a field, an ordering across a to-many
+ * relation, a path over a hidden column (`select: false` or `@Exclude`) not listed in
+ * `allowHiddenPaths`, a limit or setting out of range.
+ */
+export function prepareTable(
+  options: DataTableOptions,
+  metadata: EntityMetadata,
+  config: Pick<WidgetLibConfig, 'dataTables' | 'timezone'>,
+): { table: PreparedTable; problems: [] } | { table: null; problems: string[] } {
+  const defaults = config.dataTables;
+  const orderingFields = options.orderingFields ?? [];
+  const filters = options.filters ?? {};
+  const allowedHidden = new Set(options.allowHiddenPaths ?? []);
+  const problems: string[] = [];
+  const paths = new Map<string, ResolvedPath>();
+  const allPaths = new Set([
+    ...(options.searchFields ?? []),
+    ...orderingFields,
+    ...Object.keys(filters),
+    ...(options.panes ?? []),
+    ...(options.defaultOrdering ?? []).map((field) => parseOrderingField(field).path),
+  ]);
+  for (const path of allPaths) {
+    try {
+      const resolved = resolveFieldPath(metadata, path);
+      paths.set(path, resolved);
+      if (resolved.hidden && !allowedHidden.has(path)) {
+        problems.push(
+          `${path} reaches a hidden column (select: false or @Exclude): searching, filtering or ordering by it ` +
+            'would reveal its values; list it in allowHiddenPaths if that is intended',
+        );
+      }
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  for (const path of allowedHidden) {
+    if (!allPaths.has(path))
+      problems.push(`allowHiddenPaths names ${path}, which no search field, ordering or filter uses`);
+  }
+  for (const path of orderingFields) {
+    if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
+  }
+  const fields = new Map<string, FieldSpec>([...paths].map(([path, resolved]) => [path, resolved.field]));
+  const limits = resolveTableRequestLimits(defaults.limits, options.limits);
+  problems.push(...limits.problems);
+  const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
+  const timeoutProblem = statementTimeoutProblem(statementTimeout);
+  if (timeoutProblem) problems.push(timeoutProblem);
+  const context: TableRequestContext = {
+    fields,
+    searchFields: options.searchFields ?? [],
+    orderingFields,
+    defaultOrdering: options.defaultOrdering ?? [],
+    filters,
+    panes: options.panes ?? [],
+    pageSize: options.pageSize ?? Math.min(defaults.pageSize, options.maxPageSize ?? defaults.maxPageSize),
+    maxPageSize: options.maxPageSize ?? defaults.maxPageSize,
+    allowAll: options.allowAll ?? defaults.allowAll,
+    timezone: config.timezone,
+    limits: limits.limits,
+    cursorSecret: defaults.cursorSecret,
+    ...(metadata.primaryColumns.length === 1 ? { primaryKey: fieldSpecOf(metadata.primaryColumns[0]!) } : {}),
+  };
+  problems.push(...tableContextProblems(context));
+  const { estimatedTotalAbove } = options;
+  if (estimatedTotalAbove !== undefined && !(Number.isSafeInteger(estimatedTotalAbove) && estimatedTotalAbove >= 0)) {
+    problems.push(`estimatedTotalAbove must be a whole number of rows >= 0, not ${String(estimatedTotalAbove)}`);
+  }
+  const { count = defaults.count, countCap = DEFAULT_COUNT_CAP, countTtl = defaults.countTtl } = options;
+  problems.push(...countStrategyProblems(count, countTtl, countCap));
+  if (problems.length > 0) return { table: null, problems };
+  return {
+    table: {
+      context,
+      paths,
+      statementTimeout,
+      countCap: count === 'capped' ? countCap : null,
+      countTtl: count === 'cached' ? countTtl : null,
+      estimateAbove: count === 'estimated' ? (estimatedTotalAbove ?? DEFAULT_ESTIMATE_ABOVE) : null,
+    },
+    problems: [],
+  };
+}

@@ -1,0 +1,81 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { databaseServer } from '../../common/database-server.js';
+import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
+import { ConditionWriter } from './condition.writer.js';
+import type { ResolvedPath } from './field-path.reader.js';
+import { sqlDialect } from './sql-dialect.js';
+import { withStatementTimeout } from './statement-timeout.js';
+import { TableSql } from './table-sql.writer.js';
+import type { TableRequest } from '../model/index.js';
+
+/** Runs one statement under the request's statement timeout. */
+export type StatementRunner = <R>(
+  statement: SelectQueryBuilder<ObjectLiteral>,
+  read: (query: SelectQueryBuilder<ObjectLiteral>) => Promise<R>,
+) => Promise<R>;
+
+/** What every statement of one request shares: the base query, its SQL writers and the request's conditions. */
+export interface TableQuerySetup<T extends ObjectLiteral> {
+  /** The handler's query, isolated so that added conditions keep its own. */
+  base: SelectQueryBuilder<T>;
+  /** The base query without the joins that only load relations: what the rows are counted and ordered in. */
+  scope: SelectQueryBuilder<T>;
+  /** Whether a join of `scope` is to-many, so that its rows repeat a listed row. */
+  repeatsRows: boolean;
+  sql: TableSql<T>;
+  writer: ConditionWriter<T>;
+  /** The conditions of the filters, SearchBuilder, ColumnControl and search (without the panes' selections). */
+  requestConditions: string[];
+  /** Each pane selection's condition, by pane path. */
+  selections: { path: string; condition: string | null }[];
+  /** Every condition of the request, panes' selections included, ANDed; null when none. */
+  condition: string | null;
+  run: StatementRunner;
+}
+
+/** The parts ANDed, null when none. */
+export function and(parts: (string | null)[]): string | null {
+  const present = parts.filter((part): part is string => part !== null);
+  return present.length > 0 ? present.map((each) => `(${each})`).join(' AND ') : null;
+}
+
+/** Checks the base query and writes the request's conditions, for {@link runTableQuery} and the keyset walks. */
+export async function setUpTableQuery<T extends ObjectLiteral>(
+  baseQuery: SelectQueryBuilder<T>,
+  request: Pick<TableRequest, 'filters' | 'conditions' | 'searchTerms' | 'searchFields' | 'panes'>,
+  paths: ReadonlyMap<string, ResolvedPath>,
+  statementTimeout: number,
+): Promise<TableQuerySetup<T>> {
+  checkBase(baseQuery);
+  const base = isolatedBase(baseQuery);
+  const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
+  const sql = new TableSql(base, paths, dialect, statementTimeout > 0 ? Date.now() + statementTimeout : 0);
+  const writer = new ConditionWriter(sql);
+  const run: StatementRunner = (statement, read) =>
+    withStatementTimeout(base.connection, statementTimeout, (runner) =>
+      read(runner ? statement.setQueryRunner(runner) : statement),
+    );
+  const requestConditions = request.filters.map((filter) => writer.filter(filter));
+  for (const node of request.conditions) {
+    const written = writer.condition(node);
+    if (written) requestConditions.push(written);
+  }
+  const search = writer.search(request.searchTerms, request.searchFields);
+  if (search) requestConditions.push(search);
+  const selections = request.panes.selections.map((selection) => ({
+    path: selection.path,
+    condition: writer.condition(selection.condition),
+  }));
+  const scope = withoutUnusedLeftJoins(base);
+  return {
+    base,
+    scope,
+    repeatsRows: hasToManyJoins(scope),
+    sql,
+    writer,
+    requestConditions,
+    selections,
+    condition: and([...requestConditions, ...selections.map((selection) => selection.condition)]),
+    run,
+  };
+}
