@@ -40,6 +40,9 @@ function install() {
   pnpm('install', '--frozen-lockfile', '--reporter=append-only');
 }
 
+/** The sources whose import graph `.dependency-cruiser.mjs` checks. */
+const SOURCE_FOLDERS = ['packages/nest/src', 'packages/client/src', 'packages/rules/src'];
+
 function build() {
   pnpm('--filter', './packages/*', '--sort', 'run', 'build');
 }
@@ -96,6 +99,7 @@ switch (task) {
     // jest compiles with swc, which strips types without checking them: check everything first.
     pnpm('exec', 'tsc', '-p', 'tsconfig.json');
     pnpm('exec', 'eslint', '--max-warnings', '0', '.');
+    pnpm('exec', 'depcruise', '--config', '.dependency-cruiser.mjs', ...SOURCE_FOLDERS);
     pnpm('exec', 'prettier', '--check', '--log-level', 'warn', '.');
     env.NODE_OPTIONS = [env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
       .filter(Boolean)

@@ -1,4 +1,4 @@
-import type { DataTableExportDefaults, DataTableCountStrategy, TableRequestLimits } from './datatables/internal.js';
+import type { DataTableExportDefaults, DataTableCountStrategy, TableRequestLimits } from './datatables/model/index.js';
 
 /** What a host's permission system knows about the user of a request; `null` means not authenticated. */
 export type PermissionsResolver = (
