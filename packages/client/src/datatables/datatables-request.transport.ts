@@ -1,5 +1,4 @@
-import { csrfTokenFromMeta, DEFAULT_CSRF_HEADER, isSameOrigin } from '../help-panel/help-api.client.js';
-import type { CsrfOptions } from '../help-panel/help-panel.types.js';
+import { csrfHeaders, type CsrfOptions } from '../http/index.js';
 import { buildRequestUrl, type DataTableRequestParams } from './datatables-params.formatter.js';
 
 /** How a table sends its requests: `GET`, `POST` (the parameters as a JSON body), or `auto`. */
@@ -75,8 +74,6 @@ export function listRequest(
     return { url: getUrl, method: 'GET', headers: accept };
   }
   const postUrl = new URL(options.postUrl ?? defaultPostUrl(url, base), base).toString();
-  const headers: Record<string, string> = { ...accept, 'Content-Type': 'application/json' };
-  const token = typeof csrf.token === 'function' ? csrf.token() : (csrf.token ?? csrfTokenFromMeta(doc));
-  if (token && isSameOrigin(postUrl, doc)) headers[csrf.headerName ?? DEFAULT_CSRF_HEADER] = token;
+  const headers = { ...accept, 'Content-Type': 'application/json', ...csrfHeaders(postUrl, csrf, doc) };
   return { url: postUrl, method: 'POST', headers, body: jsonBody(url, params, base) };
 }

@@ -1,5 +1,4 @@
-import { csrfTokenFromMeta, DEFAULT_CSRF_HEADER, isSameOrigin } from '../help-panel/help-api.client.js';
-import type { CsrfOptions } from '../help-panel/help-panel.types.js';
+import { csrfHeaders, type CsrfOptions } from '../http/index.js';
 import type { TableState } from './saved-views.state.js';
 
 /** A saved view as the server answers it. */
@@ -35,9 +34,7 @@ export class SavedViewsClient {
 
   /** The CSRF header of a write, when the page has a token and the routes are on the page's origin. */
   csrfHeaders(): Record<string, string> {
-    const { token: given, headerName = DEFAULT_CSRF_HEADER } = this.csrf;
-    const token = typeof given === 'function' ? given() : (given ?? csrfTokenFromMeta(this.doc));
-    return token && isSameOrigin(this.base, this.doc) ? { [headerName]: token } : {};
+    return csrfHeaders(this.base, this.csrf, this.doc);
   }
 
   list(): Promise<SavedViewSummary[]> {

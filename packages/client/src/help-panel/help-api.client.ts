@@ -1,8 +1,7 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
 import type { HelpFieldsReport } from './help-coverage.reporter.js';
-import type { CsrfOptions, HelpEntry, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
-
-export const DEFAULT_CSRF_HEADER = 'X-CSRF-Token';
+import { csrfHeaders, type CsrfOptions } from '../http/index.js';
+import type { HelpEntry, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
 
 /** The fields a form writes; `id_view` is the panel's own view, not typed by the user. */
 export interface HelpEntryInput {
@@ -61,21 +60,6 @@ export function errorMessages(body: unknown): string[] {
     return message.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
   }
   return [];
-}
-
-/** The token from `<meta name="csrf-token" content="...">`, the usual place hosts render it. */
-export function csrfTokenFromMeta(doc: Document = document): string | null {
-  return doc.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-}
-
-/**
- * Whether a request to `url` (resolved against the document, as `fetch` does) stays on the page's own
- * origin: the only place the page's CSRF token may go.
- */
-export function isSameOrigin(url: string, doc: Document = document): boolean {
-  if (!URL.canParse(url, doc.baseURI)) return false;
-  const { origin } = new URL(url, doc.baseURI);
-  return origin !== 'null' && origin === doc.location?.origin;
 }
 
 function withTrailingSlash(url: string): string {
@@ -149,14 +133,6 @@ export class HelpApiClient {
     return `${this.listUrl}${encodeURIComponent(String(id))}/`;
   }
 
-  /** The CSRF header for a write to `url`: none when `url` is on another origin, which must not see the token. */
-  private csrfHeaders(url: string): Record<string, string> {
-    if (!isSameOrigin(url)) return {};
-    const source = this.csrf.token;
-    const token = typeof source === 'function' ? source() : (source ?? csrfTokenFromMeta());
-    return token ? { [this.csrf.headerName ?? DEFAULT_CSRF_HEADER]: token } : {};
-  }
-
   private async send<T>(
     method: string,
     url: string,
@@ -165,7 +141,7 @@ export class HelpApiClient {
     extraInit: RequestInit = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
-    if (method !== 'GET') Object.assign(headers, this.csrfHeaders(url));
+    if (method !== 'GET') Object.assign(headers, csrfHeaders(url, this.csrf));
     if (body) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {

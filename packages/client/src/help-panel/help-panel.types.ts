@@ -1,4 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
+import type { CsrfOptions } from '../http/index.js';
 
 /** One help entry as the help API returns it. `help_text` is HTML, `help_title` plain text. */
 export interface HelpEntry {
@@ -55,17 +56,6 @@ export interface HelpPanelConfig {
    * and asks nothing; absent (a host's own configuration): it reports until the server answers 404.
    */
   usage?: boolean;
-}
-
-/**
- * Where writes find the host's CSRF token and which header carries it. The token is sent only when
- * `help_url` is on the page's own origin.
- */
-export interface CsrfOptions {
-  /** Default `X-CSRF-Token`. */
-  headerName?: string;
-  /** The token, or a function returning it; default: the `content` of `<meta name="csrf-token">`. */
-  token?: string | (() => string | null | undefined);
 }
 
 /** What a host may set when it starts panels itself or through `initHelpPanels`. */

@@ -2,9 +2,8 @@ export { HelpPanel } from './help-panel.component.js';
 export { createHelpPanel, initHelpPanels } from './help-panel.init.js';
 export { parseHelpPanelConfig, readHelpPanelConfig } from './help-panel.config.js';
 export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts } from './help-panel.texts.js';
-export { DEFAULT_CSRF_HEADER } from './help-api.client.js';
+export { DEFAULT_CSRF_HEADER, type CsrfOptions } from '../http/index.js';
 export type {
-  CsrfOptions,
   HelpEntry,
   HelpPanelConfig,
   HelpPanelOptions,
