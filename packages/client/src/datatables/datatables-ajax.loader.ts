@@ -1,7 +1,7 @@
-import type { DataTableSettingsLike } from './datatables-params.formatter.js';
-import type { DataTablesAjaxData } from './datatables-versions.js';
-import type { DataTableRequestParams, FormatDataTableParams } from './datatables-params.formatter.js';
-import { listRequest, type DataTableTransportOptions, type ListRequest } from './datatables-request.transport.js';
+import type { DataTableRequestParams, FormatDataTableParams, ShownRequest } from './datatables-request.types.js';
+import type { DataTableSettingsLike, DataTablesAjaxData } from './datatables-settings.types.js';
+import type { DataTableTransportOptions } from './datatables-transport.options.js';
+import { listRequest, type ListRequest } from './datatables-request.transport.js';
 import {
   errorMessage,
   parseEnvelope,
@@ -10,7 +10,6 @@ import {
 } from './datatables-response.parser.js';
 import type { DataTableTexts } from './datatables.texts.js';
 import { extensionAnswer } from './datatables-extensions.formatter.js';
-import type { ShownRequest } from './datatables-bulk.request.js';
 
 /** `events.filter`: sees the request parameters; what it returns is sent (the same object when it returns nothing). */
 export type DataTableFilterHook = (params: DataTableRequestParams) => DataTableRequestParams | void;

@@ -1,6 +1,8 @@
 import type { Api } from 'datatables.net';
-import { bulkActionParams, fillBulkText, selectionKey, type ShownRequest } from './datatables-bulk.request.js';
-import { listRequest, type DataTableTransportOptions } from './datatables-request.transport.js';
+import { bulkActionParams, fillBulkText, selectionKey } from './datatables-bulk.request.js';
+import type { ShownRequest } from './datatables-request.types.js';
+import type { DataTableTransportOptions } from './datatables-transport.options.js';
+import { listRequest } from './datatables-request.transport.js';
 import { errorMessage } from './datatables-response.parser.js';
 import { formatTableNumber } from './datatables-versions.js';
 import type { DataTableTexts } from './datatables.texts.js';

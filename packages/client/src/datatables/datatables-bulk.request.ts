@@ -1,13 +1,4 @@
-import type { DataTableRequestParams } from './datatables-params.formatter.js';
-
-/** What a table's last answer said about the request it answered. */
-export interface ShownRequest {
-  params: DataTableRequestParams;
-  recordsFiltered: number;
-  recordsTotal: number;
-  /** Whether both counts are exact (no `counts` in the envelope). */
-  exact: boolean;
-}
+import type { DataTableRequestParams, ShownRequest } from './datatables-request.types.js';
 
 /** Parameters that choose a page, not rows: a new page keeps the selection. */
 const PAGE_PARAMETERS = new Set(['draw', 'offset', 'limit', 'start', 'length', 'page', 'page_size', 'ordering']);

@@ -1,4 +1,4 @@
-import type { DataTablesColumnOptions } from './datatables-versions.js';
+import type { DataTablesColumnOptions } from './datatables-settings.types.js';
 
 /** Column types of spec 2.5: each selects a filter widget and the lookup sent to the server. */
 export const COLUMN_FILTER_TYPES = ['string', 'number', 'boolean', 'date', 'select', 'select2', 'readonly'] as const;
@@ -45,13 +45,6 @@ const SEARCH_BUILDER_TYPES: Readonly<Record<ColumnFilterType, string | undefined
  */
 export function searchBuilderTypeOf(type: unknown): string | undefined {
   return isColumnFilterType(type) ? SEARCH_BUILDER_TYPES[type] : undefined;
-}
-
-/** What the request translation needs to know of a column (a DataTables column context has it). */
-export interface ColumnSettingsLike {
-  type?: string | null;
-  name?: string | null;
-  data?: unknown;
 }
 
 export function isColumnFilterType(value: unknown): value is ColumnFilterType {

@@ -1,5 +1,6 @@
-import type { DataTableRequestParams } from './datatables-params.formatter.js';
-import { listRequest, type DataTableTransportOptions, type ListRequest } from './datatables-request.transport.js';
+import type { DataTableRequestParams } from './datatables-request.types.js';
+import type { DataTableTransportOptions } from './datatables-transport.options.js';
+import { listRequest, type ListRequest } from './datatables-request.transport.js';
 
 /** The file formats a `@DataTableExport` route answers. */
 export type DataTableExportFormat = 'csv' | 'xlsx';

@@ -2,8 +2,8 @@
 // request DataTables hands the `ajax` function; these functions carry it to the list endpoint in the
 // shapes @DataTable reads, and carry the extensions' part of the answer back.
 import { columnFieldName } from './datatables-column.types.js';
-import type { DataTableRequestParams } from './datatables-params.formatter.js';
-import type { DataTablesAjaxColumn } from './datatables-versions.js';
+import type { DataTableRequestParams } from './datatables-request.types.js';
+import type { DataTablesAjaxColumn } from './datatables-settings.types.js';
 
 /** What the extensions add to DataTables' request (each only when it runs on the table). */
 export interface DataTablesExtensionsData {

@@ -4,8 +4,8 @@ import {
   formatDataTablePageParams,
   formatDataTableParams,
   orderingParam,
-  type DataTableSettingsLike,
 } from './datatables-params.formatter.js';
+import type { DataTableSettingsLike } from './datatables-settings.types.js';
 
 interface ColumnSpec {
   data: string | number | null;

@@ -1,29 +1,9 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import type { DataTablesAjaxData as AjaxData } from './datatables-versions.js';
-import { columnFieldName, columnFilterType, type ColumnSettingsLike } from './datatables-column.types.js';
+import { columnFieldName, columnFilterType } from './datatables-column.types.js';
+import type { DataTableRequestParams } from './datatables-request.types.js';
+import type { DataTableSettingsLike, DataTablesAjaxData as AjaxData } from './datatables-settings.types.js';
 import { settingsColumns } from './datatables-versions.js';
 import { extensionParams } from './datatables-extensions.formatter.js';
-
-/** One query parameter value; arrays become repeated parameters, null and undefined are left out. */
-export type RequestParamValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
-
-/** The list endpoint's query parameters, as `formatDataTableParams` builds them and `events.filter` sees them. */
-export type DataTableRequestParams = Record<string, RequestParamValue>;
-
-/**
- * What the translation reads of DataTables' settings: the columns' types (DataTables' own settings
- * object fits: `columns` in 3.x, `aoColumns` in 2.3).
- */
-export interface DataTableSettingsLike {
-  columns?: ReadonlyArray<ColumnSettingsLike>;
-  aoColumns?: ReadonlyArray<ColumnSettingsLike>;
-}
-
-/** The signature of `formatDataTableParams` and of a replacement passed to `createDataTable`. */
-export type FormatDataTableParams = (
-  dataTableParams: AjaxData,
-  settings: DataTableSettingsLike,
-) => DataTableRequestParams;
 
 /**
  * The spec's table 4.3 made exact (docs/design.md 3): `start` -> `offset`, `length` -> `limit`,

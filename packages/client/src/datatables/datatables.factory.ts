@@ -5,11 +5,12 @@ import { createServerLoader, type DataTableFilterHook } from './datatables-ajax.
 import { searchBuilderTypeOf, type WidgetLibColumn } from './datatables-column.types.js';
 import { showTableError } from './datatables-error.display.js';
 import { addSearchInputsAndFooterDataTable } from './datatables-filter-row.builder.js';
-import { formatDataTableParams, type FormatDataTableParams } from './datatables-params.formatter.js';
-import type { DataTableTransportOptions } from './datatables-request.transport.js';
+import { formatDataTableParams } from './datatables-params.formatter.js';
+import type { DataTableTransportOptions } from './datatables-transport.options.js';
 import { installExportButtons } from './datatables-export.buttons.js';
 import { dataTableEngine, type DataTableEngine } from './datatables.engine.js';
-import { settingsTable, type DataTablesSettings } from './datatables-versions.js';
+import { settingsTable } from './datatables-versions.js';
+import type { DataTablesSettings } from './datatables-settings.types.js';
 import { registerTable, tableRecord, type TableRecord } from './datatables.registry.js';
 import { dataTableTexts, type DataTableTexts } from './datatables.texts.js';
 import { countInfoCallback } from './datatables-count.info.js';
@@ -20,7 +21,7 @@ import { SavedViewsClient } from './saved-views.client.js';
 import { mountSavedViewsControl } from './saved-views.control.js';
 import { afterSavedViewsInit, savedStateOf, savedViewsConfig, type SavedViewsOptions } from './saved-views.wiring.js';
 import { addBulkActions, type DataTableBulkAction } from './datatables-bulk.actions.js';
-import type { ShownRequest } from './datatables-bulk.request.js';
+import type { FormatDataTableParams, ShownRequest } from './datatables-request.types.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;

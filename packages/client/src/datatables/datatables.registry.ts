@@ -1,6 +1,6 @@
 import type { Api } from 'datatables.net';
-import type { DataTableRequestParams } from './datatables-params.formatter.js';
-import type { DataTableTransportOptions } from './datatables-request.transport.js';
+import type { DataTableRequestParams } from './datatables-request.types.js';
+import type { DataTableTransportOptions } from './datatables-transport.options.js';
 import type { DataTableTexts } from './datatables.texts.js';
 
 /** What widgetlib keeps for each table element it turned into a table. */

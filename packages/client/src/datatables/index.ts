@@ -11,18 +11,13 @@ export {
   addSearchInputsAndFooterDataTable,
   clearDataTableFilters,
 } from './datatables-filter-row.builder.js';
-export {
-  formatDataTablePageParams,
-  formatDataTableParams,
-  type DataTableRequestParams,
-  type FormatDataTableParams,
-  type RequestParamValue,
-} from './datatables-params.formatter.js';
+export { formatDataTablePageParams, formatDataTableParams } from './datatables-params.formatter.js';
+export type { DataTableRequestParams, FormatDataTableParams, RequestParamValue } from './datatables-request.types.js';
 export {
   DEFAULT_MAX_GET_URL_LENGTH,
   type DataTableRequestMethod,
   type DataTableTransportOptions,
-} from './datatables-request.transport.js';
+} from './datatables-transport.options.js';
 export type { DataTableBulkAction } from './datatables-bulk.actions.js';
 export { useDataTable, type DataTableEngine } from './datatables.engine.js';
 export {
