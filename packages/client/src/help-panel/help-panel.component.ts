@@ -1,17 +1,17 @@
-import { HelpApiClient, failureMessages } from './help-api.client.js';
-import { showMessages } from './dom-element.factory.js';
-import { HelpEntryList } from './help-entry.list.js';
-import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
-import { FieldHelpIcons, findLabelledFields } from './field-help.icons.js';
-import { HelpCoverageReporter } from './help-coverage.reporter.js';
-import { AuthoringMode } from './help-panel.authoring.js';
-import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
-import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
-import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './help-panel.types.js';
-import { HelpPanelReader } from './help-panel.reader.js';
-import { HelpPanelWrites } from './help-panel.writes.js';
-import { PanelGeometryController } from './panel-geometry.controller.js';
-import { defaultStorage, PanelGeometryStore } from './panel-geometry.storage.js';
+import { HelpApiClient, failureMessages } from './core/help-api.client.js';
+import { showMessages } from './core/dom-element.component.js';
+import { HelpEntryList } from './entries/help-entry-list.component.js';
+import { authoringLanguages, isReadersLanguage, languageName } from './entries/help-entry-language.checks.js';
+import { FieldHelpIcons, findLabelledFields } from './fields/field-help-icons.component.js';
+import { HelpCoverageReporter } from './reporting/help-coverage-reporter.client.js';
+import { AuthoringMode } from './authoring-mode.component.js';
+import { buildHelpPanelElements, type HelpPanelElements } from './help-panel-elements.component.js';
+import { resolveHelpPanelTexts, type HelpPanelTexts } from './core/help-panel.texts.js';
+import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './core/help-panel.types.js';
+import { HelpPanelReader } from './help-panel-reader.component.js';
+import { HelpPanelWrites } from './help-panel-writes.component.js';
+import { PanelGeometryController } from './geometry/panel-geometry-controller.component.js';
+import { defaultStorage, PanelGeometryStore } from './geometry/panel-geometry.storage.js';
 
 let panelCount = 0;
 
