@@ -1,6 +1,6 @@
 import { countedInfo } from './count-info.writer.js';
-import { parseEnvelope } from './transport/datatables-response.parser.js';
-import { dataTableTexts } from '../texts/datatables.texts.js';
+import { parseEnvelope } from './transport/index.js';
+import { dataTableTexts } from '../texts/index.js';
 
 const format = (value: number) => value.toLocaleString('en-US');
 const numbers = { start: 1, end: 10, max: 10_000, total: 10_000 };

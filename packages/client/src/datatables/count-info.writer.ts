@@ -1,7 +1,7 @@
 import { escapeHtml } from '../escape.js';
-import type { CountKind, EnvelopeCounts } from './transport/datatables-response.parser.js';
-import type { DataTableTexts } from '../texts/datatables.texts.js';
-import { formatTableNumber } from './core/datatables-settings.reader.js';
+import type { CountKind, EnvelopeCounts } from './transport/index.js';
+import type { DataTableTexts } from '../texts/index.js';
+import { formatTableNumber } from './core/index.js';
 
 type CountTexts = Pick<DataTableTexts, 'countedInfo' | 'countedInfoFiltered' | 'moreThanCount' | 'aboutCount'>;
 

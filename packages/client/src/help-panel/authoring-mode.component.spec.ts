@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import type { LabelledField } from './fields/field-help-icons.component.js';
+import type { LabelledField } from './fields/index.js';
 import { AuthoringMode } from './authoring-mode.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from './core/help-panel.texts.js';
-import type { HelpEntry } from './core/help-panel.types.js';
+import { DEFAULT_HELP_PANEL_TEXTS } from './core/index.js';
+import type { HelpEntry } from './core/index.js';
 
 const YEAR: HelpEntry = { id: 1, id_view: 'v', question_name: 'year', help_title: 'Year', help_text: '' };
 

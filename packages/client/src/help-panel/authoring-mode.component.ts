@@ -1,7 +1,7 @@
-import { FieldAddButtons } from './fields/field-add-buttons.component.js';
-import type { LabelledField } from './fields/field-help-icons.component.js';
-import type { HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpEntry } from './core/help-panel.types.js';
+import { FieldAddButtons } from './fields/index.js';
+import type { LabelledField } from './fields/index.js';
+import type { HelpPanelTexts } from './core/index.js';
+import type { HelpEntry } from './core/index.js';
 
 export interface AuthoringModeOptions {
   texts: HelpPanelTexts;

@@ -1,4 +1,4 @@
-import type { HelpPanelConfig, HelpPanelPermissions } from './core/help-panel.types.js';
+import type { HelpPanelConfig, HelpPanelPermissions } from './core/index.js';
 
 const ACTIONS: readonly (keyof HelpPanelPermissions)[] = ['view', 'add', 'change', 'delete'];
 

@@ -1,6 +1,6 @@
-import { createElement } from './core/dom-element.component.js';
-import type { HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpPanelPermissions } from './core/help-panel.types.js';
+import { createElement } from './core/index.js';
+import type { HelpPanelTexts } from './core/index.js';
+import type { HelpPanelPermissions } from './core/index.js';
 
 /** The parts of a built panel that it updates or listens to. */
 export interface HelpPanelElements {

@@ -1,11 +1,11 @@
-import type { HelpApiClient } from './core/help-api.client.js';
-import { fieldsWithoutHelp } from './fields/field-add-buttons.component.js';
+import type { HelpApiClient } from './core/index.js';
+import { fieldsWithoutHelp } from './fields/index.js';
 import { helpDeepLinkUrl, readHelpDeepLink } from './help-deep-link.format.js';
-import { buildHelpEntryFooter } from './entries/help-entry-footer.component.js';
+import { buildHelpEntryFooter } from './entries/index.js';
 import { MissingHelpRequest } from './missing-help-request.component.js';
-import type { HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpEntry, HelpPanelConfig } from './core/help-panel.types.js';
-import { HelpUsageReporter } from './reporting/help-usage-reporter.client.js';
+import type { HelpPanelTexts } from './core/index.js';
+import type { HelpEntry, HelpPanelConfig } from './core/index.js';
+import { HelpUsageReporter } from './reporting/index.js';
 
 export interface HelpPanelReaderOptions {
   doc: Document;

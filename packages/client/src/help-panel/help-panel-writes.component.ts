@@ -1,11 +1,11 @@
-import { HelpApiError, HelpConflictError, type HelpApiClient, type HelpEntryInput } from './core/help-api.client.js';
-import { askToDelete } from './entries/delete-confirmation.component.js';
-import { HelpEntryForm } from './entries/help-entry-form.component.js';
-import { toggleHelpHistory } from './entries/help-history.component.js';
-import type { HelpEntryList } from './entries/help-entry-list.component.js';
-import { findLabelledFields } from './fields/field-help-icons.component.js';
-import type { HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpEntry } from './core/help-panel.types.js';
+import { HelpApiError, HelpConflictError, type HelpApiClient, type HelpEntryInput } from './core/index.js';
+import { askToDelete } from './entries/index.js';
+import { HelpEntryForm } from './entries/index.js';
+import { toggleHelpHistory } from './entries/index.js';
+import type { HelpEntryList } from './entries/index.js';
+import { findLabelledFields } from './fields/index.js';
+import type { HelpPanelTexts } from './core/index.js';
+import type { HelpEntry } from './core/index.js';
 
 export interface HelpPanelWritesOptions {
   doc: Document;

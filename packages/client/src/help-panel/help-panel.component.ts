@@ -1,17 +1,17 @@
-import { HelpApiClient, failureMessages } from './core/help-api.client.js';
-import { showMessages } from './core/dom-element.component.js';
-import { HelpEntryList } from './entries/help-entry-list.component.js';
-import { authoringLanguages, isReadersLanguage, languageName } from './entries/help-entry-language.checks.js';
-import { FieldHelpIcons, findLabelledFields } from './fields/field-help-icons.component.js';
-import { HelpCoverageReporter } from './reporting/help-coverage-reporter.client.js';
+import { HelpApiClient, failureMessages } from './core/index.js';
+import { showMessages } from './core/index.js';
+import { HelpEntryList } from './entries/index.js';
+import { authoringLanguages, isReadersLanguage, languageName } from './entries/index.js';
+import { FieldHelpIcons, findLabelledFields } from './fields/index.js';
+import { HelpCoverageReporter } from './reporting/index.js';
 import { AuthoringMode } from './authoring-mode.component.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel-elements.component.js';
-import { resolveHelpPanelTexts, type HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './core/help-panel.types.js';
+import { resolveHelpPanelTexts, type HelpPanelTexts } from './core/index.js';
+import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './core/index.js';
 import { HelpPanelReader } from './help-panel-reader.component.js';
 import { HelpPanelWrites } from './help-panel-writes.component.js';
-import { PanelGeometryController } from './geometry/panel-geometry-controller.component.js';
-import { defaultStorage, PanelGeometryStore } from './geometry/panel-geometry.storage.js';
+import { PanelGeometryController } from './geometry/index.js';
+import { defaultStorage, PanelGeometryStore } from './geometry/index.js';
 
 let panelCount = 0;
 

@@ -1,6 +1,6 @@
 import { readHelpPanelConfig } from './help-panel-config.parser.js';
 import { HelpPanel } from './help-panel.component.js';
-import type { HelpPanelOptions, HelpPanelSettings } from './core/help-panel.types.js';
+import type { HelpPanelOptions, HelpPanelSettings } from './core/index.js';
 
 const started = new WeakMap<Element, HelpPanel>();
 

@@ -1,7 +1,7 @@
 export { HelpPanel } from './help-panel.component.js';
 export { createHelpPanel, initHelpPanels } from './help-panels.component.js';
 export { parseHelpPanelConfig, readHelpPanelConfig } from './help-panel-config.parser.js';
-export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts } from './core/help-panel.texts.js';
+export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts } from './core/index.js';
 export { DEFAULT_CSRF_HEADER, type CsrfOptions } from '../http/index.js';
 export type {
   HelpEntry,
@@ -10,4 +10,4 @@ export type {
   HelpPanelPermissions,
   HelpPanelSettings,
   HelpUsageEvent,
-} from './core/help-panel.types.js';
+} from './core/index.js';

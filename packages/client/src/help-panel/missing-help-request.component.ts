@@ -1,7 +1,7 @@
-import { createElement } from './core/dom-element.component.js';
-import type { LabelledField } from './fields/field-help-icons.component.js';
-import type { HelpPanelTexts } from './core/help-panel.texts.js';
-import type { HelpUsageOutcome } from './reporting/help-usage-reporter.client.js';
+import { createElement } from './core/index.js';
+import type { LabelledField } from './fields/index.js';
+import type { HelpPanelTexts } from './core/index.js';
+import type { HelpUsageOutcome } from './reporting/index.js';
 
 export interface MissingHelpRequestOptions {
   doc: Document;

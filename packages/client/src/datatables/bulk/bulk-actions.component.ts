@@ -1,11 +1,11 @@
 import type { Api } from 'datatables.net';
 import { bulkActionParams, fillBulkText, selectionKey } from './bulk-request.writer.js';
-import type { ShownRequest } from '../core/datatables-request.types.js';
-import type { DataTableTransportOptions } from '../core/datatables-transport.options.js';
-import { listRequest } from '../transport/list-request.writer.js';
-import { errorMessage } from '../transport/datatables-response.parser.js';
-import { formatTableNumber } from '../core/datatables-settings.reader.js';
-import type { DataTableTexts } from '../../texts/datatables.texts.js';
+import type { ShownRequest } from '../core/index.js';
+import type { DataTableTransportOptions } from '../core/index.js';
+import { listRequest } from '../transport/index.js';
+import { errorMessage } from '../transport/index.js';
+import { formatTableNumber } from '../core/index.js';
+import type { DataTableTexts } from '../../texts/index.js';
 
 /** An action of `bulkActions`: a button that POSTs the table's request to `url`, for every matching row. */
 export interface DataTableBulkAction {

@@ -1,4 +1,4 @@
-import type { DataTableRequestParams, ShownRequest } from '../core/datatables-request.types.js';
+import type { DataTableRequestParams, ShownRequest } from '../core/index.js';
 
 /** Parameters that choose a page, not rows: a new page keeps the selection. */
 const PAGE_PARAMETERS = new Set(['draw', 'offset', 'limit', 'start', 'length', 'page', 'page_size', 'ordering']);

@@ -1,7 +1,7 @@
 import type { Api } from 'datatables.net';
 import type { DataTableRequestParams } from './datatables-request.types.js';
 import type { DataTableTransportOptions } from './datatables-transport.options.js';
-import type { DataTableTexts } from '../../texts/datatables.texts.js';
+import type { DataTableTexts } from '../../texts/index.js';
 
 /** What widgetlib keeps for each table element it turned into a table. */
 export interface TableRecord {

@@ -1,8 +1,8 @@
 import type { Api } from 'datatables.net';
 import { exportTable, type ExportTableOptions } from './export-table.client.js';
 import type { DataTableExportFormat } from './export-request.writer.js';
-import { recordOfApi } from '../core/datatables.registry.js';
-import { dataTableTexts } from '../../texts/datatables.texts.js';
+import { recordOfApi } from '../core/index.js';
+import { dataTableTexts } from '../../texts/index.js';
 
 /** The part of a DataTables Buttons button's API an export button uses. */
 interface ButtonApi {

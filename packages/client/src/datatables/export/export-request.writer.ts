@@ -1,6 +1,6 @@
-import type { DataTableRequestParams } from '../core/datatables-request.types.js';
-import type { DataTableTransportOptions } from '../core/datatables-transport.options.js';
-import { listRequest, type ListRequest } from '../transport/list-request.writer.js';
+import type { DataTableRequestParams } from '../core/index.js';
+import type { DataTableTransportOptions } from '../core/index.js';
+import { listRequest, type ListRequest } from '../transport/index.js';
 
 /** The file formats a `@DataTableExport` route answers. */
 export type DataTableExportFormat = 'csv' | 'xlsx';

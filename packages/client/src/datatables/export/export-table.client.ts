@@ -1,7 +1,7 @@
 import type { Api } from 'datatables.net';
-import { errorMessage } from '../transport/datatables-response.parser.js';
-import { recordOfApi } from '../core/datatables.registry.js';
-import { dataTableTexts } from '../../texts/datatables.texts.js';
+import { errorMessage } from '../transport/index.js';
+import { recordOfApi } from '../core/index.js';
+import { dataTableTexts } from '../../texts/index.js';
 import {
   defaultExportUrl,
   dispositionFileName,

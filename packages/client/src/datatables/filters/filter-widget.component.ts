@@ -1,11 +1,11 @@
 import TomSelect from 'tom-select/base';
 import removeButton from 'tom-select/plugins/remove_button/plugin.js';
-import { documentDateFormat } from '../../renderers/date.renderers.js';
-import type { ColumnChoice, ColumnFilterType, WidgetLibColumn } from '../core/datatables-column.options.js';
-import { buildRequestUrl } from '../transport/datatables-params.writer.js';
+import { documentDateFormat } from '../../renderers/index.js';
+import type { ColumnChoice, ColumnFilterType, WidgetLibColumn } from '../core/index.js';
+import { buildRequestUrl } from '../transport/index.js';
 import { dateFilterFormat, dateRangeValue, parseDateFilterInput } from './date-filter.parser.js';
 import { parseRemoteChoices } from './remote-choices.parser.js';
-import type { DataTableTexts } from '../../texts/datatables.texts.js';
+import type { DataTableTexts } from '../../texts/index.js';
 
 TomSelect.define('remove_button', removeButton);
 

@@ -1,4 +1,4 @@
-import type { WidgetLibColumn } from '../core/datatables-column.options.js';
+import type { WidgetLibColumn } from '../core/index.js';
 
 /**
  * How a table wider than its place keeps every column reachable: `responsive` collapses the columns

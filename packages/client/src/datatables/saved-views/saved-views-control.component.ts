@@ -1,7 +1,7 @@
 import type { Api } from 'datatables.net';
 import type { SavedViewsClient, SavedViewSummary } from './saved-views.client.js';
 import { viewLink, type TableState } from './table-state.format.js';
-import type { DataTableTexts } from '../../texts/datatables.texts.js';
+import type { DataTableTexts } from '../../texts/index.js';
 
 /** The control's root class; its parts are `__form`, `__list`, `__item`, `__load`, `__share`, `__delete`, `__link`, `__error`. */
 export const SAVED_VIEWS_CLASS = 'widgetlib-saved-views';

@@ -1,7 +1,7 @@
 import type { Api, Config } from 'datatables.net';
-import { debounce } from '../core/debounce.timer.js';
+import { debounce } from '../core/index.js';
 import type { SavedViewsClient } from './saved-views.client.js';
-import { columnFieldName } from '../core/datatables-column.options.js';
+import { columnFieldName } from '../core/index.js';
 import { stateForServer, viewIdFromLocation, type TableState } from './table-state.format.js';
 
 /** `createDataTable`'s `savedViews` option. */

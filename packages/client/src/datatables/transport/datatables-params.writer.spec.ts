@@ -5,7 +5,7 @@ import {
   formatDataTableParams,
   orderingParam,
 } from './datatables-params.writer.js';
-import type { DataTableSettingsLike } from '../core/datatables-settings.types.js';
+import type { DataTableSettingsLike } from '../core/index.js';
 
 interface ColumnSpec {
   data: string | number | null;

@@ -1,8 +1,8 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import { columnFieldName, columnFilterType } from '../core/datatables-column.options.js';
-import type { DataTableRequestParams } from '../core/datatables-request.types.js';
-import type { DataTableSettingsLike, DataTablesAjaxData as AjaxData } from '../core/datatables-settings.types.js';
-import { settingsColumns } from '../core/datatables-settings.reader.js';
+import { columnFieldName, columnFilterType } from '../core/index.js';
+import type { DataTableRequestParams } from '../core/index.js';
+import type { DataTableSettingsLike, DataTablesAjaxData as AjaxData } from '../core/index.js';
+import { settingsColumns } from '../core/index.js';
 import { extensionParams } from './datatables-extensions.format.js';
 
 /**

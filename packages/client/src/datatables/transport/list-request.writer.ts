@@ -1,7 +1,7 @@
 import { csrfHeaders } from '../../http/index.js';
 import { buildRequestUrl } from './datatables-params.writer.js';
-import type { DataTableRequestParams } from '../core/datatables-request.types.js';
-import { DEFAULT_MAX_GET_URL_LENGTH, type DataTableTransportOptions } from '../core/datatables-transport.options.js';
+import type { DataTableRequestParams } from '../core/index.js';
+import { DEFAULT_MAX_GET_URL_LENGTH, type DataTableTransportOptions } from '../core/index.js';
 
 /** One list request, ready for `fetch`. */
 export interface ListRequest {

@@ -1,6 +1,6 @@
-import type { DataTableRequestParams, FormatDataTableParams, ShownRequest } from '../core/datatables-request.types.js';
-import type { DataTableSettingsLike, DataTablesAjaxData } from '../core/datatables-settings.types.js';
-import type { DataTableTransportOptions } from '../core/datatables-transport.options.js';
+import type { DataTableRequestParams, FormatDataTableParams, ShownRequest } from '../core/index.js';
+import type { DataTableSettingsLike, DataTablesAjaxData } from '../core/index.js';
+import type { DataTableTransportOptions } from '../core/index.js';
 import { listRequest, type ListRequest } from './list-request.writer.js';
 import {
   errorMessage,
@@ -8,7 +8,7 @@ import {
   type DataTableEnvelope,
   type EnvelopeCounts,
 } from './datatables-response.parser.js';
-import type { DataTableTexts } from '../../texts/datatables.texts.js';
+import type { DataTableTexts } from '../../texts/index.js';
 import { extensionAnswer } from './datatables-extensions.format.js';
 
 /** `events.filter`: sees the request parameters; what it returns is sent (the same object when it returns nothing). */

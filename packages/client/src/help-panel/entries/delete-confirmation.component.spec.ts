@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { HelpApiError } from '../core/help-api.client.js';
+import { HelpApiError } from '../core/index.js';
 import { askToDelete, type DeleteConfirmationOptions } from './delete-confirmation.component.js';
 import { buildHelpEntryItem } from './help-entry-item.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/help-panel.texts.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
+import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
+import type { HelpEntry } from '../core/index.js';
 
 const ENTRY: HelpEntry = {
   id: 3,

@@ -1,7 +1,7 @@
-import { createElement, showMessages } from '../core/dom-element.component.js';
-import { failureMessages } from '../core/help-api.client.js';
-import type { HelpPanelTexts } from '../core/help-panel.texts.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
+import { createElement, showMessages } from '../core/index.js';
+import { failureMessages } from '../core/index.js';
+import type { HelpPanelTexts } from '../core/index.js';
+import type { HelpEntry } from '../core/index.js';
 
 export interface DeleteConfirmationOptions {
   texts: HelpPanelTexts;

@@ -1,7 +1,7 @@
-import { createElement } from '../core/dom-element.component.js';
-import type { HelpPanelTexts } from '../core/help-panel.texts.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
-import { sanitizeHelpText } from '../core/help-text.parser.js';
+import { createElement } from '../core/index.js';
+import type { HelpPanelTexts } from '../core/index.js';
+import type { HelpEntry } from '../core/index.js';
+import { sanitizeHelpText } from '../core/index.js';
 
 export interface HelpConflictViewOptions {
   doc: Document;

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { HelpApiError } from '../core/help-api.client.js';
+import { HelpApiError } from '../core/index.js';
 import { buildHelpEntryFooter } from './help-entry-footer.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/help-panel.texts.js';
-import type { HelpEntry, HelpUsageEvent } from '../core/help-panel.types.js';
-import { HelpUsageReporter } from '../reporting/help-usage-reporter.client.js';
+import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
+import type { HelpEntry, HelpUsageEvent } from '../core/index.js';
+import { HelpUsageReporter } from '../reporting/index.js';
 
 const ENTRY: HelpEntry = { id: 7, id_view: 'v', question_name: 'year', help_title: 'Year <b>', help_text: '' };
 const HREF = 'https://example.test/albums/1/edit#help=7';

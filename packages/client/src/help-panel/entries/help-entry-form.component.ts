@@ -1,12 +1,12 @@
 import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
-import { failureMessages, HelpConflictError, type HelpEntryInput } from '../core/help-api.client.js';
+import { failureMessages, HelpConflictError, type HelpEntryInput } from '../core/index.js';
 import { buildHelpConflictView } from './help-conflict-view.component.js';
-import type { LabelledField } from '../fields/field-help-icons.component.js';
-import type { HelpPanelTexts } from '../core/help-panel.texts.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
-import { createElement, showMessages } from '../core/dom-element.component.js';
-import { loadRichTextEditor } from '../rich-text/rich-text.loader.js';
-import type { RichTextEditor } from '../rich-text/rich-text.types.js';
+import type { LabelledField } from '../fields/index.js';
+import type { HelpPanelTexts } from '../core/index.js';
+import type { HelpEntry } from '../core/index.js';
+import { createElement, showMessages } from '../core/index.js';
+import { loadRichTextEditor } from '../rich-text/index.js';
+import type { RichTextEditor } from '../rich-text/index.js';
 
 export interface HelpEntryFormOptions {
   doc: Document;

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { buildHelpEntryItem, type HelpEntryItemOptions } from './help-entry-item.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/help-panel.texts.js';
-import type { HelpEntry, HelpPanelPermissions } from '../core/help-panel.types.js';
+import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
+import type { HelpEntry, HelpPanelPermissions } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
 
 const ENTRY: HelpEntry = {

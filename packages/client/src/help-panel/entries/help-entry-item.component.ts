@@ -1,8 +1,8 @@
-import { createElement } from '../core/dom-element.component.js';
-import type { HelpPanelTexts } from '../core/help-panel.texts.js';
-import type { HelpEntry, HelpPanelPermissions } from '../core/help-panel.types.js';
+import { createElement } from '../core/index.js';
+import type { HelpPanelTexts } from '../core/index.js';
+import type { HelpEntry, HelpPanelPermissions } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
-import { sanitizeHelpText } from '../core/help-text.parser.js';
+import { sanitizeHelpText } from '../core/index.js';
 
 /** One listed entry: its item and what the search box matches it against. */
 export interface HelpEntryItem {

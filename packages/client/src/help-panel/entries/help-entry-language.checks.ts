@@ -1,4 +1,4 @@
-import type { HelpEntry } from '../core/help-panel.types.js';
+import type { HelpEntry } from '../core/index.js';
 
 /**
  * Whether an entry in `entryLanguage` reads as the reader's language: an entry for every language

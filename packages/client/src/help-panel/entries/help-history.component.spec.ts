@@ -1,5 +1,5 @@
 import { changedFields } from './help-history.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/help-panel.texts.js';
+import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
 
 const STATE = {
   id_view: 'albums:edit',

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { FieldAddButtons } from './field-add-buttons.component.js';
 import type { LabelledField } from './field-help-icons.component.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
+import type { HelpEntry } from '../core/index.js';
 
 function entry(id: number, question_name: string): HelpEntry {
   return { id, id_view: 'albums:edit', question_name, help_title: question_name, help_text: '' };

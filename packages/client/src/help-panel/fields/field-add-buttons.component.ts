@@ -1,5 +1,5 @@
 import { findLabelledFields, type LabelledField } from './field-help-icons.component.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
+import type { HelpEntry } from '../core/index.js';
 
 /** The page's labelled fields that no entry is written for. */
 export function fieldsWithoutHelp(root: ParentNode, entries: readonly HelpEntry[]): LabelledField[] {

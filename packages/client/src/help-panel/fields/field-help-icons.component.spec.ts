@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { FieldHelpIcons, findLabelledFields } from './field-help-icons.component.js';
-import type { HelpEntry } from '../core/help-panel.types.js';
+import type { HelpEntry } from '../core/index.js';
 
 function entry(id: number, question_name: string, help_title: string): HelpEntry {
   return { id, id_view: 'albums:edit', question_name, help_title, help_text: '' };

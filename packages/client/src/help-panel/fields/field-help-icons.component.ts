@@ -1,4 +1,4 @@
-import type { HelpEntry } from '../core/help-panel.types.js';
+import type { HelpEntry } from '../core/index.js';
 
 /** A label on the page and the names a help entry may use for its field. */
 export interface LabelledField {

@@ -1,6 +1,6 @@
-import type { LabelledField } from '../fields/field-help-icons.component.js';
+import type { LabelledField } from '../fields/index.js';
 import { HelpCoverageReporter, MAX_REPORTED_FIELDS, reportedFieldNames } from './help-coverage-reporter.client.js';
-import type { HelpFieldsReport } from '../core/help-panel.types.js';
+import type { HelpFieldsReport } from '../core/index.js';
 
 const field = (questionName: string): LabelledField => ({
   label: {} as HTMLLabelElement,

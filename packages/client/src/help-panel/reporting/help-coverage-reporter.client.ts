@@ -1,6 +1,6 @@
 import { HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
-import type { LabelledField } from '../fields/field-help-icons.component.js';
-import type { HelpFieldsReport } from '../core/help-panel.types.js';
+import type { LabelledField } from '../fields/index.js';
+import type { HelpFieldsReport } from '../core/index.js';
 
 /** The most field names one report carries (the server refuses a longer list). */
 export const MAX_REPORTED_FIELDS = 500;

@@ -1,5 +1,5 @@
-import { HelpApiError } from '../core/help-api.client.js';
-import type { HelpUsageEvent } from '../core/help-panel.types.js';
+import { HelpApiError } from '../core/index.js';
+import type { HelpUsageEvent } from '../core/index.js';
 import { HelpUsageReporter } from './help-usage-reporter.client.js';
 
 function reporter(answer: (event: HelpUsageEvent) => Promise<void> = async () => {}) {

@@ -1,5 +1,5 @@
-import { HelpApiError } from '../core/help-api.client.js';
-import type { HelpUsageEvent } from '../core/help-panel.types.js';
+import { HelpApiError } from '../core/index.js';
+import type { HelpUsageEvent } from '../core/index.js';
 
 /** How a report ended: stored, refused because recording is off (404), or failed otherwise. */
 export type HelpUsageOutcome = 'recorded' | 'disabled' | 'failed';

@@ -1,6 +1,6 @@
 import { Editor } from '@tiptap/core';
 import { IMAGE_SCHEMES, LINK_SCHEMES } from '#rules/url-safety.js';
-import { createElement } from '../core/dom-element.component.js';
+import { createElement } from '../core/index.js';
 import { helpEditorExtensions, TOOLBAR_HEADING_LEVELS } from './rich-text-schema.options.js';
 import { RichTextToolbar, type ToolbarButtonSpec, type ToolbarButtonState } from './rich-text-toolbar.component.js';
 import type { RichTextEditor, RichTextEditorOptions } from './rich-text.types.js';

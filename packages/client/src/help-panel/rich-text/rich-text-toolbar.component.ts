@@ -1,4 +1,4 @@
-import { createElement } from '../core/dom-element.component.js';
+import { createElement } from '../core/index.js';
 
 export interface ToolbarButtonSpec {
   /** Short visible text (a glyph or abbreviation). */

@@ -1,5 +1,5 @@
 import { safeUrl } from '#rules/url-safety.js';
-import { createElement, showMessages } from '../core/dom-element.component.js';
+import { createElement, showMessages } from '../core/index.js';
 
 export interface UrlPromptOptions {
   doc: Document;
