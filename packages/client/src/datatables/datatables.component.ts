@@ -1,27 +1,47 @@
 import type { Api, Config } from 'datatables.net';
-import { renderDate } from '../renderers/index.js';
-import { renderText } from '../renderers/index.js';
-import { createServerLoader, type DataTableFilterHook } from './transport/index.js';
-import { searchBuilderTypeOf, type WidgetLibColumn } from './core/index.js';
+import { renderDate, renderText } from '../renderers/index.js';
+import {
+  createServerLoader,
+  formatDataTableParams,
+  type DataTableFilterHook,
+  type EnvelopeCounts,
+} from './transport/index.js';
+import {
+  dataTableEngine,
+  registerTable,
+  searchBuilderTypeOf,
+  settingsTable,
+  tableRecord,
+  type DataTableEngine,
+  type DataTablesSettings,
+  type DataTableTransportOptions,
+  type FormatDataTableParams,
+  type ShownRequest,
+  type TableRecord,
+  type WidgetLibColumn,
+} from './core/index.js';
 import { showTableError } from './table-error.component.js';
 import { addSearchInputsAndFooterDataTable } from './filters/index.js';
-import { formatDataTableParams } from './transport/index.js';
-import type { DataTableTransportOptions } from './core/index.js';
 import { installExportButtons } from './export/index.js';
-import { dataTableEngine, type DataTableEngine } from './core/index.js';
-import { settingsTable } from './core/index.js';
-import type { DataTablesSettings } from './core/index.js';
-import { registerTable, tableRecord, type TableRecord } from './core/index.js';
 import { dataTableTexts, type DataTableTexts } from '../texts/index.js';
 import { countInfoCallback } from './count-info.writer.js';
-import { hasResponsiveExtension, RESPONSIVE_TABLE_CLASS, wrapInScrollRegion } from './overflow/index.js';
-import { chooseTableOverflow, overflowColumn, type TableOverflow } from './overflow/index.js';
-import type { EnvelopeCounts } from './transport/index.js';
-import { SavedViewsClient } from './saved-views/index.js';
-import { mountSavedViewsControl } from './saved-views/index.js';
-import { afterSavedViewsInit, savedStateOf, savedViewsConfig, type SavedViewsOptions } from './saved-views/index.js';
+import {
+  chooseTableOverflow,
+  hasResponsiveExtension,
+  overflowColumn,
+  RESPONSIVE_TABLE_CLASS,
+  wrapInScrollRegion,
+  type TableOverflow,
+} from './overflow/index.js';
+import {
+  afterSavedViewsInit,
+  mountSavedViewsControl,
+  savedStateOf,
+  SavedViewsClient,
+  savedViewsConfig,
+  type SavedViewsOptions,
+} from './saved-views/index.js';
 import { addBulkActions, type DataTableBulkAction } from './bulk/index.js';
-import type { FormatDataTableParams, ShownRequest } from './core/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;

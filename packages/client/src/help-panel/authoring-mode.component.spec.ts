@@ -1,8 +1,7 @@
 /** @jest-environment jsdom */
 import type { LabelledField } from './fields/index.js';
 import { AuthoringMode } from './authoring-mode.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from './core/index.js';
-import type { HelpEntry } from './core/index.js';
+import { DEFAULT_HELP_PANEL_TEXTS, type HelpEntry } from './core/index.js';
 
 const YEAR: HelpEntry = { id: 1, id_view: 'v', question_name: 'year', help_title: 'Year', help_text: '' };
 

@@ -1,7 +1,5 @@
-import { FieldAddButtons } from './fields/index.js';
-import type { LabelledField } from './fields/index.js';
-import type { HelpPanelTexts } from './core/index.js';
-import type { HelpEntry } from './core/index.js';
+import { FieldAddButtons, type LabelledField } from './fields/index.js';
+import type { HelpEntry, HelpPanelTexts } from './core/index.js';
 
 export interface AuthoringModeOptions {
   texts: HelpPanelTexts;

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import { buildHelpPanelElements } from './help-panel-elements.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from './core/index.js';
-import type { HelpPanelPermissions } from './core/index.js';
+import { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelPermissions } from './core/index.js';
 
 const NONE: HelpPanelPermissions = { view: false, add: false, change: false, delete: false };
 

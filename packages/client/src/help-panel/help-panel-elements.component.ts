@@ -1,6 +1,4 @@
-import { createElement } from './core/index.js';
-import type { HelpPanelTexts } from './core/index.js';
-import type { HelpPanelPermissions } from './core/index.js';
+import { createElement, type HelpPanelPermissions, type HelpPanelTexts } from './core/index.js';
 
 /** The parts of a built panel that it updates or listens to. */
 export interface HelpPanelElements {

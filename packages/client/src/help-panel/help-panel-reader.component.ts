@@ -1,10 +1,8 @@
-import type { HelpApiClient } from './core/index.js';
+import type { HelpApiClient, HelpEntry, HelpPanelConfig, HelpPanelTexts } from './core/index.js';
 import { fieldsWithoutHelp } from './fields/index.js';
 import { helpDeepLinkUrl, readHelpDeepLink } from './help-deep-link.format.js';
 import { buildHelpEntryFooter } from './entries/index.js';
 import { MissingHelpRequest } from './missing-help-request.component.js';
-import type { HelpPanelTexts } from './core/index.js';
-import type { HelpEntry, HelpPanelConfig } from './core/index.js';
 import { HelpUsageReporter } from './reporting/index.js';
 
 export interface HelpPanelReaderOptions {

@@ -1,11 +1,13 @@
-import { HelpApiError, HelpConflictError, type HelpApiClient, type HelpEntryInput } from './core/index.js';
-import { askToDelete } from './entries/index.js';
-import { HelpEntryForm } from './entries/index.js';
-import { toggleHelpHistory } from './entries/index.js';
-import type { HelpEntryList } from './entries/index.js';
+import {
+  HelpApiError,
+  HelpConflictError,
+  type HelpApiClient,
+  type HelpEntry,
+  type HelpEntryInput,
+  type HelpPanelTexts,
+} from './core/index.js';
+import { askToDelete, HelpEntryForm, toggleHelpHistory, type HelpEntryList } from './entries/index.js';
 import { findLabelledFields } from './fields/index.js';
-import type { HelpPanelTexts } from './core/index.js';
-import type { HelpEntry } from './core/index.js';
 
 export interface HelpPanelWritesOptions {
   doc: Document;

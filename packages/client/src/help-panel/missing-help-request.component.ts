@@ -1,6 +1,5 @@
-import { createElement } from './core/index.js';
+import { createElement, type HelpPanelTexts } from './core/index.js';
 import type { LabelledField } from './fields/index.js';
-import type { HelpPanelTexts } from './core/index.js';
 import type { HelpUsageOutcome } from './reporting/index.js';
 
 export interface MissingHelpRequestOptions {

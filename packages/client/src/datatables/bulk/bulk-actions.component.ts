@@ -1,10 +1,7 @@
 import type { Api } from 'datatables.net';
 import { bulkActionParams, fillBulkText, selectionKey } from './bulk-request.writer.js';
-import type { ShownRequest } from '../core/index.js';
-import type { DataTableTransportOptions } from '../core/index.js';
-import { listRequest } from '../transport/index.js';
-import { errorMessage } from '../transport/index.js';
-import { formatTableNumber } from '../core/index.js';
+import { formatTableNumber, type DataTableTransportOptions, type ShownRequest } from '../core/index.js';
+import { errorMessage, listRequest } from '../transport/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
 /** An action of `bulkActions`: a button that POSTs the table's request to `url`, for every matching row. */

@@ -1,5 +1,4 @@
-import type { DataTableRequestParams } from '../core/index.js';
-import type { DataTableTransportOptions } from '../core/index.js';
+import type { DataTableRequestParams, DataTableTransportOptions } from '../core/index.js';
 import { listRequest, type ListRequest } from '../transport/index.js';
 
 /** The file formats a `@DataTableExport` route answers. */

@@ -1,11 +1,8 @@
 import type { Api } from 'datatables.net';
-import { columnFieldName, columnFilterType, type WidgetLibColumn } from '../core/index.js';
+import { columnFieldName, columnFilterType, debounce, recordOfApi, type WidgetLibColumn } from '../core/index.js';
 import { createCollapsedFiltersPanel, type CollapsedFilter } from './collapsed-filters.component.js';
-import { columnPlacements } from '../overflow/index.js';
-import { ROW_ACTIONS_CLASS } from '../overflow/index.js';
-import { recordOfApi } from '../core/index.js';
+import { columnPlacements, ROW_ACTIONS_CLASS } from '../overflow/index.js';
 import { dataTableTexts } from '../../texts/index.js';
-import { debounce } from '../core/index.js';
 import { createFilterWidget, type FilterWidget } from './filter-widget.component.js';
 
 /** How long typing in a filter waits before the table asks the server (Enter does not wait). */

@@ -1,7 +1,6 @@
 import type { Api, Config } from 'datatables.net';
-import { debounce } from '../core/index.js';
+import { columnFieldName, debounce } from '../core/index.js';
 import type { SavedViewsClient } from './saved-views.client.js';
-import { columnFieldName } from '../core/index.js';
 import { stateForServer, viewIdFromLocation, type TableState } from './table-state.format.js';
 
 /** `createDataTable`'s `savedViews` option. */

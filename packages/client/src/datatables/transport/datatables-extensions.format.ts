@@ -1,9 +1,7 @@
 // DataTables' search extensions (SearchBuilder, SearchPanes, ColumnControl) add their state to the
 // request DataTables hands the `ajax` function; these functions carry it to the list endpoint in the
 // shapes @DataTable reads, and carry the extensions' part of the answer back.
-import { columnFieldName } from '../core/index.js';
-import type { DataTableRequestParams } from '../core/index.js';
-import type { DataTablesAjaxColumn } from '../core/index.js';
+import { columnFieldName, type DataTableRequestParams, type DataTablesAjaxColumn } from '../core/index.js';
 
 /** What the extensions add to DataTables' request (each only when it runs on the table). */
 export interface DataTablesExtensionsData {

@@ -1,8 +1,12 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import { columnFieldName, columnFilterType } from '../core/index.js';
-import type { DataTableRequestParams } from '../core/index.js';
-import type { DataTableSettingsLike, DataTablesAjaxData as AjaxData } from '../core/index.js';
-import { settingsColumns } from '../core/index.js';
+import {
+  columnFieldName,
+  columnFilterType,
+  settingsColumns,
+  type DataTableRequestParams,
+  type DataTablesAjaxData as AjaxData,
+  type DataTableSettingsLike,
+} from '../core/index.js';
 import { extensionParams } from './datatables-extensions.format.js';
 
 /**

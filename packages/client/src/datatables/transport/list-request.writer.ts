@@ -1,7 +1,10 @@
 import { csrfHeaders } from '../../http/index.js';
 import { buildRequestUrl } from './datatables-params.writer.js';
-import type { DataTableRequestParams } from '../core/index.js';
-import { DEFAULT_MAX_GET_URL_LENGTH, type DataTableTransportOptions } from '../core/index.js';
+import {
+  DEFAULT_MAX_GET_URL_LENGTH,
+  type DataTableRequestParams,
+  type DataTableTransportOptions,
+} from '../core/index.js';
 
 /** One list request, ready for `fetch`. */
 export interface ListRequest {

@@ -1,6 +1,11 @@
-import type { DataTableRequestParams, FormatDataTableParams, ShownRequest } from '../core/index.js';
-import type { DataTableSettingsLike, DataTablesAjaxData } from '../core/index.js';
-import type { DataTableTransportOptions } from '../core/index.js';
+import type {
+  DataTableRequestParams,
+  DataTablesAjaxData,
+  DataTableSettingsLike,
+  DataTableTransportOptions,
+  FormatDataTableParams,
+  ShownRequest,
+} from '../core/index.js';
 import { listRequest, type ListRequest } from './list-request.writer.js';
 import {
   errorMessage,

@@ -1,9 +1,7 @@
 /** @jest-environment jsdom */
-import { HelpApiError } from '../core/index.js';
+import { DEFAULT_HELP_PANEL_TEXTS, HelpApiError, type HelpEntry } from '../core/index.js';
 import { askToDelete, type DeleteConfirmationOptions } from './delete-confirmation.component.js';
 import { buildHelpEntryItem } from './help-entry-item.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
 
 const ENTRY: HelpEntry = {
   id: 3,

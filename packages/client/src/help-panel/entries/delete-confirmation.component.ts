@@ -1,7 +1,4 @@
-import { createElement, showMessages } from '../core/index.js';
-import { failureMessages } from '../core/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
+import { createElement, failureMessages, showMessages, type HelpEntry, type HelpPanelTexts } from '../core/index.js';
 
 export interface DeleteConfirmationOptions {
   texts: HelpPanelTexts;

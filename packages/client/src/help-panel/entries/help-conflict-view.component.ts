@@ -1,7 +1,4 @@
-import { createElement } from '../core/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
-import { sanitizeHelpText } from '../core/index.js';
+import { createElement, sanitizeHelpText, type HelpEntry, type HelpPanelTexts } from '../core/index.js';
 
 export interface HelpConflictViewOptions {
   doc: Document;

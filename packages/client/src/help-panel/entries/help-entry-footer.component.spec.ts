@@ -1,8 +1,6 @@
 /** @jest-environment jsdom */
-import { HelpApiError } from '../core/index.js';
+import { DEFAULT_HELP_PANEL_TEXTS, HelpApiError, type HelpEntry, type HelpUsageEvent } from '../core/index.js';
 import { buildHelpEntryFooter } from './help-entry-footer.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
-import type { HelpEntry, HelpUsageEvent } from '../core/index.js';
 import { HelpUsageReporter } from '../reporting/index.js';
 
 const ENTRY: HelpEntry = { id: 7, id_view: 'v', question_name: 'year', help_title: 'Year <b>', help_text: '' };

@@ -1,6 +1,4 @@
-import { createElement } from '../core/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
+import { createElement, type HelpEntry, type HelpPanelTexts } from '../core/index.js';
 import type { HelpfulAnswer, HelpUsageReporter } from '../reporting/index.js';
 
 export interface HelpEntryFooterOptions {

@@ -1,12 +1,16 @@
 import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.js';
-import { failureMessages, HelpConflictError, type HelpEntryInput } from '../core/index.js';
+import {
+  createElement,
+  failureMessages,
+  HelpConflictError,
+  showMessages,
+  type HelpEntry,
+  type HelpEntryInput,
+  type HelpPanelTexts,
+} from '../core/index.js';
 import { buildHelpConflictView } from './help-conflict-view.component.js';
 import type { LabelledField } from '../fields/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
-import { createElement, showMessages } from '../core/index.js';
-import { loadRichTextEditor } from '../rich-text/index.js';
-import type { RichTextEditor } from '../rich-text/index.js';
+import { loadRichTextEditor, type RichTextEditor } from '../rich-text/index.js';
 
 export interface HelpEntryFormOptions {
   doc: Document;

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import { buildHelpEntryItem, type HelpEntryItemOptions } from './help-entry-item.component.js';
-import { DEFAULT_HELP_PANEL_TEXTS } from '../core/index.js';
-import type { HelpEntry, HelpPanelPermissions } from '../core/index.js';
+import { DEFAULT_HELP_PANEL_TEXTS, type HelpEntry, type HelpPanelPermissions } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
 
 const ENTRY: HelpEntry = {

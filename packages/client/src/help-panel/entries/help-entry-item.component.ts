@@ -1,8 +1,11 @@
-import { createElement } from '../core/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry, HelpPanelPermissions } from '../core/index.js';
+import {
+  createElement,
+  sanitizeHelpText,
+  type HelpEntry,
+  type HelpPanelPermissions,
+  type HelpPanelTexts,
+} from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
-import { sanitizeHelpText } from '../core/index.js';
 
 /** One listed entry: its item and what the search box matches it against. */
 export interface HelpEntryItem {

@@ -1,4 +1,4 @@
-import type { HelpEntry } from '../core/index.js';
+import type { HelpEntry, HelpPanelTexts } from '../core/index.js';
 
 /**
  * Whether an entry in `entryLanguage` reads as the reader's language: an entry for every language
@@ -39,4 +39,27 @@ export function languageName(tag: string, readerLanguage: string): string {
   } catch {
     return tag;
   }
+}
+
+/** The badge of an entry written for another language than the reader's; `null` for the reader's own. */
+export function entryLanguageBadge(
+  language: string | null | undefined,
+  readerLanguage: string,
+  texts: Pick<HelpPanelTexts, 'entryLanguage'>,
+): string | null {
+  return language && !isReadersLanguage(language, readerLanguage)
+    ? texts.entryLanguage(languageName(language, readerLanguage))
+    : null;
+}
+
+/** What the add and edit forms offer besides "Every language". */
+export function formLanguages(
+  configured: readonly string[] | undefined,
+  readerLanguage: string,
+  entries: readonly Pick<HelpEntry, 'language'>[],
+): { languages: string[]; languageName: (tag: string) => string } {
+  return {
+    languages: authoringLanguages(configured, readerLanguage, entries),
+    languageName: (tag) => languageName(tag, readerLanguage),
+  };
 }

@@ -1,6 +1,5 @@
 import { buildHelpEntryItem, type HelpEntryItem, type HelpEntryItemOptions } from './help-entry-item.component.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpEntry } from '../core/index.js';
+import type { HelpEntry, HelpPanelTexts } from '../core/index.js';
 import { matchesSearch, searchTerms } from './help-search.parser.js';
 
 export interface HelpEntryListOptions {

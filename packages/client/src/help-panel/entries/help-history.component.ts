@@ -1,7 +1,11 @@
-import { createElement, showMessages } from '../core/index.js';
-import { failureMessages } from '../core/index.js';
-import type { HelpPanelTexts } from '../core/index.js';
-import type { HelpRevision, HelpRevisionState } from '../core/index.js';
+import {
+  createElement,
+  failureMessages,
+  showMessages,
+  type HelpPanelTexts,
+  type HelpRevision,
+  type HelpRevisionState,
+} from '../core/index.js';
 
 export interface HelpHistoryOptions {
   texts: HelpPanelTexts;

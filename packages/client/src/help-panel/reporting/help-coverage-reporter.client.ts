@@ -1,6 +1,6 @@
 import { HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
 import type { LabelledField } from '../fields/index.js';
-import type { HelpFieldsReport } from '../core/index.js';
+import type { HelpApiClient, HelpFieldsReport, HelpPanelConfig } from '../core/index.js';
 
 /** The most field names one report carries (the server refuses a longer list). */
 export const MAX_REPORTED_FIELDS = 500;
@@ -69,4 +69,17 @@ export class HelpCoverageReporter {
       // Storage full or refused: the next page load reports again, which the server takes as no news.
     }
   }
+}
+
+/** The reporter of a panel, remembering per help URL and view what it sent in this tab. */
+export function panelCoverageReporter(
+  config: Pick<HelpPanelConfig, 'id_view' | 'help_url'>,
+  api: Pick<HelpApiClient, 'reportFields'>,
+): HelpCoverageReporter {
+  return new HelpCoverageReporter(
+    config.id_view,
+    (report) => api.reportFields(report),
+    undefined,
+    `widgetlib:help-fields:${config.help_url}:${config.id_view}`,
+  );
 }

@@ -1,5 +1,4 @@
-import { HelpApiError } from '../core/index.js';
-import type { HelpUsageEvent } from '../core/index.js';
+import { HelpApiError, type HelpUsageEvent } from '../core/index.js';
 import { HelpUsageReporter } from './help-usage-reporter.client.js';
 
 function reporter(answer: (event: HelpUsageEvent) => Promise<void> = async () => {}) {

@@ -1,5 +1,4 @@
-import { HelpApiError } from '../core/index.js';
-import type { HelpUsageEvent } from '../core/index.js';
+import { HelpApiError, type HelpUsageEvent } from '../core/index.js';
 
 /** How a report ended: stored, refused because recording is off (404), or failed otherwise. */
 export type HelpUsageOutcome = 'recorded' | 'disabled' | 'failed';

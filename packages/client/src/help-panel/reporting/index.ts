@@ -1,2 +1,2 @@
-export { HelpCoverageReporter } from './help-coverage-reporter.client.js';
+export { HelpCoverageReporter, panelCoverageReporter } from './help-coverage-reporter.client.js';
 export { type HelpfulAnswer, type HelpUsageOutcome, HelpUsageReporter } from './help-usage-reporter.client.js';
