@@ -1,6 +1,6 @@
 // esbuild plugin: `import DataTable from 'datatables.net'` gives `undefined` instead of bundling
 // DataTables; the library then uses the global `DataTable` set by datatables.net's own <script>
-// (src/datatables/datatables.engine.ts). Only type imports of datatables.net exist besides that one.
+// (src/datatables/core/datatables-engine.registry.ts). Only type imports of datatables.net exist besides that one.
 export const datatablesFromGlobal = {
   name: 'widgetlib-datatables-from-global',
   setup(build) {

@@ -8,7 +8,7 @@ export const richTextFromScript = {
   name: 'widgetlib-rich-text-from-script',
   setup(build) {
     build.onResolve({ filter: /(^|[\\/])rich-text\.loader\.js$/ }, (args) => ({
-      path: join(args.resolveDir, dirname(args.path), 'rich-text.script-loader.ts'),
+      path: join(args.resolveDir, dirname(args.path), 'rich-text-script.loader.ts'),
     }));
   },
 };

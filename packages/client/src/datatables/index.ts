@@ -1,49 +1,54 @@
-export type { DataTableFilterHook } from './datatables-ajax.loader.js';
-export {
-  columnFieldName,
-  type ColumnChoice,
-  type ColumnFilterType,
-  type WidgetLibColumn,
-} from './datatables-column.types.js';
-export { extensionParams, type DataTablesExtensionsData } from './datatables-extensions.formatter.js';
-export {
-  FILTER_DEBOUNCE_MS,
-  addSearchInputsAndFooterDataTable,
-  clearDataTableFilters,
-} from './datatables-filter-row.builder.js';
-export {
-  formatDataTablePageParams,
-  formatDataTableParams,
-  type DataTableRequestParams,
-  type FormatDataTableParams,
-  type RequestParamValue,
-} from './datatables-params.formatter.js';
 export {
   DEFAULT_MAX_GET_URL_LENGTH,
+  columnFieldName,
+  useDataTable,
+  type ColumnChoice,
+  type ColumnFilterType,
+  type DataTableEngine,
   type DataTableRequestMethod,
+  type DataTableRequestParams,
   type DataTableTransportOptions,
-} from './datatables-request.transport.js';
-export type { DataTableBulkAction } from './datatables-bulk.actions.js';
-export { useDataTable, type DataTableEngine } from './datatables.engine.js';
+  type FormatDataTableParams,
+  type RequestParamValue,
+  type WidgetLibColumn,
+} from './core/index.js';
+export {
+  extensionParams,
+  formatDataTablePageParams,
+  formatDataTableParams,
+  type DataTableFilterHook,
+  type DataTablesExtensionsData,
+} from './transport/index.js';
+export { FILTER_DEBOUNCE_MS, addSearchInputsAndFooterDataTable, clearDataTableFilters } from './filters/index.js';
+export type { DataTableBulkAction } from './bulk/index.js';
 export {
   EXPORT_BUTTON_TYPES,
   exportButtons,
+  exportTable,
   installExportButtons,
+  type DataTableExportChoice,
+  type DataTableExportFormat,
   type ExportButtonDefinition,
   type ExportButtonsOptions,
-} from './datatables-export.buttons.js';
-export { exportTable, type ExportTableOptions } from './datatables-export.download.js';
-export type { DataTableExportChoice, DataTableExportFormat } from './datatables-export.request.js';
-export type { TableOverflow } from './datatables-overflow.mode.js';
+  type ExportTableOptions,
+} from './export/index.js';
+export type { TableOverflow } from './overflow/index.js';
 export {
   createDataTable,
   gtCreateDataTable,
   type CreateDataTableOptions,
   type DataTableEvents,
   type WidgetLibTableOptions,
-} from './datatables.factory.js';
-export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from './datatables.texts.js';
-export { SavedViewsClient, type SavedViewChange, type SavedViewSummary } from './saved-views.client.js';
-export { SAVED_VIEWS_CLASS } from './saved-views.control.js';
-export { UNSAVED_STATE_KEYS, viewIdFromLocation, viewLink, type TableState } from './saved-views.state.js';
-export type { SavedViewsOptions } from './saved-views.wiring.js';
+} from './datatables.component.js';
+export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from '../texts/index.js';
+export {
+  SAVED_VIEWS_CLASS,
+  SavedViewsClient,
+  UNSAVED_STATE_KEYS,
+  viewIdFromLocation,
+  viewLink,
+  type SavedViewChange,
+  type SavedViewSummary,
+  type SavedViewsOptions,
+  type TableState,
+} from './saved-views/index.js';

@@ -1,17 +1,22 @@
-import { HelpApiClient, failureMessages } from './help-api.client.js';
-import { showMessages } from './dom-element.factory.js';
-import { HelpEntryList } from './help-entry.list.js';
-import { authoringLanguages, isReadersLanguage, languageName } from './help-entry.language.js';
-import { FieldHelpIcons, findLabelledFields } from './field-help.icons.js';
-import { HelpCoverageReporter } from './help-coverage.reporter.js';
-import { AuthoringMode } from './help-panel.authoring.js';
-import { buildHelpPanelElements, type HelpPanelElements } from './help-panel.builder.js';
-import { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
-import type { HelpEntry, HelpPanelConfig, HelpPanelOptions } from './help-panel.types.js';
-import { HelpPanelReader } from './help-panel.reader.js';
-import { HelpPanelWrites } from './help-panel.writes.js';
-import { PanelGeometryController } from './panel-geometry.controller.js';
-import { defaultStorage, PanelGeometryStore } from './panel-geometry.storage.js';
+import { AuthoringMode } from './authoring-mode.component.js';
+import {
+  HelpApiClient,
+  failureMessages,
+  resolveHelpPanelTexts,
+  showMessages,
+  type HelpEntry,
+  type HelpPanelConfig,
+  type HelpPanelOptions,
+  type HelpPanelTexts,
+} from './core/index.js';
+import { HelpEntryList, entryLanguageBadge, formLanguages } from './entries/index.js';
+import { FieldHelpIcons, findLabelledFields } from './fields/index.js';
+import { PanelGeometryController, PanelGeometryStore, defaultStorage } from './geometry/index.js';
+import { buildHelpPanelElements, type HelpPanelElements } from './help-panel-elements.component.js';
+import { wireHelpPanelEvents } from './help-panel-events.component.js';
+import { HelpPanelReader } from './help-panel-reader.component.js';
+import { HelpPanelWrites } from './help-panel-writes.component.js';
+import { panelCoverageReporter, type HelpCoverageReporter } from './reporting/index.js';
 
 let panelCount = 0;
 
@@ -53,15 +58,7 @@ export class HelpPanel {
     this.idPrefix = this.element.id || `widgetlib-palette-${++panelCount}`;
     this.element.id = this.idPrefix;
     this.api = new HelpApiClient(this.config.help_url, this.texts, options.csrf);
-    this.coverage =
-      options.reportFields === false
-        ? null
-        : new HelpCoverageReporter(
-            this.config.id_view,
-            (report) => this.api.reportFields(report),
-            undefined,
-            `widgetlib:help-fields:${this.config.help_url}:${this.config.id_view}`,
-          );
+    this.coverage = options.reportFields === false ? null : panelCoverageReporter(this.config, this.api);
     this.icons = new FieldHelpIcons(this.fieldRoot, {
       iconClass: options.fieldIconClass,
       accessibleName: (entry) => this.texts.fieldHelp(entry.help_title),
@@ -72,7 +69,7 @@ export class HelpPanel {
     });
     const { permissions } = this.config;
     this.parts = buildHelpPanelElements(this.element, { texts: this.texts, idPrefix: this.idPrefix, permissions });
-    const { header, moveButton, resizeHandle, closeButton, addButton, authoringToggle, search } = this.parts;
+    const { header, moveButton, resizeHandle, authoringToggle, search } = this.parts;
     this.geometry = new PanelGeometryController({
       panel: this.element,
       dragArea: header,
@@ -102,7 +99,7 @@ export class HelpPanel {
       formSlot: this.parts.formSlot,
       search,
       locale: () => this.readerLanguage,
-      formLanguages: () => this.formLanguages(),
+      formLanguages: () => formLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
       editorUrl: options.editorUrl,
       afterWrite: (focusId, message) => this.afterWrite(focusId, message),
     });
@@ -128,26 +125,19 @@ export class HelpPanel {
         })
       : null;
 
-    closeButton.addEventListener('click', () => this.close());
-    addButton?.addEventListener('click', () => this.writes.startAdd());
-    this.listen(search, 'input', () => this.list.applySearch());
-    this.listen<KeyboardEvent>(this.element, 'keydown', (event) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      this.close();
+    wireHelpPanelEvents({
+      element: this.element,
+      doc: this.doc,
+      parts: this.parts,
+      toggle: this.toggle,
+      isOpen: () => this.isOpen,
+      open: (returnFocusTo) => void this.open(returnFocusTo),
+      close: () => this.close(),
+      startAdd: () => this.writes.startAdd(),
+      applySearch: () => this.list.applySearch(),
+      refit: () => this.geometry.apply(),
+      listen: (target, type, handler) => this.listen(target, type, handler),
     });
-    this.listen(this.doc.defaultView ?? window, 'resize', () => {
-      if (this.isOpen) this.geometry.apply();
-    });
-    if (this.toggle) {
-      this.toggle.setAttribute('aria-controls', this.element.id);
-      this.toggle.setAttribute('aria-expanded', 'false');
-      this.listen(this.toggle, 'click', (event) => {
-        event.preventDefault();
-        if (this.isOpen) this.close();
-        else void this.open(this.toggle);
-      });
-    }
     if (permissions.view) {
       void this.reload();
       // A changed fragment alone names the entry: the query's `help` was followed when the page loaded.
@@ -245,10 +235,7 @@ export class HelpPanel {
       texts: this.texts,
       idPrefix: this.idPrefix,
       permissions: this.config.permissions,
-      languageBadge: ({ language }: HelpEntry) =>
-        language && !isReadersLanguage(language, this.readerLanguage)
-          ? this.texts.entryLanguage(languageName(language, this.readerLanguage))
-          : null,
+      languageBadge: ({ language }: HelpEntry) => entryLanguageBadge(language, this.readerLanguage, this.texts),
       edit: (entry) => this.writes.startEdit(entry),
       delete: (entry, item) => this.writes.confirmDelete(entry, item),
       history: (entry, item) => this.writes.toggleHistory(entry, item),
@@ -298,14 +285,6 @@ export class HelpPanel {
   /** The page's language (`<html lang>`), read when needed: a host may set it after the panel starts. */
   private get readerLanguage(): string {
     return this.doc.documentElement.lang.trim();
-  }
-
-  /** What the add and edit forms offer besides "Every language". */
-  private formLanguages(): { languages: string[]; languageName: (tag: string) => string } {
-    return {
-      languages: authoringLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
-      languageName: (tag) => languageName(tag, this.readerLanguage),
-    };
   }
 
   private setStatus(message: string): void {

@@ -1,14 +1,13 @@
 export { HelpPanel } from './help-panel.component.js';
-export { createHelpPanel, initHelpPanels } from './help-panel.init.js';
-export { parseHelpPanelConfig, readHelpPanelConfig } from './help-panel.config.js';
-export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts } from './help-panel.texts.js';
-export { DEFAULT_CSRF_HEADER } from './help-api.client.js';
+export { createHelpPanel, initHelpPanels } from './help-panels.component.js';
+export { parseHelpPanelConfig, readHelpPanelConfig } from './help-panel-config.parser.js';
+export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts } from './core/index.js';
+export { DEFAULT_CSRF_HEADER, type CsrfOptions } from '../http/index.js';
 export type {
-  CsrfOptions,
   HelpEntry,
   HelpPanelConfig,
   HelpPanelOptions,
   HelpPanelPermissions,
   HelpPanelSettings,
   HelpUsageEvent,
-} from './help-panel.types.js';
+} from './core/index.js';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { escapeHtml } from '../escape.js';
-import { dataTableTexts } from '../datatables/datatables.texts.js';
+import { dataTableTexts } from '../texts/index.js';
 import { columnOf, isDisplay, type RenderFunction } from './render.types.js';
 
 declare global {

@@ -1,4 +1,4 @@
-import { resetDataTableTexts, setDataTableTexts } from '../datatables/datatables.texts.js';
+import { resetDataTableTexts, setDataTableTexts } from '../texts/index.js';
 import { HOSTILE_URLS } from '@widgetlib/test-support/url.corpus.js';
 import { downloadlink, objshowlink, showlink } from './link.renderers.js';
 

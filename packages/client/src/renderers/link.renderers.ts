@@ -1,5 +1,5 @@
 import { escapeHtml, safeUrl } from '../escape.js';
-import { dataTableTexts } from '../datatables/datatables.texts.js';
+import { dataTableTexts } from '../texts/index.js';
 import { isDisplay, isMissing, type RenderFunction } from './render.types.js';
 import { emptyHtml } from './value.renderers.js';
 

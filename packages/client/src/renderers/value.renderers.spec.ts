@@ -1,4 +1,4 @@
-import { resetDataTableTexts, setDataTableTexts } from '../datatables/datatables.texts.js';
+import { resetDataTableTexts, setDataTableTexts } from '../texts/index.js';
 import {
   emptyprint,
   gt_print_list_object,

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../escape.js';
-import { dataTableTexts } from '../datatables/datatables.texts.js';
+import { dataTableTexts } from '../texts/index.js';
 import { isDisplay, isMissing, type RenderFunction } from './render.types.js';
 
 /** The empty text (`--` by default), escaped. */

@@ -5,5 +5,5 @@ import type { RichTextEditorModule } from './rich-text.types.js';
  * `<script>` bundles replace this file with rich-text.script-loader.ts (scripts/build-bundles.mjs).
  */
 export function loadRichTextEditor(_editorUrl?: string): Promise<RichTextEditorModule> {
-  return import('./rich-text.editor.js');
+  return import('./rich-text-editor.component.js');
 }

@@ -1,4 +1,4 @@
-import type { HelpPanelTexts } from '../help-panel.texts.js';
+import type { HelpPanelTexts } from '../core/index.js';
 
 export interface RichTextEditorOptions {
   doc: Document;

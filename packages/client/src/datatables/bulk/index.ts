@@ -1,0 +1,1 @@
+export { addBulkActions, type DataTableBulkAction } from './bulk-actions.component.js';

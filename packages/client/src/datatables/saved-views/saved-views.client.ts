@@ -1,0 +1,85 @@
+import { csrfHeaders, type CsrfOptions } from '../../http/index.js';
+import type { TableState } from './table-state.format.js';
+
+/** A saved view as the server answers it. */
+export interface SavedViewSummary {
+  id: number;
+  name: string;
+  owner: string;
+  /** The user's own view: they may rename, share, overwrite and delete it. */
+  mine: boolean;
+  shared: boolean;
+  isDefault: boolean;
+  state: TableState;
+}
+
+/** What a change of a view sets. */
+export interface SavedViewChange {
+  name?: string;
+  state?: TableState;
+  shared?: boolean;
+}
+
+/** The saved-view routes of one table (`/saved-views/<table id>/`); writes carry the page's CSRF token. */
+export class SavedViewsClient {
+  readonly base: string;
+
+  constructor(
+    url: string,
+    private readonly csrf: CsrfOptions = {},
+    private readonly doc: Document = document,
+  ) {
+    this.base = url.endsWith('/') ? url : `${url}/`;
+  }
+
+  /** The CSRF header of a write, when the page has a token and the routes are on the page's origin. */
+  csrfHeaders(): Record<string, string> {
+    return csrfHeaders(this.base, this.csrf, this.doc);
+  }
+
+  list(): Promise<SavedViewSummary[]> {
+    return this.send('GET', '');
+  }
+
+  load(id: number): Promise<SavedViewSummary> {
+    return this.send('GET', `${id}/`);
+  }
+
+  create(name: string, state: TableState, shared = false): Promise<SavedViewSummary> {
+    return this.send('POST', '', { name, state, shared });
+  }
+
+  update(id: number, change: SavedViewChange): Promise<SavedViewSummary> {
+    return this.send('PATCH', `${id}/`, change);
+  }
+
+  remove(id: number): Promise<void> {
+    return this.send('DELETE', `${id}/`);
+  }
+
+  async current(): Promise<TableState | null> {
+    return (await this.send<{ state: TableState | null }>('GET', 'current/')).state;
+  }
+
+  saveCurrent(state: TableState): Promise<void> {
+    return this.send('PUT', 'current/', { state });
+  }
+
+  private async send<T>(method: string, path: string, body?: object): Promise<T> {
+    const response = await fetch(this.base + path, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        method === 'GET'
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json', ...this.csrfHeaders() },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+      const message = [answer.message ?? response.statusText].flat().join('; ');
+      throw new Error(`Saved views: ${response.status} ${message}`);
+    }
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  }
+}

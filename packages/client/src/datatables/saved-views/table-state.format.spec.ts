@@ -1,0 +1,37 @@
+import { stateForServer, viewIdFromLocation, viewLink } from './table-state.format.js';
+
+describe('saved-view states', () => {
+  it('drops the keys the server does not keep and names every column by its field', () => {
+    const state = {
+      time: 1,
+      searchPanes: { panes: [] },
+      columnControl: {},
+      select: { rows: [] },
+      search: { search: 'x', _hungarianMap: {} },
+      columns: [{ visible: true, search: { search: '', _cache: 1 } }, { name: 'own', visible: false }, null],
+    };
+    expect(stateForServer(state, (index) => ['artist__name', 'ignored', ''][index]!)).toEqual({
+      time: 1,
+      search: { search: 'x' },
+      columns: [
+        { visible: true, name: 'artist__name', search: { search: '' } },
+        { name: 'own', visible: false },
+        { name: '' },
+      ],
+    });
+    expect(state.searchPanes).toEqual({ panes: [] });
+  });
+
+  it('reads the view of a link from the hash or the query, positive integers only', () => {
+    expect(viewIdFromLocation({ hash: '#view=12', search: '' })).toBe(12);
+    expect(viewIdFromLocation({ hash: '', search: '?a=1&view=7' })).toBe(7);
+    expect(viewIdFromLocation({ hash: '#view=3', search: '?view=7' })).toBe(3);
+    for (const hash of ['#view=0', '#view=-1', '#view=1e3', '#view=abc', '#view=', '#other=1', '#view=12345678901']) {
+      expect(viewIdFromLocation({ hash, search: '' })).toBeNull();
+    }
+  });
+
+  it('links a view by the hash of the page', () => {
+    expect(viewLink(5, 'https://host.test/albums/?page=2#view=1')).toBe('https://host.test/albums/?page=2#view=5');
+  });
+});

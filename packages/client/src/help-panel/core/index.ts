@@ -1,0 +1,21 @@
+export { createElement, showMessages } from './dom-element.component.js';
+export {
+  failureMessages,
+  HelpApiClient,
+  HelpApiError,
+  HelpConflictError,
+  type HelpEntryInput,
+} from './help-api.client.js';
+export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts, resolveHelpPanelTexts } from './help-panel.texts.js';
+export type {
+  HelpEntry,
+  HelpFieldsReport,
+  HelpPanelConfig,
+  HelpPanelOptions,
+  HelpPanelPermissions,
+  HelpPanelSettings,
+  HelpRevision,
+  HelpRevisionState,
+  HelpUsageEvent,
+} from './help-panel.types.js';
+export { sanitizeHelpText } from './help-text.parser.js';

@@ -1,0 +1,2 @@
+export { PanelGeometryController } from './panel-geometry-controller.component.js';
+export { defaultStorage, PanelGeometryStore } from './panel-geometry.storage.js';

@@ -1,0 +1,86 @@
+import type { LabelledField } from '../fields/index.js';
+import { HelpCoverageReporter, MAX_REPORTED_FIELDS, reportedFieldNames } from './help-coverage-reporter.client.js';
+import type { HelpFieldsReport } from '../core/index.js';
+
+const field = (questionName: string): LabelledField => ({
+  label: {} as HTMLLabelElement,
+  questionName,
+  names: [questionName],
+  labelText: questionName,
+});
+
+/** A Storage over a Map, as sessionStorage behaves. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('reportedFieldNames', () => {
+  it('keeps each name once, trimmed and sorted, without empty or overlong names', () => {
+    expect(
+      reportedFieldNames([field('title'), field(' year '), field('title'), field(''), field('x'.repeat(256))]),
+    ).toEqual(['title', 'year']);
+  });
+
+  it('stops at the most names the server takes', () => {
+    const many = Array.from({ length: MAX_REPORTED_FIELDS + 5 }, (_, index) => field(`f${index}`));
+    expect(reportedFieldNames(many)).toHaveLength(MAX_REPORTED_FIELDS);
+  });
+});
+
+describe('HelpCoverageReporter', () => {
+  function reporter(storage: Storage | null, answer: () => Promise<void> = async () => {}) {
+    const sent: HelpFieldsReport[] = [];
+    const coverage = new HelpCoverageReporter(
+      'albums:edit',
+      (report) => {
+        sent.push(report);
+        return answer();
+      },
+      storage,
+      'key',
+    );
+    return { coverage, sent };
+  }
+
+  it('reports a set of fields once per browser session, and again when the set changes', async () => {
+    const storage = memoryStorage();
+    const first = reporter(storage);
+    await first.coverage.report([field('year'), field('title')]);
+    await first.coverage.report([field('title'), field('year')]);
+    expect(first.sent).toEqual([{ id_view: 'albums:edit', fields: ['title', 'year'] }]);
+
+    const nextPage = reporter(storage);
+    await nextPage.coverage.report([field('title'), field('year')]);
+    expect(nextPage.sent).toEqual([]);
+    await nextPage.coverage.report([field('title'), field('year'), field('notes')]);
+    expect(nextPage.sent).toEqual([{ id_view: 'albums:edit', fields: ['notes', 'title', 'year'] }]);
+  });
+
+  it('sends nothing for a page without labelled fields', async () => {
+    const { coverage, sent } = reporter(null);
+    await coverage.report([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('tries again after a failed report, and never throws', async () => {
+    let fail = true;
+    const { coverage, sent } = reporter(memoryStorage(), async () => {
+      if (fail) throw new Error('offline');
+    });
+    await expect(coverage.report([field('title')])).resolves.toBeUndefined();
+    fail = false;
+    await coverage.report([field('title')]);
+    await coverage.report([field('title')]);
+    expect(sent).toHaveLength(2);
+  });
+});

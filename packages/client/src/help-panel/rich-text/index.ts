@@ -1,0 +1,2 @@
+export { loadRichTextEditor } from './rich-text.loader.js';
+export type { RichTextEditor } from './rich-text.types.js';

@@ -1,0 +1,2 @@
+export { csrfHeaders, csrfTokenFromMeta, isSameOrigin } from './csrf-headers.writer.js';
+export { DEFAULT_CSRF_HEADER, type CsrfOptions } from './csrf.options.js';

@@ -1,0 +1,1 @@
+export { dataTableTexts, type DataTableTexts, resetDataTableTexts, setDataTableTexts } from './datatables.texts.js';
