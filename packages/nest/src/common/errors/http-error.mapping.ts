@@ -1,34 +1,32 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  type HttpException,
+  NotFoundException,
+  PayloadTooLargeException,
+  PreconditionFailedException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { WidgetLibError, type WidgetLibFailure } from './widgetlib.errors.js';
 
-const STATUS: Record<WidgetLibFailure, HttpStatus> = {
-  invalid: HttpStatus.BAD_REQUEST,
-  forbidden: HttpStatus.FORBIDDEN,
-  'not-found': HttpStatus.NOT_FOUND,
-  conflict: HttpStatus.CONFLICT,
-  'precondition-failed': HttpStatus.PRECONDITION_FAILED,
-  'too-large': HttpStatus.PAYLOAD_TOO_LARGE,
-  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
-};
+type HttpExceptionClass = new (body: object, options: { cause: unknown }) => HttpException;
 
-const REASON: Record<WidgetLibFailure, string> = {
-  invalid: 'Bad Request',
-  forbidden: 'Forbidden',
-  'not-found': 'Not Found',
-  conflict: 'Conflict',
-  'precondition-failed': 'Precondition Failed',
-  'too-large': 'Payload Too Large',
-  unavailable: 'Service Unavailable',
+/** Nest's own exception for each failure, so that a host catching `BadRequestException` and the like still does. */
+const EXCEPTIONS: Record<WidgetLibFailure, [HttpExceptionClass, number, string]> = {
+  invalid: [BadRequestException, 400, 'Bad Request'],
+  forbidden: [ForbiddenException, 403, 'Forbidden'],
+  'not-found': [NotFoundException, 404, 'Not Found'],
+  conflict: [ConflictException, 409, 'Conflict'],
+  'precondition-failed': [PreconditionFailedException, 412, 'Precondition Failed'],
+  'too-large': [PayloadTooLargeException, 413, 'Payload Too Large'],
+  unavailable: [ServiceUnavailableException, 503, 'Service Unavailable'],
 };
 
 /** The one mapping from the library's errors to HTTP: Nest's usual body, with the error's details beside `message`. */
 export function httpExceptionOf(error: WidgetLibError): HttpException {
-  const statusCode = STATUS[error.failure];
-  return new HttpException(
-    { statusCode, error: REASON[error.failure], message: error.answer, ...error.details },
-    statusCode,
-    { cause: error },
-  );
+  const [Exception, statusCode, reason] = EXCEPTIONS[error.failure];
+  return new Exception({ statusCode, error: reason, message: error.answer, ...error.details }, { cause: error });
 }
 
 /** `error` as the library answers it: a library error becomes its HTTP exception, anything else is left as it is. */
