@@ -1,7 +1,7 @@
-import { HelpFieldReport } from './help/help-field-report.entity.js';
-import { HelpField } from './help/help-field.entity.js';
-import { HelpRevision } from './help/help-revision.entity.js';
-import { HelpUsageCounter } from './help/help-usage-counter.entity.js';
+import { HelpFieldReport } from './help/coverage/help-field-report.entity.js';
+import { HelpField } from './help/coverage/help-field.entity.js';
+import { HelpRevision } from './help/revisions/help-revision.entity.js';
+import { HelpUsageCounter } from './help/usage/help-usage-counter.entity.js';
 import { Help } from './help/help.entity.js';
 import { MenuItem } from './menu/menu-item.entity.js';
 import { SavedViewOwner } from './saved-views/saved-view-owner.entity.js';

@@ -1,29 +1,29 @@
-export { CreateHelpDto, ReplaceHelpDto, UpdateHelpDto } from './help.dto.js';
+export { CreateHelpDto, ReplaceHelpDto, UpdateHelpDto } from './entries/help.dto.js';
 export { Help } from './help.entity.js';
-export { defaultGetLanguage } from './default-language.resolver.js';
-export { HelpLanguageService } from './help-language.service.js';
-export { HelpChangedException } from './help-changed.exception.js';
-export { sanitizeHelpHtml } from './help-html.sanitizer.js';
-export { helpEntityTag, type HelpVersionCondition } from './help-version.condition.js';
-export { HelpService, type HelpFilter, type HelpInput, type HelpWriteOptions } from './help.service.js';
-export { HelpRevision, type HelpRevisionAction } from './help-revision.entity.js';
-export type { HelpRevisionView, HelpState } from './help-revision.record.js';
-export { HelpHistoryService } from './help-history.service.js';
+export { defaultGetLanguage } from './language/default-language.reader.js';
+export { HelpLanguageService } from './language/help-language.service.js';
+export { HelpChangedException } from './versions/help-changed.exception.js';
+export { sanitizeHelpHtml } from './help-html.writer.js';
+export { helpEntityTag, type HelpVersionCondition } from './versions/help-version-condition.parser.js';
+export { HelpService, type HelpFilter, type HelpInput, type HelpWriteOptions } from './entries/help.service.js';
+export { HelpRevision, type HelpRevisionAction } from './revisions/help-revision.entity.js';
+export type { HelpRevisionView, HelpState } from './revisions/help-revision.query.js';
+export { HelpHistoryService } from './revisions/help-history.service.js';
 export {
   HELP_EXPORT_FORMAT,
   HELP_EXPORT_SCHEMA_VERSION,
   type HelpExport,
   type HelpExportEntry,
-} from './help-export.format.js';
-export type { HelpImportOptions, HelpImportReport } from './help-transfer.js';
-export { HelpUsageCounter, type HelpUsageKind } from './help-usage-counter.entity.js';
-export { HelpUsageService } from './help-usage.service.js';
-export type { HelpEntryUsage, HelpFieldUsage, HelpUsageReport, HelpUsageSummary } from './help-usage.js';
-export { HelpField } from './help-field.entity.js';
-export { HelpFieldReport } from './help-field-report.entity.js';
-export { HelpCoverageService } from './help-coverage.service.js';
-export type { HelpFieldCoverage, HelpFieldsReport, HelpViewCoverage } from './help-coverage.js';
-export { HelpWriteSubscriber } from './help-write.subscriber.js';
-export { HelpWriteConflictException } from './help-write-conflict.exception.js';
-export { HelpCriteriaWriteError } from './help-criteria-write.error.js';
-export { runHelpWrite, type HelpWriteContext } from './help-write.context.js';
+} from './transfer/help-export.format.js';
+export type { HelpImportOptions, HelpImportReport } from './transfer/help-transfer.query.js';
+export { HelpUsageCounter, type HelpUsageKind } from './usage/help-usage-counter.entity.js';
+export { HelpUsageService } from './usage/help-usage.service.js';
+export type { HelpEntryUsage, HelpFieldUsage, HelpUsageReport, HelpUsageSummary } from './usage/help-usage.checks.js';
+export { HelpField } from './coverage/help-field.entity.js';
+export { HelpFieldReport } from './coverage/help-field-report.entity.js';
+export { HelpCoverageService } from './coverage/help-coverage.service.js';
+export type { HelpFieldCoverage, HelpFieldsReport, HelpViewCoverage } from './coverage/help-coverage.checks.js';
+export { HelpWriteSubscriber } from './writes/help-write.subscriber.js';
+export { HelpWriteConflictException } from './versions/help-write-conflict.exception.js';
+export { HelpCriteriaWriteError } from './writes/help-criteria-write.errors.js';
+export { runHelpWrite, type HelpWriteContext } from './writes/help-write-context.registry.js';

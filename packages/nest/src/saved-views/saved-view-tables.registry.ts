@@ -8,7 +8,7 @@ import type { DataTableOptions } from '../datatables/datatable.options.js';
 import { resolveFieldPath } from '../datatables/field-path.resolver.js';
 import { prepareTable } from '../datatables/table.preparation.js';
 import { REQUIRED_PERMISSIONS_METADATA } from '../permissions/permissions.constants.js';
-import type { PermissionRequirement } from '../permissions/permission-requirement.js';
+import type { PermissionRequirement } from '../permissions/permission-requirement.types.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { SavedView } from './saved-view.entity.js';
 import { SAVED_VIEW_TABLE_ID_PATTERN } from './saved-view.limits.js';

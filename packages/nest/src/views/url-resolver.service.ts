@@ -2,8 +2,8 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_PATH, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.js';
-import { hasViewName, readViewId } from './view-name.metadata.js';
+import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.writer.js';
+import { hasViewName, readViewId } from './view-name.reader.js';
 import { HELP_DETAIL_ROUTE, HELP_LIST_ROUTE } from './views.constants.js';
 
 interface NamedRoute {
