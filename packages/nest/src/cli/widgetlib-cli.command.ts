@@ -2,10 +2,8 @@ import { HttpException } from '@nestjs/common';
 import { readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { HelpRevision } from '../help/revisions/help-revision.entity.js';
-import { Help } from '../help/help.entity.js';
-import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from '../help/transfer/help-import.constants.js';
-import { HelpService } from '../help/entries/help.service.js';
+import { Help, HelpRevision, HelpService } from '../help/index.js';
+import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from '../help/transfer/index.js';
 import { loadDataSource } from './data-source.reader.js';
 
 export const WIDGETLIB_CLI_USAGE = `Usage:

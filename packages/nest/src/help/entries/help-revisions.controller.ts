@@ -6,13 +6,10 @@ import { ParseIdPipe } from '../../common/positive-int.pipe.js';
 import { requirePermissionsMetadata } from '../../permissions/permissions.decorator.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
-import { HelpEntityTagInterceptor } from '../versions/help-entity-tag.interceptor.js';
-import { HelpHistoryService } from '../revisions/help-history.service.js';
-import type { HelpRevisionView } from '../revisions/help-revision.query.js';
-import type { HelpVersionCondition } from '../versions/help-version-condition.parser.js';
+import { HelpHistoryService, type HelpRevisionView } from '../revisions/index.js';
+import { HelpEntityTagInterceptor, IfMatch, type HelpVersionCondition } from '../versions/index.js';
 import type { Help } from '../help.entity.js';
 import { HelpService } from './help.service.js';
-import { IfMatch } from '../versions/if-match.decorator.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';
 
 const parseId = new ParseIdPipe();

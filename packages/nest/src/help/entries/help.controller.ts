@@ -21,11 +21,9 @@ import { ParseIdPipe } from '../../common/positive-int.pipe.js';
 import { CreateHelpDto, HelpListQueryDto, ReplaceHelpDto, UpdateHelpDto } from './help.dto.js';
 import { Help } from '../help.entity.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
-import { HelpEntityTagInterceptor } from '../versions/help-entity-tag.interceptor.js';
-import { HelpLanguageService } from '../language/help-language.service.js';
-import type { HelpVersionCondition } from '../versions/help-version-condition.parser.js';
+import { HelpLanguageService } from '../language/index.js';
+import { HelpEntityTagInterceptor, IfMatch, type HelpVersionCondition } from '../versions/index.js';
 import { HelpService } from './help.service.js';
-import { IfMatch } from '../versions/if-match.decorator.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';
 
 const validateBody = bodyValidationPipe();

@@ -10,7 +10,7 @@ import {
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
 import { ApiDocs } from '../../common/optional-swagger.js';
-import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/help-language.parser.js';
+import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 

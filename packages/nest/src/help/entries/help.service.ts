@@ -1,18 +1,18 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
-import { HelpChangedException } from '../versions/help-changed.exception.js';
-import type { HelpExport } from '../transfer/help-export.format.js';
-import { exportHelp, importHelp, type HelpImportOptions, type HelpImportReport } from '../transfer/help-transfer.query.js';
-import { fieldsOf, writingFields, type HelpFields } from '../writes/help-fields.checks.js';
-import { chooseByLanguage, languageChain } from '../language/help-language.parser.js';
-import { versionMeets, type HelpVersionCondition } from '../versions/help-version-condition.parser.js';
-import { HelpRevision } from '../revisions/help-revision.entity.js';
-import { revisionView } from '../revisions/help-revision.query.js';
-import { HelpWriteConflictException } from '../versions/help-write-conflict.exception.js';
-import { runHelpWrite } from '../writes/help-write-context.registry.js';
-import { HelpWriteSubscriber } from '../writes/help-write.subscriber.js';
+import { asHttpError } from '../../common/errors/index.js';
 import { Help } from '../help.entity.js';
+import { chooseByLanguage, languageChain } from '../language/index.js';
+import { HelpRevision, revisionView } from '../revisions/index.js';
+import { exportHelp, importHelp, type HelpExport, type HelpImportOptions, type HelpImportReport } from '../transfer/index.js';
+import {
+  HelpChangedException,
+  HelpWriteConflictException,
+  versionMeets,
+  type HelpVersionCondition,
+} from '../versions/index.js';
+import { fieldsOf, runHelpWrite, writingFields, HelpWriteSubscriber, type HelpFields } from '../writes/index.js';
 
 /** The fields of a help entry, as a host or the API provides them. */
 export interface HelpInput {
@@ -208,8 +208,12 @@ export class HelpService {
    * Upserts the entries of an export by (`id_view`, `question_name`, `language`), all or nothing in
    * one transaction; see `HelpImportOptions` and `HelpImportReport`.
    */
-  import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
-    return importHelp(this.helps.manager, file, options);
+  async import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
+    try {
+      return await importHelp(this.helps.manager, file, options);
+    } catch (error) {
+      throw asHttpError(error);
+    }
   }
 }
 

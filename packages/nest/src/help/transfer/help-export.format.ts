@@ -4,7 +4,7 @@ import {
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
-import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/help-language.parser.js';
+import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
 
 // The file format that moves help between environments, and its checks. Pure: no Nest, no database.
 

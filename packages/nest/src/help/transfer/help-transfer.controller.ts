@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { IsIn, IsOptional } from 'class-validator';
+import type { Repository } from 'typeorm';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
+import { asHttpError } from '../../common/errors/index.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../../common/http-platform.js';
 import { ApiDocs } from '../../common/optional-swagger.js';
 import { MAX_INPUT_DEPTH } from '../../common/request-input.checks.js';
@@ -8,9 +11,9 @@ import { CheckedInputPipe, queryValidationPipe } from '../../common/validation.p
 import { requirePermissionsMetadata } from '../../permissions/permissions.decorator.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
+import { Help } from '../help.entity.js';
 import type { HelpExport } from './help-export.format.js';
-import type { HelpImportReport } from './help-transfer.query.js';
-import { HelpService } from '../entries/help.service.js';
+import { exportHelp, importHelp, type HelpImportReport } from './help-transfer.query.js';
 
 const BOOLEAN = ['true', 'false'];
 
@@ -52,7 +55,7 @@ const RequireAllHelpPermissions = () =>
 @Controller('help')
 export class HelpTransferController {
   constructor(
-    private readonly helps: HelpService,
+    @InjectRepository(Help) private readonly helps: Repository<Help>,
     private readonly permissions: PermissionsService,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
   ) {}
@@ -62,7 +65,7 @@ export class HelpTransferController {
     ApiOkResponse({ description: '{ format: "widgetlib-help", schemaVersion: 1, exportedAt, entries }' }),
   ])
   export(): Promise<HelpExport> {
-    return this.helps.export();
+    return exportHelp(this.helps.manager);
   }
 
   @Post('import')
@@ -80,11 +83,16 @@ export class HelpTransferController {
     @Query(queryValidationPipe()) query: HelpImportQueryDto,
     @Req() request: HttpRequest,
   ): Promise<HelpImportReport> {
-    return this.helps.import(file, {
+    const options = {
       dryRun: query.dry_run === 'true',
       prune: query.prune === 'true',
       user: await this.permissions.userNameOf(request),
       maxEntries: this.config.helpImport.maxEntries,
-    });
+    };
+    try {
+      return await importHelp(this.helps.manager, file, options);
+    } catch (error) {
+      throw asHttpError(error);
+    }
   }
 }

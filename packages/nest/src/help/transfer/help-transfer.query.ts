@@ -1,6 +1,10 @@
-import { BadRequestException, ConflictException, HttpException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { textColumnByteCapacity } from '../../common/database-errors.js';
+import { WidgetLibError } from '../../common/errors/index.js';
 import { yieldToEventLoop } from '../../common/event-loop.js';
+import { Help } from '../help.entity.js';
+import { HelpWriteConflictException } from '../versions/index.js';
+import { fieldsOf, runHelpWrite, storableFields, writingFields, type HelpFields } from '../writes/index.js';
 import {
   compareExportEntries,
   HELP_EXPORT_FORMAT,
@@ -10,11 +14,7 @@ import {
   type HelpExport,
   type HelpExportEntry,
 } from './help-export.format.js';
-import { fieldsOf, storableFields, writingFields, type HelpFields } from '../writes/help-fields.checks.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES, HELP_IMPORT_CHUNK_SIZE } from './help-import.constants.js';
-import { HelpWriteConflictException } from '../versions/help-write-conflict.exception.js';
-import { runHelpWrite } from '../writes/help-write-context.registry.js';
-import { Help } from '../help.entity.js';
 
 export interface HelpImportOptions {
   /** Report what the import would do, and change nothing. */
@@ -59,8 +59,8 @@ interface ImportPlan {
 
 /**
  * Upserts the file's entries by (`id_view`, `question_name`, `language`), each saved as every write
- * (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry that fails stops it with nothing written (400
- * naming it, 409 if an entry changed meanwhile). `prune` deletes the entries the file lacks. The
+ * (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry that fails stops it with nothing written
+ * (`WidgetLibError`: `invalid` naming it, `conflict` if an entry changed meanwhile). `prune` deletes the entries the file lacks. The
  * checks run before any write, letting other requests in between chunks of entries; a dry run
  * ends there. The writes run in one transaction, all or nothing, each entry's update or delete at
  * the version its check read.
@@ -71,7 +71,7 @@ export async function importHelp(
   options: HelpImportOptions = {},
 ): Promise<HelpImportReport> {
   const parsed = parseHelpExport(file, options.maxEntries ?? DEFAULT_HELP_IMPORT_MAX_ENTRIES);
-  if ('problems' in parsed) throw new BadRequestException(parsed.problems);
+  if ('problems' in parsed) throw new WidgetLibError('invalid', parsed.problems);
   const plan = await planImport(root, parsed.entries, !!options.prune);
   const report: HelpImportReport = {
     created: plan.writes.filter((write) => !write.current).length,
@@ -85,13 +85,13 @@ export async function importHelp(
 }
 
 async function planImport(root: EntityManager, entries: HelpExportEntry[], prune: boolean): Promise<ImportPlan> {
-  const databaseType = root.connection.options.type;
+  const textByteCapacity = textColumnByteCapacity(root.connection.options.type);
   const existing = new Map((await root.find(Help)).map((help) => [helpEntryKey(help), help]));
   const plan: ImportPlan = { writes: [], unchanged: 0, prunes: [] };
   for (const [index, entry] of entries.entries()) {
     // Sanitising is synchronous work: other requests are answered between chunks of it.
     if (index > 0 && index % HELP_IMPORT_CHUNK_SIZE === 0) await yieldToEventLoop();
-    const fields = naming(`entries[${index}]`, () => storableFields({ ...entry }, databaseType));
+    const fields = naming(`entries[${index}]`, () => storableFields({ ...entry }, textByteCapacity));
     const current = existing.get(helpEntryKey(fields)) ?? null;
     existing.delete(helpEntryKey(fields));
     if (current && current.help_title === fields.help_title && current.help_text === fields.help_text) {
@@ -124,25 +124,25 @@ async function writeImport(root: EntityManager, plan: ImportPlan, user: string |
   );
 }
 
-/** Runs a write of an entry the import read; a change made to it since is a 409 that undoes the import. */
+/** Runs a write of an entry the import read; a change made to it since is a conflict that undoes the import. */
 async function unchangedSince<R>(help: Help, write: () => Promise<R>): Promise<R> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof HelpWriteConflictException) {
-      throw new ConflictException(`Help entry ${help.id} changed during the import; nothing was imported`);
+      throw new WidgetLibError('conflict', `Help entry ${help.id} changed during the import; nothing was imported`);
     }
     throw error;
   }
 }
 
-/** Runs a check of one entry; its 400 names the entry. */
+/** Runs a check of one entry; what it refuses names the entry. */
 function naming<R>(at: string, check: () => R): R {
   try {
     return check();
   } catch (error) {
-    if (error instanceof HttpException && error.getStatus() === 400) {
-      throw new BadRequestException(`${at}: ${error.message}`);
+    if (error instanceof WidgetLibError && error.failure === 'invalid') {
+      throw new WidgetLibError('invalid', `${at}: ${error.message}`);
     }
     throw error;
   }

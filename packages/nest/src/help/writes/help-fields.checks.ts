@@ -1,9 +1,8 @@
-import { BadRequestException, ConflictException } from '@nestjs/common';
-import { isUniqueViolation, textColumnByteCapacity } from '../../common/database-errors.js';
+import { WidgetLibError } from '../../common/errors/index.js';
 import { sanitizeHelpHtmlMeasured } from '../help-html.writer.js';
-import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/help-language.parser.js';
 import { helpFieldsProblem, helpTextLimitProblem } from '../help-text.checks.js';
 import type { Help } from '../help.entity.js';
+import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
 
 /** The fields a write gives an entry. */
 export interface HelpFields {
@@ -22,23 +21,26 @@ export function fieldsOf(help: Help | HelpFields): HelpFields {
 /**
  * The fields as every write stores them, whoever makes it (`HelpWriteSubscriber` applies this to
  * each): plain-text fields trimmed, `help_text` sanitised and `language` canonical, once all are
- * within the limits (of the database `databaseType` too); else 400 naming the field.
+ * within the limits (and within `textByteCapacity`, the bytes the database's text column holds,
+ * `null` for no limit); else an `invalid` `WidgetLibError` naming the field.
  */
-export function storableFields(fields: Readonly<Record<string, unknown>>, databaseType: string): HelpFields {
+export function storableFields(fields: Readonly<Record<string, unknown>>, textByteCapacity: number | null): HelpFields {
   const problem = helpFieldsProblem(fields);
-  if (problem) throw new BadRequestException(problem);
+  if (problem) throw new WidgetLibError('invalid', problem);
   const given = fields as Partial<HelpFields>;
   const language = given.language == null ? null : canonicalLanguageTag(given.language);
   if (given.language != null && language === null) {
-    throw new BadRequestException(`language must be null or ${LANGUAGE_FORMAT}`);
+    throw new WidgetLibError('invalid', `language must be null or ${LANGUAGE_FORMAT}`);
   }
   // The depth is measured on the text as given, before sanitising flattens what it removes.
   const sanitised = sanitizeHelpHtmlMeasured(given.help_text ?? '');
   const limit = helpTextLimitProblem(sanitised);
-  if (limit) throw new BadRequestException(limit);
-  const capacity = textColumnByteCapacity(databaseType);
-  if (capacity !== null && Buffer.byteLength(sanitised.html, 'utf8') > capacity) {
-    throw new BadRequestException(`help_text is too long: this database stores at most ${capacity} bytes of UTF-8`);
+  if (limit) throw new WidgetLibError('invalid', limit);
+  if (textByteCapacity !== null && Buffer.byteLength(sanitised.html, 'utf8') > textByteCapacity) {
+    throw new WidgetLibError(
+      'invalid',
+      `help_text is too long: this database stores at most ${textByteCapacity} bytes of UTF-8`,
+    );
   }
   return {
     id_view: given.id_view!.trim(),
@@ -49,21 +51,9 @@ export function storableFields(fields: Readonly<Record<string, unknown>>, databa
   };
 }
 
-/** The 409 of a write that would give a second entry the view, field and language of another. */
-export function duplicateHelpEntry(fields: Pick<HelpFields, 'id_view' | 'question_name' | 'language'>) {
+/** Why a write may not give an entry `fields`: another entry has its view, field and language. */
+export function duplicateHelpEntryProblem(fields: Pick<HelpFields, 'id_view' | 'question_name' | 'language'>): string {
   const language =
     fields.language === null ? '' : ` in language "${canonicalLanguageTag(fields.language) ?? fields.language}"`;
-  return new ConflictException(
-    `A help entry for id_view "${fields.id_view}" and question_name "${fields.question_name}"${language} already exists`,
-  );
-}
-
-/** Runs a write of `fields`; a broken uniqueness is a 409 naming them. */
-export async function writingFields<R>(fields: HelpFields, write: () => Promise<R>): Promise<R> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateHelpEntry(fields);
-    throw error;
-  }
+  return `A help entry for id_view "${fields.id_view}" and question_name "${fields.question_name}"${language} already exists`;
 }

@@ -8,12 +8,15 @@ import type {
   RemoveEvent,
   UpdateEvent,
 } from 'typeorm';
-import { HelpCriteriaWriteError } from './help-criteria-write.errors.js';
-import { duplicateHelpEntry, fieldsOf, storableFields, type HelpFields } from './help-fields.checks.js';
-import { recordRevision } from '../revisions/help-revision.query.js';
-import { HelpWriteConflictException } from '../versions/help-write-conflict.exception.js';
-import { helpWriter, restoringHelp } from './help-write-context.registry.js';
+import { textColumnByteCapacity } from '../../common/database-errors.js';
+import { asHttpError } from '../../common/errors/index.js';
 import { Help } from '../help.entity.js';
+import { recordRevision } from '../revisions/index.js';
+import { HelpWriteConflictException } from '../versions/index.js';
+import { HelpCriteriaWriteError } from './help-criteria-write.errors.js';
+import { HelpDuplicateException } from './help-duplicate.exception.js';
+import { fieldsOf, storableFields, type HelpFields } from './help-fields.checks.js';
+import { helpWriter, restoringHelp } from './help-write-context.registry.js';
 
 /** What TypeORM hands a subscriber for an entry: the entity being saved, or an insert's values. */
 type HelpValues = Partial<Help> & Partial<Record<keyof HelpFields, unknown>>;
@@ -48,7 +51,7 @@ export class HelpWriteSubscriber implements EntitySubscriberInterface<Help> {
   beforeInsert(event: InsertEvent<Help>): Promise<void> {
     return inTurn(event.queryRunner, async () => {
       const values = event.entity as HelpValues;
-      const fields = storableFields(values, event.connection.options.type);
+      const fields = storable(values, event.connection);
       Object.assign(values, fields, { language_key: fields.language ?? '' });
       // A restore brings a deleted entry back at the version after its last; any other entry starts at 1.
       if (!restoringHelp()) values.version = 1;
@@ -72,7 +75,7 @@ export class HelpWriteSubscriber implements EntitySubscriberInterface<Help> {
       const values = event.entity as HelpValues | undefined;
       const stored = event.databaseEntity as Help | undefined;
       if (!values || !stored) throw new HelpCriteriaWriteError('update');
-      const fields = storableFields({ ...fieldsOf(stored), ...definedFields(values) }, event.connection.options.type);
+      const fields = storable({ ...fieldsOf(stored), ...definedFields(values) }, event.connection);
       const expected = Number(values.version ?? stored.version);
       Object.assign(values, fields);
       if (expected === stored.version && FIELDS.every((field) => fields[field] === stored[field])) {
@@ -145,7 +148,16 @@ async function takenBy(manager: EntityManager, id: unknown, fields: HelpFields):
   if (id !== undefined && id !== null) query.orWhere('help.id = :id', { id });
   const taken = await query.getOne();
   if (!taken) return null;
-  return taken.id === id ? new ConflictException(`Help entry ${taken.id} already exists`) : duplicateHelpEntry(fields);
+  return taken.id === id ? new ConflictException(`Help entry ${taken.id} already exists`) : new HelpDuplicateException(fields);
+}
+
+/** `storableFields` for the database of `dataSource`; what it refuses is a 400 naming the field. */
+function storable(fields: Readonly<Record<string, unknown>>, dataSource: DataSource): HelpFields {
+  try {
+    return storableFields(fields, textColumnByteCapacity(dataSource.options.type));
+  } catch (error) {
+    throw asHttpError(error);
+  }
 }
 
 function definedFields(values: HelpValues): Partial<Record<keyof HelpFields, unknown>> {
