@@ -5,7 +5,13 @@ import { asHttpError } from '../../common/errors/index.js';
 import { Help } from '../help.entity.js';
 import { chooseByLanguage, languageChain } from '../language/index.js';
 import { HelpRevision, revisionView } from '../revisions/index.js';
-import { exportHelp, importHelp, type HelpExport, type HelpImportOptions, type HelpImportReport } from '../transfer/index.js';
+import {
+  exportHelp,
+  importHelp,
+  type HelpExport,
+  type HelpImportOptions,
+  type HelpImportReport,
+} from '../transfer/index.js';
 import {
   HelpChangedException,
   HelpWriteConflictException,

@@ -59,11 +59,11 @@ interface ImportPlan {
 
 /**
  * Upserts the file's entries by (`id_view`, `question_name`, `language`), each saved as every write
- * (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry that fails stops it with nothing written
- * (`WidgetLibError`: `invalid` naming it, `conflict` if an entry changed meanwhile). `prune` deletes the entries the file lacks. The
- * checks run before any write, letting other requests in between chunks of entries; a dry run
- * ends there. The writes run in one transaction, all or nothing, each entry's update or delete at
- * the version its check read.
+ * (checked, sanitised and recorded by `HelpWriteSubscriber`); the first entry that fails stops it
+ * with nothing written (a `WidgetLibError`: `invalid` naming it, `conflict` if an entry changed
+ * meanwhile). `prune` deletes the entries the file lacks. The checks run before any write, letting
+ * other requests in between chunks of entries; a dry run ends there. The writes run in one
+ * transaction, all or nothing, each entry's update or delete at the version its check read.
  */
 export async function importHelp(
   root: EntityManager,

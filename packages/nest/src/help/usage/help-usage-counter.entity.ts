@@ -1,11 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
-
-/**
- * What a reader did: opened an entry, clicked a field's "?" (`asked`), clicked a "?" on a field
- * without help (`missing`), answered "was this helpful" (`helpful`, `not_helpful`).
- */
-export type HelpUsageKind = 'opened' | 'asked' | 'missing' | 'helpful' | 'not_helpful';
+import type { HelpUsageKind } from './help-usage.checks.js';
 
 /**
  * How many times readers did one thing on one entry or field of a view on one day (UTC), recorded

@@ -1,9 +1,14 @@
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
 import { MAX_INT_ID } from '../../common/int-id.constants.js';
-import type { HelpUsageKind } from './help-usage-counter.entity.js';
 
 // Readers' events as the panel reports them, the daily counters they add to, and their summary per
 // view. Pure: no Nest, no database.
+
+/**
+ * What a reader did: opened an entry, clicked a field's "?" (`asked`), clicked a "?" on a field
+ * without help (`missing`), answered "was this helpful" (`helpful`, `not_helpful`).
+ */
+export type HelpUsageKind = 'opened' | 'asked' | 'missing' | 'helpful' | 'not_helpful';
 
 /** Days the counters are kept unless the host sets `helpUsageRetentionDays`. */
 export const DEFAULT_HELP_USAGE_RETENTION_DAYS = 180;

@@ -1,7 +1,6 @@
 import { WidgetLibError } from '../../common/errors/index.js';
 import { sanitizeHelpHtmlMeasured } from '../help-html.writer.js';
 import { helpFieldsProblem, helpTextLimitProblem } from '../help-text.checks.js';
-import type { Help } from '../help.entity.js';
 import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
 
 /** The fields a write gives an entry. */
@@ -13,7 +12,7 @@ export interface HelpFields {
   language: string | null;
 }
 
-export function fieldsOf(help: Help | HelpFields): HelpFields {
+export function fieldsOf(help: Readonly<HelpFields>): HelpFields {
   const { id_view, question_name, help_title, help_text, language } = help;
   return { id_view, question_name, language, help_title, help_text };
 }

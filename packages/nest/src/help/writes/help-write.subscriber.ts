@@ -148,7 +148,9 @@ async function takenBy(manager: EntityManager, id: unknown, fields: HelpFields):
   if (id !== undefined && id !== null) query.orWhere('help.id = :id', { id });
   const taken = await query.getOne();
   if (!taken) return null;
-  return taken.id === id ? new ConflictException(`Help entry ${taken.id} already exists`) : new HelpDuplicateException(fields);
+  return taken.id === id
+    ? new ConflictException(`Help entry ${taken.id} already exists`)
+    : new HelpDuplicateException(fields);
 }
 
 /** `storableFields` for the database of `dataSource`; what it refuses is a 400 naming the field. */
