@@ -13,14 +13,14 @@ import { Inject } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
-import { normaliseRoutePrefix } from './views/route-path.js';
+import { normaliseRoutePrefix } from './views/route-path.writer.js';
 import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.limits.js';
-import { defaultGetLanguage } from './help/default-language.resolver.js';
-import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/help-import.limits.js';
-import { DEFAULT_HELP_COVERAGE_REPORTERS } from './help/help-coverage.js';
-import { DEFAULT_HELP_USAGE_RETENTION_DAYS } from './help/help-usage.js';
-import { defaultGetPermissions } from './permissions/default-permissions.resolver.js';
-import { defaultGetUserName } from './permissions/default-user-name.resolver.js';
+import { defaultGetLanguage } from './help/language/default-language.reader.js';
+import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/transfer/help-import.constants.js';
+import { DEFAULT_HELP_COVERAGE_REPORTERS } from './help/coverage/help-coverage.checks.js';
+import { DEFAULT_HELP_USAGE_RETENTION_DAYS } from './help/usage/help-usage.checks.js';
+import { defaultGetPermissions } from './permissions/default-permissions.reader.js';
+import { defaultGetUserName } from './permissions/default-user-name.reader.js';
 import type {
   DataTablesDefaults,
   HelpImportDefaults,

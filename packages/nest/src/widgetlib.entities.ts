@@ -1,8 +1,4 @@
-import { HelpFieldReport } from './help/help-field-report.entity.js';
-import { HelpField } from './help/help-field.entity.js';
-import { HelpRevision } from './help/help-revision.entity.js';
-import { HelpUsageCounter } from './help/help-usage-counter.entity.js';
-import { Help } from './help/help.entity.js';
+import { Help, HelpField, HelpFieldReport, HelpRevision, HelpUsageCounter } from './help/index.js';
 import { MenuItem } from './menu/menu-item.entity.js';
 import { SavedViewOwner } from './saved-views/saved-view-owner.entity.js';
 import { SavedView } from './saved-views/saved-view.entity.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-import { runWidgetlibCli } from './widgetlib.cli.js';
+import { runWidgetlibCli } from './widgetlib-cli.command.js';
 
 process.exitCode = await runWidgetlibCli(process.argv.slice(2), {
   stdout: process.stdout,

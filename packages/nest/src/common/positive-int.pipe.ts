@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+import { MAX_INT_ID } from './int-id.constants.js';
 
-/** Largest value of the 32-bit integer primary keys the library's tables use. */
-export const MAX_INT_ID = 2_147_483_647;
+export { MAX_INT_ID };
 
 /** Parses a path id: a positive integer that fits the tables' integer keys, else 400. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import type { GTDateFieldOptions } from './date-field.base.js';
-import { renderDateFormatsScript, type DateFormatsScriptOptions } from './date-formats-script.js';
-import { GTDateTimeField, type GTDateTimeFieldOptions } from './gt-date-time.field.js';
-import { GTDateField } from './gt-date.field.js';
+import type { GTDateFieldOptions } from './date-field-base.format.js';
+import { renderDateFormatsScript, type DateFormatsScriptOptions } from './date-formats-script.writer.js';
+import { GTDateTimeField, type GTDateTimeFieldOptions } from './gt-date-time-field.format.js';
+import { GTDateField } from './gt-date-field.format.js';
 
 /**
  * The module's date settings (`dateFormat`, `datetimeFormat`, `timezone`): the spec's timejs tags

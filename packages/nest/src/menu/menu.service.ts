@@ -6,10 +6,10 @@ import type { WidgetLibRequest } from '../views/view-context.interceptor.js';
 import { HELP_LIST_ROUTE } from '../views/views.constants.js';
 import { safeUrl } from '#rules/url-safety.js';
 import { MenuItem } from './menu-item.entity.js';
-import { renderMenuLink } from './menu-link.markup.js';
+import { renderMenuLink } from './menu-link.writer.js';
 import { HELP_PANEL_ICON, PALLETE_WIDGET_URL_NAME, SIDEBAR_FOOTER_CATEGORY } from './menu.constants.js';
-import { MenuWidgetRegistry } from './menu-widget.registry.js';
-import type { MenuRenderContext } from './menu-widget.interface.js';
+import { MenuWidgetRegistry } from './menu-widget-registry.service.js';
+import type { MenuRenderContext } from './menu-widget.types.js';
 
 /** The fields of a new menu item; omitted flags are false, omitted texts empty, no position. */
 export interface MenuItemInput {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, QueryFailedError, type DataSourceOptions } from 'typeorm';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '@widgetlib/test-support/test-databases.js';
-import { Help } from '../help/help.entity.js';
+import { Help } from '../help/index.js';
 import { WIDGETLIB_ENTITIES } from '../widgetlib.entities.js';
 import { AddHelpLanguage1763942400000 } from './1763942400000-add-help-language.js';
 import { WIDGETLIB_MIGRATIONS } from './index.js';

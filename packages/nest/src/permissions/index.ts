@@ -1,7 +1,7 @@
-export { ALL_PERMISSIONS } from './all-permissions.js';
+export { ALL_PERMISSIONS } from './all-permissions.constants.js';
 export { AUTHENTICATED, PUBLIC } from './permissions.constants.js';
-export { defaultGetPermissions } from './default-permissions.resolver.js';
-export { defaultGetUserName } from './default-user-name.resolver.js';
+export { defaultGetPermissions } from './default-permissions.reader.js';
+export { defaultGetUserName } from './default-user-name.reader.js';
 export { RequirePermissions } from './permissions.decorator.js';
 export { PermissionsGuard } from './permissions.guard.js';
 export { PermissionsService } from './permissions.service.js';

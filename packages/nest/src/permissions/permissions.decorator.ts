@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { REQUIRED_PERMISSIONS_METADATA } from './permissions.constants.js';
-import type { PermissionRequirement } from './permission-requirement.js';
+import type { PermissionRequirement } from './permission-requirement.types.js';
 import { PermissionsGuard } from './permissions.guard.js';
 
 export function requirePermissionsMetadata(...permissions: PermissionRequirement[]) {

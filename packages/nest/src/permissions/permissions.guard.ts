@@ -8,7 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { REQUIRED_PERMISSIONS_METADATA } from './permissions.constants.js';
-import type { PermissionRequirement } from './permission-requirement.js';
+import type { PermissionRequirement } from './permission-requirement.types.js';
 import { PermissionsService } from './permissions.service.js';
 
 @Injectable()

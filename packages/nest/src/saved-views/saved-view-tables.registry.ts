@@ -5,7 +5,7 @@ import type { EntityMetadata, Repository } from 'typeorm';
 import type { RelationMetadata } from '../common/typeorm-metadata.types.js';
 import { DATA_TABLE_OPTIONS, type DataTableOptions, resolveFieldPath, prepareTable } from '../datatables/internal.js';
 import { REQUIRED_PERMISSIONS_METADATA } from '../permissions/permissions.constants.js';
-import type { PermissionRequirement } from '../permissions/permission-requirement.js';
+import type { PermissionRequirement } from '../permissions/permission-requirement.types.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { SavedView } from './saved-view.entity.js';
 import { SAVED_VIEW_TABLE_ID_PATTERN } from './saved-view.limits.js';

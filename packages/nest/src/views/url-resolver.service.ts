@@ -1,9 +1,9 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, type INestApplication, type OnApplicationBootstrap } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_PATH, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.js';
-import { hasViewName, readViewId } from './view-name.metadata.js';
+import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.writer.js';
+import { hasViewName, readViewId } from './view-name.reader.js';
 import { HELP_DETAIL_ROUTE, HELP_LIST_ROUTE } from './views.constants.js';
 
 interface NamedRoute {
@@ -126,4 +126,13 @@ export class UrlResolver implements OnApplicationBootstrap {
     return (Reflect.getMetadata(MODULE_PATH + this.modules.applicationId, module) ??
       Reflect.getMetadata(MODULE_PATH, module)) as string | undefined;
   }
+}
+
+/**
+ * `app.setGlobalPrefix(prefix)` that `reverse()` follows too. Call it before `app.init()` /
+ * `app.listen()`, like Nest's own method.
+ */
+export function setGlobalPrefix(app: INestApplication, prefix: string): void {
+  app.setGlobalPrefix(prefix);
+  app.get(UrlResolver).useGlobalPrefix(prefix);
 }

@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs';
 import { templateLocals } from '../common/http-platform.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { UrlResolver } from './url-resolver.service.js';
-import { readViewId } from './view-name.metadata.js';
+import { readViewId } from './view-name.reader.js';
 import { HELP_LIST_ROUTE } from './views.constants.js';
 
 /** What the library adds to a request: the view id of the route that handles it. */

@@ -1,4 +1,4 @@
-import { validateViewName } from './view-id.js';
+import { validateViewName } from './view-id.writer.js';
 import { VIEW_NAME_METADATA } from './views.constants.js';
 
 /**

@@ -1,0 +1,33 @@
+import { resolveViewId } from './view-id.writer.js';
+import { VIEW_NAME_METADATA } from './views.constants.js';
+
+function viewNameOf(target: object): string | undefined {
+  return Reflect.getMetadata(VIEW_NAME_METADATA, target) as string | undefined;
+}
+
+/** Whether a handler or its controller carries `@ViewName`, which makes the route reversible. */
+export function hasViewName(controller: object, handler: object): boolean {
+  return viewNameOf(controller) !== undefined || viewNameOf(handler) !== undefined;
+}
+
+const viewIds = new WeakMap<object, WeakMap<object, string>>();
+
+/**
+ * The view id of a route handler, from `@ViewName` on it and its controller, or their names; read
+ * once per controller and handler (decorators are applied when the classes are defined).
+ */
+export function readViewId(controller: { name: string }, handler: { name: string }): string {
+  let byHandler = viewIds.get(controller);
+  if (!byHandler) viewIds.set(controller, (byHandler = new WeakMap()));
+  let viewId = byHandler.get(handler);
+  if (viewId === undefined) {
+    viewId = resolveViewId({
+      controllerName: controller.name,
+      handlerName: handler.name,
+      controllerViewName: viewNameOf(controller),
+      handlerViewName: viewNameOf(handler),
+    });
+    byHandler.set(handler, viewId);
+  }
+  return viewId;
+}
