@@ -11,7 +11,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
-import type { HttpRequest } from '../common/http-platform.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DataTableCounts } from './counting/index.js';

@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { IsIn, IsOptional } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
-import { ApiDocs } from '../common/optional-swagger.js';
+import { type HttpRequest } from '../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
 import { MAX_INPUT_DEPTH } from '../common/request-input.checks.js';
-import { CheckedInputPipe, queryValidationPipe } from '../common/validation.pipes.js';
+import { CheckedInputPipe } from '../common/checked-input.pipe.js';
+import { queryValidationPipe } from '../common/checked-validation.pipe.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';

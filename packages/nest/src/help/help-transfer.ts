@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, HttpException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { yieldToEventLoop } from '../common/event-loop.js';
+import { yieldToEventLoop } from '../common/event-loop.scheduler.js';
 import {
   compareExportEntries,
   HELP_EXPORT_FORMAT,

@@ -1,5 +1,5 @@
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
-import { MAX_INT_ID } from '../common/positive-int.pipe.js';
+import { MAX_INT_ID } from '../common/int-id.constants.js';
 import type { HelpUsageKind } from './help-usage-counter.entity.js';
 
 // Readers' events as the panel reports them, the daily counters they add to, and their summary per

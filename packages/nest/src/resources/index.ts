@@ -1,4 +1,4 @@
-export { DataTableResource, type DataTableResourceController } from './datatable-resource.factory.js';
+export { DataTableResource, type DataTableResourceController } from './datatable-resource.controller.js';
 export type {
   DataTableResourceOptions,
   ReadOnlyResourceOptions,

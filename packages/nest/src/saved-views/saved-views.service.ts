@@ -4,8 +4,8 @@ import { Repository, type EntityManager } from 'typeorm';
 import { databaseServer } from '../common/database-server.js';
 import { SavedViewOwner } from './saved-view-owner.entity.js';
 import { SavedView } from './saved-view.entity.js';
-import { SAVED_VIEWS_PER_TABLE } from './saved-view.limits.js';
-import { SavedStateError, validateSavedState, type SavedState } from './saved-view-state.validator.js';
+import { SAVED_VIEWS_PER_TABLE } from './saved-view.constants.js';
+import { SavedStateError, validateSavedState, type SavedState } from './saved-view-state.parser.js';
 import type { SavedViewTable } from './saved-view-tables.registry.js';
 
 /** A saved view as the API answers it. */

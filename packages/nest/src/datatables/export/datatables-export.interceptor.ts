@@ -15,7 +15,7 @@ import { PassThrough } from 'node:stream';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
 import { databaseUnavailableException, isDatabaseUnavailableError } from '../../common/database-unavailable.js';
-import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.js';
+import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.reader.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import {

@@ -24,13 +24,14 @@ import {
   type Repository,
   type SelectQueryBuilder,
 } from 'typeorm';
-import { BulkSelection, DataTableBulkAction } from '../bulk-actions/bulk-action.decorator.js';
-import type { BulkRequest } from '../bulk-actions/bulk-request.js';
+import { BulkSelection, DataTableBulkAction } from '../bulk-actions/datatable-bulk-action.decorator.js';
+import type { BulkRequest } from '../bulk-actions/bulk-request.query.js';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
-import { bodyValidationPipe } from '../common/validation.pipes.js';
-import { ParseIdPipe } from '../common/positive-int.pipe.js';
+import { type HttpRequest } from '../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
+import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
+import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
   DataTableCounts,
   DataTable,
@@ -45,9 +46,9 @@ import { requirePermissionsMetadata } from '../permissions/permissions.decorator
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { ResourceDocs } from './datatable-resource-docs.decorator.js';
+import { ResourceDocs } from './resource-docs.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
-import { removeRecords } from './records.remover.js';
+import { removeRecords } from './record-removal.query.js';
 import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 

@@ -1,7 +1,5 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
-
-/** Largest value of the 32-bit integer primary keys the library's tables use. */
-export const MAX_INT_ID = 2_147_483_647;
+import { MAX_INT_ID } from './int-id.constants.js';
 
 /** Parses a path id: a positive integer that fits the tables' integer keys, else 400. */
 @Injectable()

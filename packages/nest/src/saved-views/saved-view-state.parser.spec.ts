@@ -1,6 +1,6 @@
 import { CONTEXT } from '../../test/fixtures/table-request-context.fixture.js';
-import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
-import { SavedStateError, validateSavedState, type SavedStateTable } from './saved-view-state.validator.js';
+import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.constants.js';
+import { SavedStateError, validateSavedState, type SavedStateTable } from './saved-view-state.parser.js';
 
 const TABLE: SavedStateTable = {
   context: CONTEXT,

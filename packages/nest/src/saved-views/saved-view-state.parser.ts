@@ -6,8 +6,8 @@ import {
   RequestProblems,
   type TableRequestContext,
 } from '../datatables/internal.js';
-import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
-import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.reader.js';
+import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.constants.js';
+import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.parser.js';
 
 /** The keys of a DataTables state a saved view keeps; any other key is refused. */
 export const SAVED_STATE_KEYS = [

@@ -1,7 +1,7 @@
 import { ConflictException, ServiceUnavailableException } from '@nestjs/common';
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { databaseServer, type DatabaseServer } from '../common/database-server.js';
-import { yieldToEventLoop } from '../common/event-loop.js';
+import { yieldToEventLoop } from '../common/event-loop.scheduler.js';
 import {
   type DataTableCounts,
   boundTransactionStatements,
@@ -19,7 +19,7 @@ import {
   checkBulkTime,
   DEFAULT_BULK_TIME_LIMIT_MS,
   type BulkTimeBounds,
-} from './bulk-time.limits.js';
+} from './bulk-time.checks.js';
 import { countSelected, nextSelectedKeys, type BulkKey } from './selected-keys.query.js';
 
 /** `'all'`: every batch in one transaction, all or nothing; `'per-batch'`: each batch its own. */

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { FindOptionsUtils, Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
-import type { HttpRequest } from '../common/http-platform.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
 import {
   type DataTableCounts,
   readRequestParameters,
@@ -10,8 +10,8 @@ import {
   type PreparedTable,
 } from '../datatables/internal.js';
 import { parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
-import { DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-time.limits.js';
-import { TableSelection } from './table-selection.js';
+import { DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-time.checks.js';
+import { TableSelection } from './table-selection.query.js';
 
 function badRequest(problems: string[], draw?: number): BadRequestException {
   return new BadRequestException({
