@@ -8,7 +8,7 @@ import {
 } from '../datatables/internal.js';
 import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.constants.js';
 import { SavedStateError } from './saved-view.errors.js';
-import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.parser.js';
+import { parseSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.parser.js';
 
 /** The keys of a DataTables state a saved view keeps; any other key is refused. */
 export const SAVED_STATE_KEYS = [
@@ -244,7 +244,7 @@ export function parseSavedViewState(state: unknown, table: SavedStateTable): Sav
   if (columns && state.columns !== undefined) saved.columns = columns;
   if (state.order !== undefined) saved.order = reader.order(state.order, columns ?? []);
   if (state.searchBuilder !== undefined) {
-    const tree = readSavedSearchBuilder(state.searchBuilder, reader.problems, table.context.limits.maxCriteriaDepth);
+    const tree = parseSavedSearchBuilder(state.searchBuilder, reader.problems, table.context.limits.maxCriteriaDepth);
     if (tree) {
       saved.searchBuilder = tree;
       if (tree.criteria?.length) reader.parameters.searchBuilder = tree;
