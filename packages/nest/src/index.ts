@@ -1,11 +1,11 @@
 export * from './dates/index.js';
 export * from './datatables/index.js';
 export * from './bulk-actions/index.js';
-export { jsonForScript } from './common/html.js';
-export type { HttpRequest } from './common/http-platform.js';
+export { jsonForScript } from './common/script-json.writer.js';
+export type { HttpRequest } from './common/http-platform.reader.js';
 export { databaseUnavailableException, isDatabaseUnavailableError } from './common/database-unavailable.js';
 export { DatabaseUnavailableInterceptor } from './common/database-unavailable.interceptor.js';
-export { ParseIdPipe } from './common/positive-int.pipe.js';
+export { ParseIdPipe } from './common/parse-id.pipe.js';
 export * from './help/index.js';
 export * from './permissions/index.js';
 export * from './resources/index.js';

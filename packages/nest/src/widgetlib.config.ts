@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
 import { normaliseRoutePrefix } from './views/route-path.writer.js';
-import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.limits.js';
+import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.checks.js';
 import { defaultGetLanguage } from './help/language/default-language.reader.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/transfer/help-import.constants.js';
 import { DEFAULT_HELP_COVERAGE_REPORTERS } from './help/coverage/help-coverage.checks.js';

@@ -1,7 +1,7 @@
 import { DataTableCounts, DataTablesExportInterceptor, DataTablesListInterceptor } from './datatables/internal.js';
 import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
-import { acceptMissingBodies, addTrailingSlashRoutes } from './common/http-platform.js';
+import { acceptMissingBodies, addTrailingSlashRoutes } from './common/answers-with-trailing-slash.decorator.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DateFormatsService } from './dates/date-formats.service.js';
 import { HelpCoverageController, HelpCoverageService } from './help/coverage/index.js';

@@ -1,5 +1,5 @@
-export { BulkSelection, DataTableBulkAction } from './bulk-action.decorator.js';
-export { BulkRequest } from './bulk-request.js';
+export { BulkSelection, DataTableBulkAction } from './datatable-bulk-action.decorator.js';
+export { BulkRequest } from './bulk-request.query.js';
 export type { BulkKey } from './selected-keys.query.js';
 export {
   DEFAULT_BATCH_SIZE,
@@ -8,4 +8,4 @@ export {
   type BatchOptions,
   type BulkReport,
   type BulkTransaction,
-} from './table-selection.js';
+} from './table-selection.query.js';

@@ -1,34 +1,25 @@
 import {
-  BadRequestException,
   Injectable,
   InternalServerErrorException,
   Logger,
-  ServiceUnavailableException,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
-import { databaseUnavailableException, isDatabaseUnavailableError } from '../common/database-unavailable.js';
-import type { HttpRequest } from '../common/http-platform.js';
+import { asHttpError } from '../common/errors/http-error.mapping.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DataTableCounts } from './counting/index.js';
-import {
-  DATA_TABLE_OPTIONS,
-  type DataTableEnvelope,
-  type DataTableOptions,
-  TableRequestError,
-  type TableRequest,
-} from './model/index.js';
+import { DATA_TABLE_OPTIONS, type DataTableEnvelope, type DataTableOptions, TableTimeoutError } from './model/index.js';
 import { handlerBaseQuery, StatementTimeoutError } from './sql/index.js';
-import { envelopeProblems, looksLikeEnvelope, serializeRow, type RowDateFields } from './rows/index.js';
+import { envelopeProblems, looksLikeEnvelope, rowDateFields, serializeRow, type RowDateFields } from './rows/index.js';
 import { cursorFingerprint, encodeCursor } from './paging/index.js';
 import { runTableQuery } from './datatable.query.js';
 import { searchPanesAnswer } from './extensions/search-panes/index.js';
-import { readRequestParameters } from './request/index.js';
-import { parseTableRequest } from './table-request.parser.js';
+import { readTableRequest } from './table-request.reader.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from './preparation/index.js';
 
 /**
@@ -47,7 +38,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     formats: DateFormatsService,
     private readonly counts: DataTableCounts,
   ) {
-    this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+    this.dates = rowDateFields(formats);
     this.tables = new PreparedTables(this.logger, '@DataTable', tablePreparation(config));
   }
 
@@ -75,19 +66,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
       throw new InternalServerErrorException();
     }
     const table = this.tables.get(options, metadata, endpoint);
-    let tableRequest: TableRequest;
-    try {
-      const parameters = readRequestParameters(request, table.context.limits);
-      tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
-    } catch (error) {
-      if (!(error instanceof TableRequestError)) throw error;
-      throw new BadRequestException({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: error.problems,
-        ...(error.draw === undefined ? {} : { draw: error.draw }),
-      });
-    }
+    const { tableRequest } = readTableRequest(request, table.context);
+    const { draw } = tableRequest;
     const page = await runTableQuery(base, tableRequest, table.paths, {
       estimatedTotalAbove: options.estimatedTotalAbove,
       estimateAbove: table.estimateAbove,
@@ -95,14 +75,10 @@ export class DataTablesListInterceptor implements NestInterceptor {
       countCap: table.countCap,
       countCache: table.countTtl === null ? null : { counts: this.counts, ttl: table.countTtl },
     }).catch((error: unknown) => {
-      if (isDatabaseUnavailableError(error)) throw databaseUnavailableException({ draw: tableRequest.draw });
-      if (!(error instanceof StatementTimeoutError)) throw error;
-      throw new ServiceUnavailableException({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: `The list took longer than ${error.milliseconds} ms and was stopped; narrow the search or the filters`,
-        draw: tableRequest.draw,
-      });
+      throw asHttpError(
+        error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,
+        { draw },
+      );
     });
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
@@ -116,7 +92,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       data,
       recordsTotal: recordsTotal.value,
       recordsFiltered: recordsFiltered.value,
-      draw: tableRequest.draw,
+      draw,
       ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
       ...(tableRequest.keyset
         ? {

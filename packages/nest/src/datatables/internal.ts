@@ -18,8 +18,9 @@ export {
 export { DataTableCounts } from './counting/index.js';
 export { countStrategyProblems, DEFAULT_COUNT_TTL_MS, resolveExportDefaults } from './model/index.js';
 export { type PreparedTable, PreparedTables, tablePreparation, prepareTable } from './preparation/index.js';
-export { readInteger, QueryParameters, readRequestParameters } from './request/index.js';
+export { readInteger, QueryParameters } from './request/index.js';
 export {
+  eagerRepositoryQuery,
   setUpTableQuery,
   DEADLINE_PARAMETER,
   type TableQuerySetup,
@@ -32,8 +33,9 @@ export {
   resolveFieldPath,
 } from './sql/index.js';
 export { parseTableRequest } from './table-request.parser.js';
+export { readTableRequest } from './table-request.reader.js';
 export { PAGE_KEY } from './paging/index.js';
 export { DataTable } from './datatable.decorator.js';
 export { DataTableExport, DataTablesExportInterceptor } from './export/index.js';
-export { serializeRow, type RowDateFields } from './rows/index.js';
+export { rowDateFields, serializeRow, type RowDateFields } from './rows/index.js';
 export { DataTablesListInterceptor } from './datatables-list.interceptor.js';

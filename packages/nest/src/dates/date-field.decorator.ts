@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
-import { ApiDocs } from '../common/optional-swagger.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
 import type { DateFieldBase, GTDateFieldOptions } from './date-field-base.format.js';
 import { DateFieldValidationError } from './date-field-validation.errors.js';
 import { GTDateTimeField, type GTDateTimeFieldOptions } from './gt-date-time-field.format.js';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { jsonForScript } from '../common/html.js';
+import { jsonForScript } from '../common/script-json.writer.js';
 import { renderDateFormatsScript } from './date-formats-script.writer.js';
 
 const HOSTILE = [

@@ -1,4 +1,4 @@
-import { jsonForScript } from '../common/html.js';
+import { jsonForScript } from '../common/script-json.writer.js';
 
 /** The display formats a page needs: the spec's `document.date_format` / `document.datetime_format`. */
 export interface PageDateFormats {

@@ -14,7 +14,7 @@ import {
   HELP_QUESTION_NAME_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
-import { ApiDocs } from '../common/optional-swagger.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
 
 /**
  * A contextual help entry for one field (`question_name`) of one view (`id_view`), in one language

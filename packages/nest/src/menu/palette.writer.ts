@@ -1,5 +1,5 @@
 import { escapeHtml } from '#rules/html-escape.js';
-import { jsonForScript } from '../common/html.js';
+import { jsonForScript } from '../common/script-json.writer.js';
 import type { PanelPermissions } from './palette-permissions.checks.js';
 
 /** The configuration the browser's help panel reads (docs/design.md 2.3). */

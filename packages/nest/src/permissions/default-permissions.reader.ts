@@ -1,4 +1,4 @@
-import { requestUser } from '../common/http-platform.js';
+import { requestUser } from '../common/http-platform.reader.js';
 import { ALL_PERMISSIONS } from './all-permissions.constants.js';
 
 interface PermissionsHolder {

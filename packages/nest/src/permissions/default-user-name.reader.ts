@@ -1,4 +1,4 @@
-import { requestUser } from '../common/http-platform.js';
+import { requestUser } from '../common/http-platform.reader.js';
 
 const NAME_PROPERTIES = ['username', 'name', 'email', 'id'] as const;
 

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { HttpRequest } from '../common/http-platform.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';

@@ -1,4 +1,5 @@
-export { DataTableResource, type DataTableResourceController } from './datatable-resource.factory.js';
+export { DataTableResource } from './datatable-resource.controller.js';
+export type { DataTableResourceController } from './datatable-resource.types.js';
 export type {
   DataTableResourceOptions,
   ReadOnlyResourceOptions,

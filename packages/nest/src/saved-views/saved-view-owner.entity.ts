@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { SAVED_VIEW_TABLE_ID_MAX_LENGTH } from './saved-view.limits.js';
+import { SAVED_VIEW_TABLE_ID_MAX_LENGTH } from './saved-view.constants.js';
 
 /**
  * One row per user and table with saved views: the row a create locks (by updating it) before it

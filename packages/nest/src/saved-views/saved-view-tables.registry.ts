@@ -8,8 +8,8 @@ import { REQUIRED_PERMISSIONS_METADATA } from '../permissions/permissions.consta
 import type { PermissionRequirement } from '../permissions/permission-requirement.types.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { SavedView } from './saved-view.entity.js';
-import { SAVED_VIEW_TABLE_ID_PATTERN } from './saved-view.limits.js';
-import type { SavedStateTable } from './saved-view-state.validator.js';
+import { SAVED_VIEW_TABLE_ID_PATTERN } from './saved-view.constants.js';
+import type { SavedStateTable } from './saved-view-state.parser.js';
 
 /** A table that has saved views: its options prepared for its entity, and who may list it. */
 export interface SavedViewTable extends SavedStateTable {

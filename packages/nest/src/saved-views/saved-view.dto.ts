@@ -18,8 +18,12 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { parseBooleanWord } from '#rules/boolean-words.js';
-import { MAX_INT_ID } from '../common/positive-int.pipe.js';
-import { SAVED_VIEW_MAX_STATE_BYTES, SAVED_VIEW_NAME_MAX_LENGTH, SAVED_VIEWS_PER_TABLE } from './saved-view.limits.js';
+import { MAX_INT_ID } from '../common/int-id.constants.js';
+import {
+  SAVED_VIEW_MAX_STATE_BYTES,
+  SAVED_VIEW_NAME_MAX_LENGTH,
+  SAVED_VIEWS_PER_TABLE,
+} from './saved-view.constants.js';
 
 /** A view's name: trimmed, not empty, no control characters, at most 100 characters. */
 function ViewName(required: boolean): PropertyDecorator {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { SAVED_VIEW_NAME_MAX_LENGTH, SAVED_VIEW_TABLE_ID_MAX_LENGTH } from './saved-view.limits.js';
+import { SAVED_VIEW_NAME_MAX_LENGTH, SAVED_VIEW_TABLE_ID_MAX_LENGTH } from './saved-view.constants.js';
 
 /** `view`: a named view; `current`: the state a user's table was last left in (`stateSave`). */
 export type SavedViewKind = 'view' | 'current';

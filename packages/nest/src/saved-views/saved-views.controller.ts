@@ -15,15 +15,16 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
-import { ApiDocs } from '../common/optional-swagger.js';
-import { ParseIdPipe } from '../common/positive-int.pipe.js';
-import { bodyValidationPipe } from '../common/validation.pipes.js';
+import { type HttpRequest } from '../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
+import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { CreateSavedViewDto, CurrentStateDto, StateRestoreDto, UpdateSavedViewDto } from './saved-view.dto.js';
-import type { SavedState } from './saved-view-state.validator.js';
+import type { SavedState } from './saved-view-state.parser.js';
 import { SavedViewTables } from './saved-view-tables.registry.js';
 import { SavedViewsService, type SavedViewRecord, type SavedViewUser } from './saved-views.service.js';
 import { parseStateText, stateRestoreAnswer, type StateRestoreEntry } from './state-restore.format.js';

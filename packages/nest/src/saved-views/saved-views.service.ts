@@ -1,11 +1,18 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { databaseServer } from '../common/database-server.js';
+import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
 import { SavedViewOwner } from './saved-view-owner.entity.js';
 import { SavedView } from './saved-view.entity.js';
-import { SAVED_VIEWS_PER_TABLE } from './saved-view.limits.js';
-import { SavedStateError, validateSavedState, type SavedState } from './saved-view-state.validator.js';
+import { SAVED_VIEWS_PER_TABLE } from './saved-view.constants.js';
+import {
+  SavedStateError,
+  SavedViewNotFoundError,
+  SavedViewNotOwnedError,
+  SavedViewRequestError,
+} from './saved-view.errors.js';
+import { parseSavedViewState, type SavedState } from './saved-view-state.parser.js';
 import type { SavedViewTable } from './saved-view-tables.registry.js';
 
 /** A saved view as the API answers it. */
@@ -57,19 +64,21 @@ export class SavedViewsService {
   /** A view the user owns or that is shared; 404 otherwise (another user's private view included). */
   async load(user: SavedViewUser, id: number): Promise<SavedViewRecord> {
     const view = await this.views.findOneBy({ id, table_id: user.table.id, kind: 'view' });
-    if (!view || (view.owner !== user.name && !view.shared)) throw new NotFoundException(`No saved view ${id}`);
+    if (!view || (view.owner !== user.name && !view.shared)) throw httpExceptionOf(new SavedViewNotFoundError(id));
     return record(view, user.name);
   }
 
   async create(user: SavedViewUser, changes: SavedViewChanges): Promise<SavedViewRecord> {
-    if (changes.name === undefined) throw new BadRequestException('name is required');
-    if (changes.state === undefined) throw new BadRequestException('state is required');
+    if (changes.name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
+    if (changes.state === undefined) throw httpExceptionOf(new SavedViewRequestError('state is required'));
     const state = checkedState(changes.state, user.table);
     return this.inOwnerLock(user, async (manager) => {
       const views = manager.getRepository(SavedView);
       const owned = await views.countBy({ table_id: user.table.id, owner: user.name, kind: 'view' });
       if (owned >= SAVED_VIEWS_PER_TABLE) {
-        throw new BadRequestException(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`);
+        throw httpExceptionOf(
+          new SavedViewRequestError(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`),
+        );
       }
       if (changes.isDefault) await this.clearDefault(views, user);
       const now = new Date();
@@ -176,9 +185,9 @@ export class SavedViewsService {
 
   private async owned(views: Repository<SavedView>, user: SavedViewUser, id: number): Promise<SavedView> {
     const view = await views.findOneBy({ id, table_id: user.table.id, kind: 'view' });
-    if (!view || (view.owner !== user.name && !view.shared)) throw new NotFoundException(`No saved view ${id}`);
+    if (!view || (view.owner !== user.name && !view.shared)) throw httpExceptionOf(new SavedViewNotFoundError(id));
     if (view.owner !== user.name) {
-      throw new ForbiddenException(`Saved view ${id} is shared by ${view.owner}: only its owner changes it`);
+      throw httpExceptionOf(new SavedViewNotOwnedError(id, view.owner));
     }
     return view;
   }
@@ -193,10 +202,9 @@ export class SavedViewsService {
 
 function checkedState(state: unknown, table: SavedViewTable): SavedState {
   try {
-    return validateSavedState(state, table);
+    return parseSavedViewState(state, table);
   } catch (error) {
-    if (!(error instanceof SavedStateError)) throw error;
-    throw new BadRequestException(error.problems);
+    throw error instanceof SavedStateError ? httpExceptionOf(error) : error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Observable } from 'rxjs';
-import { templateLocals } from '../common/http-platform.js';
+import { templateLocals } from '../common/http-platform.reader.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { UrlResolver } from './url-resolver.service.js';
 import { readViewId } from './view-name.reader.js';

@@ -1,2 +1,3 @@
+// The library's own errors, which pure code throws; the Nest edge turns them into HTTP answers
+// through `http-error.mapping.ts` (imported by path, so that this surface loads no Nest).
 export { WidgetLibError, type WidgetLibFailure } from './widgetlib.errors.js';
-export { asHttpError, httpExceptionOf } from './http-error.mapping.js';

@@ -1,7 +1,7 @@
 import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash } from '../../common/http-platform.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
+import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
 import { DATA_TABLE_EXPORT_OPTIONS, type DataTableOptions, EXPORT_FORMATS } from '../model/index.js';
 import { DataTablesExportInterceptor } from './datatables-export.interceptor.js';
 

@@ -1,9 +1,7 @@
 import {
-  BadRequestException,
   Injectable,
   InternalServerErrorException,
   Logger,
-  ServiceUnavailableException,
   StreamableFile,
   type CallHandler,
   type ExecutionContext,
@@ -14,22 +12,22 @@ import { DateTime } from 'luxon';
 import { PassThrough } from 'node:stream';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
-import { databaseUnavailableException, isDatabaseUnavailableError } from '../../common/database-unavailable.js';
-import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.js';
+import { asHttpError } from '../../common/errors/http-error.mapping.js';
+import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.reader.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import {
   DATA_TABLE_EXPORT_OPTIONS,
   type DataTableOptions,
   TableRequestError,
+  TableTimeoutError,
   type Lookup,
   type TableRequest,
   filterParameterName,
 } from '../model/index.js';
 import { resolveFieldPath, handlerBaseQuery, StatementTimeoutError } from '../sql/index.js';
-import { readRequestParameters } from '../request/index.js';
-import { serializeRow, type RowDateFields } from '../rows/index.js';
-import { parseTableRequest } from '../table-request.parser.js';
+import { rowDateFields, serializeRow, type RowDateFields } from '../rows/index.js';
+import { readTableRequest } from '../table-request.reader.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
 import type { ColumnKind } from './export-cell.writer.js';
@@ -56,10 +54,6 @@ function listParameterNames(filters: Readonly<Record<string, readonly Lookup[]>>
   );
 }
 
-function badRequest(problems: string[]): BadRequestException {
-  return new BadRequestException({ statusCode: 400, error: 'Bad Request', message: problems });
-}
-
 /**
  * Applied by `@DataTableExport`: answers every row the list request matches over the handler's
  * base query as a CSV or XLSX download, streamed chunk by chunk.
@@ -75,7 +69,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     formats: DateFormatsService,
   ) {
-    this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+    this.dates = rowDateFields(formats);
     const prepareList = tablePreparation(config);
     this.exports = new PreparedTables<PreparedExport>(this.logger, '@DataTableExport', (options, metadata) => {
       const list = prepareList(options, metadata);
@@ -121,9 +115,12 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     );
     if (walk.matched > settings.maxRows) {
       await walk.chunks.return();
-      throw badRequest([
-        `the export would hold ${walk.matched} rows; at most ${settings.maxRows} are allowed (export.maxRows): narrow the search or the filters`,
-      ]);
+      throw new TableRequestError(
+        [
+          `the export would hold ${walk.matched} rows; at most ${settings.maxRows} are allowed (export.maxRows): narrow the search or the filters`,
+        ],
+        undefined,
+      );
     }
     const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
     const first = await this.guarded(() => rows.next());
@@ -155,37 +152,27 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     return file.setErrorHandler((_error, res) => abortResponse(res));
   }
 
-  /** Reads the list's parameters and the export's; every problem of both in one 400. */
+  /** Reads the list's parameters and the export's; every problem of both in one 400, without a `draw` (a download has none). */
   private parse(
     request: HttpRequest,
     table: PreparedTable,
     settings: ExportSettings,
   ): { tableRequest: TableRequest; exportRequest: ExportRequest } {
-    const problems: string[] = [];
-    let tableRequest: TableRequest | undefined;
-    let exportRequest: ExportRequest | undefined;
+    const declared = settings.columns?.map((column) => column.data) ?? null;
     try {
-      const parameters = readRequestParameters(request, table.context.limits);
-      try {
-        tableRequest = parseTableRequest(parameters.values, table.context, parameters.sent);
-      } catch (error) {
-        if (!(error instanceof TableRequestError)) throw error;
-        problems.push(...error.problems);
-      }
-      const declared = settings.columns?.map((column) => column.data) ?? null;
-      exportRequest = parseExportRequest(
-        parameters.values,
-        settings.formats,
-        declared,
-        table.context.limits.maxColumns,
-        listParameterNames(table.context.filters),
+      const { tableRequest, own } = readTableRequest(request, table.context, (values) =>
+        parseExportRequest(
+          values,
+          settings.formats,
+          declared,
+          table.context.limits.maxColumns,
+          listParameterNames(table.context.filters),
+        ),
       );
+      return { tableRequest, exportRequest: own };
     } catch (error) {
-      if (!(error instanceof TableRequestError)) throw error;
-      problems.push(...error.problems);
+      throw error instanceof TableRequestError ? new TableRequestError(error.problems, undefined) : error;
     }
-    if (problems.length > 0 || !tableRequest || !exportRequest) throw badRequest(problems);
-    return { tableRequest, exportRequest };
   }
 
   /** Runs a step of the walk before the response starts: a lost database is a 503, as is a statement past its time. */
@@ -193,13 +180,9 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     try {
       return await step();
     } catch (error) {
-      if (isDatabaseUnavailableError(error)) throw databaseUnavailableException();
-      if (!(error instanceof StatementTimeoutError)) throw error;
-      throw new ServiceUnavailableException({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: `The export took longer than ${error.milliseconds} ms for one statement and was stopped; narrow the search or the filters`,
-      });
+      throw asHttpError(
+        error instanceof StatementTimeoutError ? new TableTimeoutError('export', error.milliseconds) : error,
+      );
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { HttpRequest } from '../../common/http-platform.js';
+import type { HttpRequest } from '../../common/http-platform.reader.js';
 import type { DataTableExportOptions } from './export.options.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 import type { Lookup } from './table-request.types.js';

@@ -45,7 +45,14 @@ export {
   type TextAnchor,
   type KeyValue,
 } from './table-request.types.js';
-export { TableRequestError, listed, quoted, RequestProblems, sentDraw } from './table-request.errors.js';
+export {
+  TableRequestError,
+  TableTimeoutError,
+  listed,
+  quoted,
+  RequestProblems,
+  sentDraw,
+} from './table-request.errors.js';
 export {
   EXPORT_FORMATS,
   type DataTableExportColumn,

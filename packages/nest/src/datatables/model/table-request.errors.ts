@@ -1,12 +1,30 @@
-/** A request the endpoint refuses: one message per problem, each naming its parameter. */
-export class TableRequestError extends Error {
+import { WidgetLibError } from '../../common/errors/index.js';
+
+/** A request the endpoint refuses (a 400): one message per problem, each naming its parameter. */
+export class TableRequestError extends WidgetLibError {
   constructor(
     readonly problems: string[],
     /** The request's `draw` when it parsed, so that the client can match the answer. */
     readonly draw: number | undefined,
   ) {
-    super(problems.join('; '));
-    this.name = 'TableRequestError';
+    super('invalid', problems, draw === undefined ? {} : { draw });
+  }
+}
+
+/** A list or an export whose statement ran past the table's `statementTimeout` and was stopped (a 503). */
+export class TableTimeoutError extends WidgetLibError {
+  constructor(
+    operation: 'list' | 'export',
+    readonly milliseconds: number,
+    draw?: number,
+  ) {
+    super(
+      'unavailable',
+      operation === 'list'
+        ? `The list took longer than ${milliseconds} ms and was stopped; narrow the search or the filters`
+        : `The export took longer than ${milliseconds} ms for one statement and was stopped; narrow the search or the filters`,
+      draw === undefined ? {} : { draw },
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../../common/http-platform.js';
+import type { HttpRequest } from '../../common/http-platform.reader.js';
 import { TableRequestError, DEFAULT_TABLE_REQUEST_LIMITS, type TableRequestLimits } from '../model/index.js';
 import { readRequestParameters } from './request-parameters.reader.js';
 

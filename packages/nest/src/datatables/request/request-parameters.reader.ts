@@ -1,4 +1,4 @@
-import { bodyBytes, hasBody, queryStringBytes, type HttpRequest } from '../../common/http-platform.js';
+import { bodyBytes, hasBody, queryStringBytes, type HttpRequest } from '../../common/http-platform.reader.js';
 import { inputProblemMessage } from '../../common/request-input.checks.js';
 import { flattenQuery } from './query-string.parser.js';
 import {

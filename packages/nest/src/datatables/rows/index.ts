@@ -1,2 +1,2 @@
 export { envelopeProblems, looksLikeEnvelope } from './envelope.checks.js';
-export { serializeRow, type RowDateFields } from './row.writer.js';
+export { rowDateFields, serializeRow, type RowDateFields } from './row.writer.js';

@@ -9,6 +9,11 @@ export interface RowDateFields {
   dateTime: GTDateTimeField;
 }
 
+/** The date fields rows are written with, in the module's formats (`DateFormatsService`). */
+export function rowDateFields(formats: { dateField(): GTDateField; dateTimeField(): GTDateTimeField }): RowDateFields {
+  return { date: formats.dateField(), dateTime: formats.dateTimeField() };
+}
+
 type Plain = Record<string, unknown>;
 
 function isPlain(value: unknown): value is Plain {

@@ -2,7 +2,7 @@ export { type ResolvedPath, resolveFieldPath, INT32_RANGE, fieldSpecOf } from '.
 export { aliasMetadata, readsWholeTable, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
 export { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
 export { and, setUpTableQuery, type TableQuerySetup } from './table-setup.query.js';
-export { handlerBaseQuery } from './handler-base.query.js';
+export { eagerRepositoryQuery, handlerBaseQuery } from './handler-base.query.js';
 export {
   StatementTimeoutError,
   boundTransactionStatements,

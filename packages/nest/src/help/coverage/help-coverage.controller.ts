@@ -12,10 +12,11 @@ import {
 } from '@nestjs/common';
 import { HELP_ID_VIEW_MAX_LENGTH } from '#rules/help-limits.js';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../../common/http-platform.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
+import { type HttpRequest } from '../../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
-import { CheckedInputPipe } from '../../common/validation.pipes.js';
+import { CheckedInputPipe } from '../../common/checked-input.pipe.js';
 import { HelpCoverageService } from './help-coverage.service.js';
 import { parseHelpFieldsReport, type HelpViewCoverage } from './help-coverage.checks.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';

@@ -1,8 +1,9 @@
 import { Controller, ForbiddenException, Get, Param, Post, Req, UseInterceptors } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../../common/http-platform.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
-import { ParseIdPipe } from '../../common/positive-int.pipe.js';
+import { type HttpRequest } from '../../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
+import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { requirePermissionsMetadata } from '../../permissions/permissions.decorator.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';

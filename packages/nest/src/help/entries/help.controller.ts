@@ -14,10 +14,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../../common/http-platform.js';
-import { bodyValidationPipe, queryValidationPipe } from '../../common/validation.pipes.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
-import { ParseIdPipe } from '../../common/positive-int.pipe.js';
+import { type HttpRequest } from '../../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
+import { bodyValidationPipe, queryValidationPipe } from '../../common/checked-validation.pipe.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
+import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { CreateHelpDto, HelpListQueryDto, ReplaceHelpDto, UpdateHelpDto } from './help.dto.js';
 import { Help } from '../help.entity.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';

@@ -9,7 +9,7 @@ import {
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
 import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
 
 const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
-import { asHttpError } from '../../common/errors/index.js';
+import { asHttpError } from '../../common/errors/http-error.mapping.js';
 import { Help } from '../help.entity.js';
 import { chooseByLanguage, languageChain } from '../language/index.js';
 import { HelpRevision, revisionView } from '../revisions/index.js';

@@ -1,4 +1,4 @@
-import type { HttpRequest } from '../../common/http-platform.js';
+import type { HttpRequest } from '../../common/http-platform.reader.js';
 import { acceptedLanguages } from './help-language.parser.js';
 
 /** The default `getLanguage`: the languages of the request's `Accept-Language`, best first. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { textColumnByteCapacity } from '../../common/database-errors.js';
 import { WidgetLibError } from '../../common/errors/index.js';
-import { yieldToEventLoop } from '../../common/event-loop.js';
+import { yieldToEventLoop } from '../../common/event-loop.scheduler.js';
 import { Help } from '../help.entity.js';
 import { HelpWriteConflictException } from '../versions/index.js';
 import { fieldsOf, runHelpWrite, storableFields, writingFields, type HelpFields } from '../writes/index.js';

@@ -1,9 +1,10 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash } from '../../common/http-platform.js';
-import { ApiDocs } from '../../common/optional-swagger.js';
-import { CheckedInputPipe, queryValidationPipe } from '../../common/validation.pipes.js';
+import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
+import { ApiDocs } from '../../common/api-docs.decorator.js';
+import { CheckedInputPipe } from '../../common/checked-input.pipe.js';
+import { queryValidationPipe } from '../../common/checked-validation.pipe.js';
 import { HelpUsageService } from './help-usage.service.js';
 import { parseHelpUsageReport, type HelpUsageSummary } from './help-usage.checks.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';

@@ -1,5 +1,5 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { HttpRequest } from '../../common/http-platform.js';
+import type { HttpRequest } from '../../common/http-platform.reader.js';
 import { parseIfMatch, type HelpVersionCondition } from './help-version-condition.parser.js';
 
 /** The request's `If-Match` header as a version condition (`undefined` without it); malformed: 400 naming it. */

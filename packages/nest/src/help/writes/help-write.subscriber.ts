@@ -9,7 +9,7 @@ import type {
   UpdateEvent,
 } from 'typeorm';
 import { textColumnByteCapacity } from '../../common/database-errors.js';
-import { asHttpError } from '../../common/errors/index.js';
+import { asHttpError } from '../../common/errors/http-error.mapping.js';
 import { Help } from '../help.entity.js';
 import { recordRevision } from '../revisions/index.js';
 import { HelpWriteConflictException } from '../versions/index.js';

@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiDocs } from '../common/optional-swagger.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
 
 const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
 

@@ -1,12 +1,9 @@
 import {
-  BadRequestException,
   Body,
-  ConflictException,
   Delete,
-  ForbiddenException,
   Get,
   HttpCode,
-  NotFoundException,
+  type HttpException,
   Param,
   Post,
   Put,
@@ -24,18 +21,19 @@ import {
   type Repository,
   type SelectQueryBuilder,
 } from 'typeorm';
-import { BulkSelection, DataTableBulkAction } from '../bulk-actions/bulk-action.decorator.js';
-import type { BulkRequest } from '../bulk-actions/bulk-request.js';
+import { BulkSelection, DataTableBulkAction, type BulkRequest } from '../bulk-actions/index.js';
 import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
-import { bodyValidationPipe } from '../common/validation.pipes.js';
-import { ParseIdPipe } from '../common/positive-int.pipe.js';
+import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
+import { type HttpRequest } from '../common/http-platform.reader.js';
+import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
+import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
+import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
   DataTableCounts,
   DataTable,
   DataTableExport,
-  type DataTableOptions,
+  rowDateFields,
   serializeRow,
   type RowDateFields,
   prepareTable,
@@ -45,38 +43,22 @@ import { requirePermissionsMetadata } from '../permissions/permissions.decorator
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { ResourceDocs } from './datatable-resource-docs.decorator.js';
+import { ResourceDocs } from './resource-docs.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
-import { removeRecords } from './records.remover.js';
+import { removeRecords } from './record-removal.query.js';
 import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
-
-type Representation = Record<string, unknown>;
-
-/**
- * The methods a `DataTableResource` class has; only the declared actions' are routes. A host may
- * override any of them.
- */
-export interface DataTableResourceController<C extends object, U extends object> {
-  list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
-  query(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
-  exportRows(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
-  exportRowsByPost(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
-  retrieve(id: number, request: HttpRequest): Promise<Representation>;
-  create(body: C, request: HttpRequest): Promise<Representation>;
-  update(id: number, body: U, request: HttpRequest): Promise<Representation>;
-  remove(id: number, request: HttpRequest): Promise<void>;
-  bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
-  /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
-  baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
-}
+import {
+  ResourceDuplicateError,
+  ResourceOutOfScopeError,
+  ResourceRecordNotFoundError,
+  ResourceValueTooLongError,
+} from './datatable-resource.errors.js';
+import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
+import { resourceKeyProblem } from './resource-key.checks.js';
+import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 
 const parseId = new ParseIdPipe();
-
-/** Where the list route leaves the record URL of each row for the `actions: true` links. */
-const RECORD_URLS = Symbol('widgetlib.resource-record-urls');
-type RequestWithRecordUrls = HttpRequest & { [RECORD_URLS]?: (entity: ObjectLiteral) => string };
-const INTEGER_TYPES = new Set(['int', 'integer', 'int4', 'int8', 'smallint', 'bigint', 'mediumint']);
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -111,29 +93,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     return applyDecorators(...decorators, ...permit);
   };
 
-  // `@DataTable`'s options are fixed when the class is defined, but URLs come from the resolver of
-  // the application serving the request: the list route hands the row URLs over with the request.
-  const { actions, ...listOptions } = options.dataTable ?? {};
-  const tableOptions: DataTableOptions<T> = {
-    ...listOptions,
-    ...(listOptions.id ? { entity: options.entity } : {}),
-    ...(actions === true
-      ? {
-          actions: (entity: T, request: HttpRequest) => {
-            const url = (request as RequestWithRecordUrls)[RECORD_URLS]!(entity);
-            return { edit_url: url, delete_url: url };
-          },
-        }
-      : actions
-        ? { actions }
-        : {}),
-  };
-
-  // The export's files are named after the resource unless the declaration names them.
-  const exportOptions: DataTableOptions<T> = {
-    ...tableOptions,
-    export: { fileName: options.name, ...tableOptions.export },
-  };
+  const { list: tableOptions, export: exportOptions } = resourceTableOptions(options);
 
   @ResourceDocs.controller(options.name)
   @AnswersWithTrailingSlash()
@@ -148,7 +108,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
       private readonly counts: DataTableCounts,
     ) {
-      this.dates = { date: formats.dateField(), dateTime: formats.dateTimeField() };
+      this.dates = rowDateFields(formats);
     }
 
     /** The property of the entity's single primary key (checked at startup). */
@@ -163,19 +123,19 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     onModuleInit(): void {
       const { metadata } = this.repository;
-      const keys = metadata.primaryColumns;
-      const key = keys[0];
-      const integer = key && (key.type === Number || INTEGER_TYPES.has(String(key.type)));
-      const problems =
-        keys.length !== 1 || !integer ? [`${metadata.name} needs exactly one integer primary key column`] : [];
-      problems.push(...plan.problems, ...prepareTable(tableOptions, metadata, this.config).problems);
+      const problems = [
+        resourceKeyProblem(metadata) ?? [],
+        plan.problems,
+        prepareTable(tableOptions, metadata, this.config).problems,
+      ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
     }
 
     @serve('list', Get(), ViewName(listRoute), DataTable(tableOptions))
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
-      (request as RequestWithRecordUrls)[RECORD_URLS] = (entity) =>
-        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) });
+      setRecordUrls(request, (entity) =>
+        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) }),
+      );
       return this.baseQuery(request);
     }
 
@@ -278,20 +238,18 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       manager: EntityManager,
       key: unknown,
       request: HttpRequest,
-      subject: string,
+      subject: 'The new' | 'The changed',
     ): Promise<Representation> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
       const record = await scopedRecordQuery(base, key).getOne();
       if (!record) {
-        throw new ForbiddenException(
-          `${subject} ${this.repository.metadata.name} would be outside the records this resource gives you`,
-        );
+        throw httpExceptionOf(new ResourceOutOfScopeError(subject, this.repository.metadata.name));
       }
       return this.represent(record);
     }
 
-    private notFound(id: number): NotFoundException {
-      return new NotFoundException(`${this.repository.metadata.name} ${id} does not exist`);
+    private notFound(id: number): HttpException {
+      return httpExceptionOf(new ResourceRecordNotFoundError(this.repository.metadata.name, id));
     }
 
     /**
@@ -304,10 +262,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         await this.counts.invalidate(this.repository.metadata);
         return result;
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new ConflictException(`This ${this.repository.metadata.name} would duplicate an existing one`);
-        }
-        if (isValueTooLong(error)) throw new BadRequestException('A value is too long for its column');
+        if (isUniqueViolation(error)) throw httpExceptionOf(new ResourceDuplicateError(this.repository.metadata.name));
+        if (isValueTooLong(error)) throw httpExceptionOf(new ResourceValueTooLongError());
         throw error;
       }
     }

@@ -1,6 +1,7 @@
 import { CONTEXT } from '../../test/fixtures/table-request-context.fixture.js';
-import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
-import { SavedStateError, validateSavedState, type SavedStateTable } from './saved-view-state.validator.js';
+import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.constants.js';
+import { SavedStateError } from './saved-view.errors.js';
+import { parseSavedViewState, type SavedStateTable } from './saved-view-state.parser.js';
 
 const TABLE: SavedStateTable = {
   context: CONTEXT,
@@ -9,7 +10,7 @@ const TABLE: SavedStateTable = {
 
 function problemsOf(state: unknown): string[] {
   try {
-    validateSavedState(state, TABLE);
+    parseSavedViewState(state, TABLE);
   } catch (error) {
     if (error instanceof SavedStateError) return error.problems;
     throw error;
@@ -19,7 +20,7 @@ function problemsOf(state: unknown): string[] {
 
 const search = (text: string) => ({ search: text, smart: true, regex: false, caseInsensitive: true });
 
-describe('validateSavedState', () => {
+describe('parseSavedViewState', () => {
   it('keeps a DataTables 3 state that the table allows, and only its known keys', () => {
     const state = {
       time: 1_700_000_000_000,
@@ -39,7 +40,7 @@ describe('validateSavedState', () => {
       searchBuilder: { criteria: [{ condition: '=', origData: 'year', data: 'Year', type: 'num', value: ['1999'] }] },
       page: 2,
     };
-    expect(validateSavedState(state, TABLE)).toEqual(state);
+    expect(parseSavedViewState(state, TABLE)).toEqual(state);
   });
 
   it('refuses keys it does not keep, and unknown keys inside columns and searches', () => {

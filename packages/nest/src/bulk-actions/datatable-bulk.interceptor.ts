@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
-import type { HttpRequest } from '../common/http-platform.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
 import {
   DataTableCounts,
   type DataTableOptions,
@@ -18,7 +18,7 @@ import {
 } from '../datatables/internal.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
-import { BulkRequest } from './bulk-request.js';
+import { BulkRequest } from './bulk-request.query.js';
 
 export type RequestWithBulk = HttpRequest & { [BULK_REQUEST]?: BulkRequest };
 

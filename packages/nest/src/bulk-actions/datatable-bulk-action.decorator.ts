@@ -1,12 +1,12 @@
 import { applyDecorators, createParamDecorator, HttpCode, SetMetadata, UseInterceptors } from '@nestjs/common';
 import type { ExecutionContext } from '@nestjs/common';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { ApiDocs } from '../common/optional-swagger.js';
+import { ApiDocs } from '../common/api-docs.decorator.js';
 import type { DataTableOptions } from '../datatables/internal.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
 import { ALL_PARAMETER, CONFIRM_PARAMETER } from './bulk-consent.parser.js';
-import { DataTableBulkInterceptor, type RequestWithBulk } from './bulk-action.interceptor.js';
-import type { BulkRequest } from './bulk-request.js';
+import { DataTableBulkInterceptor, type RequestWithBulk } from './datatable-bulk.interceptor.js';
+import type { BulkRequest } from './bulk-request.query.js';
 
 /**
  * Makes a POST route an action over every row a data-table request selects: the body holds the

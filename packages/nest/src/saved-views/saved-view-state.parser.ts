@@ -6,8 +6,9 @@ import {
   RequestProblems,
   type TableRequestContext,
 } from '../datatables/internal.js';
-import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.limits.js';
-import { readSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.reader.js';
+import { SAVED_VIEW_MAX_STATE_BYTES } from './saved-view.constants.js';
+import { SavedStateError } from './saved-view.errors.js';
+import { parseSavedSearchBuilder, type SavedCriteriaGroup } from './saved-search-builder.parser.js';
 
 /** The keys of a DataTables state a saved view keeps; any other key is refused. */
 export const SAVED_STATE_KEYS = [
@@ -46,14 +47,6 @@ export interface SavedState {
   columns?: SavedColumn[];
   searchBuilder?: SavedCriteriaGroup;
   page?: number;
-}
-
-/** A state the table refuses: one message per problem. */
-export class SavedStateError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-    this.name = 'SavedStateError';
-  }
 }
 
 /** What the validator needs of a table: its request context and what a column name may be. */
@@ -231,7 +224,7 @@ class StateReader {
  * other than {@link SAVED_STATE_KEYS} are refused; so is a state above `SAVED_VIEW_MAX_STATE_BYTES`.
  * Throws `SavedStateError` listing every problem.
  */
-export function validateSavedState(state: unknown, table: SavedStateTable): SavedState {
+export function parseSavedViewState(state: unknown, table: SavedStateTable): SavedState {
   const bytes = Buffer.byteLength(JSON.stringify(state ?? null), 'utf8');
   if (bytes > SAVED_VIEW_MAX_STATE_BYTES) {
     throw new SavedStateError([`state has ${bytes} bytes; at most ${SAVED_VIEW_MAX_STATE_BYTES} are allowed`]);
@@ -251,7 +244,7 @@ export function validateSavedState(state: unknown, table: SavedStateTable): Save
   if (columns && state.columns !== undefined) saved.columns = columns;
   if (state.order !== undefined) saved.order = reader.order(state.order, columns ?? []);
   if (state.searchBuilder !== undefined) {
-    const tree = readSavedSearchBuilder(state.searchBuilder, reader.problems, table.context.limits.maxCriteriaDepth);
+    const tree = parseSavedSearchBuilder(state.searchBuilder, reader.problems, table.context.limits.maxCriteriaDepth);
     if (tree) {
       saved.searchBuilder = tree;
       if (tree.criteria?.length) reader.parameters.searchBuilder = tree;

@@ -1,8 +1,6 @@
 import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
 import { MAX_INT_ID } from './int-id.constants.js';
 
-export { MAX_INT_ID };
-
 /** Parses a path id: a positive integer that fits the tables' integer keys, else 400. */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, number> {

@@ -1,7 +1,6 @@
-import { ConflictException, ServiceUnavailableException } from '@nestjs/common';
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { databaseServer, type DatabaseServer } from '../common/database-server.js';
-import { yieldToEventLoop } from '../common/event-loop.js';
+import { yieldToEventLoop } from '../common/event-loop.scheduler.js';
 import {
   type DataTableCounts,
   boundTransactionStatements,
@@ -12,14 +11,13 @@ import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
 } from '../datatables/internal.js';
 import { confirmProblem, type BulkConsent } from './bulk-consent.parser.js';
+import { BulkConfirmError, BulkStoppedError, BulkTimeLimitError } from './bulk-action.errors.js';
 import {
-  bulkStopMessage,
-  BulkTimeLimitError,
   bulkTimeLimitProblem,
   checkBulkTime,
   DEFAULT_BULK_TIME_LIMIT_MS,
   type BulkTimeBounds,
-} from './bulk-time.limits.js';
+} from './bulk-time.checks.js';
 import { countSelected, nextSelectedKeys, type BulkKey } from './selected-keys.query.js';
 
 /** `'all'`: every batch in one transaction, all or nothing; `'per-batch'`: each batch its own. */
@@ -84,10 +82,11 @@ export class TableSelection<T extends ObjectLiteral> {
   /**
    * Runs `action` over every selected row, `batchSize` keys at a time, each batch read by keyset
    * after the last key of the one before (in the transaction the batch runs in); then forgets the
-   * entity's cached counts. With `confirm` in the request, a 409 before any batch when the number
-   * of selected rows differs. In `'all'` mode an error undoes every batch; in `'per-batch'` mode
+   * entity's cached counts. With `confirm` in the request, a {@link BulkConfirmError} (409)
+   * before any batch when the number of selected rows differs. In `'all'` mode an error undoes every batch; in `'per-batch'` mode
    * the batches before it stay done. Each statement is bounded by `statementTimeout`, the whole
-   * action by `timeLimit` (checked between batches); either stops it with a 503 naming the bound.
+   * action by `timeLimit` (checked between batches); either stops it with a {@link BulkStoppedError}
+   * (503) naming the bound.
    * Between batches other requests are answered, except in `'all'` mode on SQLite: there every
    * request shares the one connection, and would read the open transaction's uncommitted rows and
    * have its own writes undone with it, so they wait until the action ends.
@@ -108,7 +107,7 @@ export class TableSelection<T extends ObjectLiteral> {
     const confirm = (matched: number) => {
       report.matched = matched;
       const problem = confirmProblem(matched, this.consent);
-      if (problem) throw new ConflictException(problem);
+      if (problem) throw new BulkConfirmError(problem);
     };
     const step = async (manager: EntityManager, after: BulkKey | null): Promise<BulkKey | null> => {
       const keys = await nextSelectedKeys(this.setup, manager.queryRunner!, after, batchSize, deadline());
@@ -192,8 +191,8 @@ async function bounded<R>(
   return result;
 }
 
-/** The 503 of an action a bound stopped, with what stays done (`done`: null when rolled back), or null. */
-function stopped(error: unknown, bounds: BulkTimeBounds, done: BulkReport | null): ServiceUnavailableException | null {
+/** The error of an action a bound stopped, with what stays done (`done`: null when rolled back), or null. */
+function stopped(error: unknown, bounds: BulkTimeBounds, done: BulkReport | null): BulkStoppedError | null {
   const reason =
     error instanceof BulkTimeLimitError
       ? ('timeLimit' as const)
@@ -201,17 +200,10 @@ function stopped(error: unknown, bounds: BulkTimeBounds, done: BulkReport | null
         ? ('statementTimeout' as const)
         : null;
   if (!reason) return null;
-  const stop = {
+  return new BulkStoppedError({
     reason,
     milliseconds: bounds[reason],
     batchesDone: done?.batches ?? 0,
     rowsDone: done?.processed ?? 0,
-  };
-  return new ServiceUnavailableException({
-    statusCode: 503,
-    error: 'Service Unavailable',
-    message: bulkStopMessage(stop),
-    batches: stop.batchesDone,
-    processed: stop.rowsDone,
   });
 }

@@ -27,7 +27,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * `logic` and `criteria`, criteria of text fields and a list of values, at most `maxDepth` groups
  * deep. Whether the criteria are allowed on the table is the request parser's to say.
  */
-export function readSavedSearchBuilder(
+export function parseSavedSearchBuilder(
   value: unknown,
   problems: RequestProblems,
   maxDepth: number,
@@ -57,7 +57,7 @@ export function readSavedSearchBuilder(
     const at = `${where}.criteria[${index}]`;
     const read =
       isObject(entry) && 'criteria' in entry
-        ? readSavedSearchBuilder(entry, problems, maxDepth, at, depth + 1)
+        ? parseSavedSearchBuilder(entry, problems, maxDepth, at, depth + 1)
         : criterion(entry, at, problems);
     return read ? [read] : [];
   });

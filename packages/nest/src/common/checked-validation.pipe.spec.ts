@@ -3,7 +3,8 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { Type } from '@nestjs/common';
 import { BooksController } from '../../test/fixtures/book-resource.fixture.js';
 import { WidgetLibModule } from '../widgetlib.module.js';
-import { CheckedInputPipe, CheckedValidationPipe } from './validation.pipes.js';
+import { CheckedInputPipe } from './checked-input.pipe.js';
+import { CheckedValidationPipe } from './checked-validation.pipe.js';
 
 interface RouteArgument {
   index: number;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonForScript } from './html.js';
+import { jsonForScript } from './script-json.writer.js';
 
 describe('jsonForScript', () => {
   it('writes <, >, &, U+2028 and U+2029 as JSON escapes', () => {

@@ -1,0 +1,24 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { BulkRequest } from '../bulk-actions/index.js';
+import type { HttpRequest } from '../common/http-platform.reader.js';
+
+/** A record as the resource's routes answer it: the row the list would show. */
+export type Representation = Record<string, unknown>;
+
+/**
+ * The methods a `DataTableResource` class has; only the declared actions' are routes. A host may
+ * override any of them.
+ */
+export interface DataTableResourceController<C extends object, U extends object> {
+  list(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  query(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  exportRows(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  exportRowsByPost(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+  retrieve(id: number, request: HttpRequest): Promise<Representation>;
+  create(body: C, request: HttpRequest): Promise<Representation>;
+  update(id: number, body: U, request: HttpRequest): Promise<Representation>;
+  remove(id: number, request: HttpRequest): Promise<void>;
+  bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
+  /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
+  baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+}
