@@ -21,11 +21,8 @@ export { type PreparedTable, PreparedTables, tablePreparation, prepareTable } fr
 export { readInteger, QueryParameters, readRequestParameters } from './request/index.js';
 export {
   setUpTableQuery,
-  DEADLINE_PARAMETER,
   type TableQuerySetup,
-  boundTransactionStatements,
   StatementTimeoutError,
-  stoppedByTimeout,
   withStatementTimeout,
   isolatedBase,
   withoutUnusedLeftJoins,

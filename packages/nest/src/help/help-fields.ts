@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import { isUniqueViolation, textColumnByteCapacity } from '../common/database-errors.js';
+import { isUniqueViolation, textColumnByteCapacity } from '../dialect/index.js';
 import { sanitizeHelpHtmlMeasured } from './help-html.sanitizer.js';
 import { canonicalLanguageTag, LANGUAGE_FORMAT } from './help-language.js';
 import { helpFieldsProblem, helpTextLimitProblem } from './help-text.limits.js';

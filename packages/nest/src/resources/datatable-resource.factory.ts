@@ -26,7 +26,7 @@ import {
 } from 'typeorm';
 import { BulkSelection, DataTableBulkAction } from '../bulk-actions/bulk-action.decorator.js';
 import type { BulkRequest } from '../bulk-actions/bulk-request.js';
-import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
+import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash, type HttpRequest } from '../common/http-platform.js';
 import { bodyValidationPipe } from '../common/validation.pipes.js';
@@ -265,7 +265,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
     private async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
-      const row = await lockedRecordKeyQuery(base, id).getRawOne<{ wl_key: unknown }>();
+      const row = await lockedRecordKeyQuery(base, id, await databaseDialect(manager.connection)).getRawOne<{
+        wl_key: unknown;
+      }>();
       if (!row) throw this.notFound(id);
       return row.wl_key;
     }
