@@ -102,8 +102,8 @@ export interface DriverErrorShape {
 export interface DialectFamily {
   /** TypeORM's `options.type` of the drivers that reach it. */
   readonly driverTypes: readonly string[];
-  /** The dialect of the server behind `dataSource` (asked of the server where the driver cannot tell). */
-  dialectOf(dataSource: DataSource): Promise<DatabaseDialect>;
+  /** The dialect of the server behind `dataSource` (asked of the server, through `runner` if given, where the driver cannot tell). */
+  dialectOf(dataSource: DataSource, runner?: QueryRunner): Promise<DatabaseDialect>;
   /** Largest number of bytes a `text` column holds, or null for no such limit. */
   readonly textColumnByteCapacity: number | null;
   isUniqueViolation(error: DriverErrorShape): boolean;

@@ -36,6 +36,12 @@ describe('mysqlFamily.dialectOf', () => {
     expect((await mysqlFamily.dialectOf(dataSource)).server).toBe('mysql');
     expect(asked).toBe(2);
   });
+
+  it('asks through the runner given, whose transaction may hold the last connection', async () => {
+    const dataSource = { query: () => Promise.reject(new Error('no connection left')) } as unknown as DataSource;
+    const runner = { query: () => Promise.resolve([{ version: '11.4.2-MariaDB' }]) } as unknown as QueryRunner;
+    expect((await mysqlFamily.dialectOf(dataSource, runner)).server).toBe('mariadb');
+  });
 });
 
 describe.each([

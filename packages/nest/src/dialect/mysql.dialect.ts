@@ -90,8 +90,8 @@ const dialects: Record<MysqlServer, DatabaseDialect> = {
 };
 const servers = new WeakMap<DataSource, Promise<MysqlServer>>();
 
-async function askServer(dataSource: DataSource): Promise<MysqlServer> {
-  const [row] = (await dataSource.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
+async function askServer(asked: DataSource | QueryRunner): Promise<MysqlServer> {
+  const [row] = (await asked.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
   return mysqlServerOfVersion(row!.version);
 }
 
@@ -102,10 +102,10 @@ async function askServer(dataSource: DataSource): Promise<MysqlServer> {
  */
 export const mysqlFamily: DialectFamily = {
   driverTypes: ['mysql', 'mariadb'],
-  dialectOf: async (dataSource) => {
+  dialectOf: async (dataSource, runner) => {
     let server = servers.get(dataSource);
     if (!server) {
-      server = askServer(dataSource);
+      server = askServer(runner ?? dataSource);
       servers.set(dataSource, server);
       // A failed question (the server unreachable for a moment) is asked again next time.
       server.catch(() => servers.delete(dataSource));

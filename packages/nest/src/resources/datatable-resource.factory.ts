@@ -265,7 +265,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
     private async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
-      const row = await lockedRecordKeyQuery(base, id, await databaseDialect(manager.connection)).getRawOne<{
+      const row = await lockedRecordKeyQuery(
+        base,
+        id,
+        await databaseDialect(manager.connection, manager.queryRunner),
+      ).getRawOne<{
         wl_key: unknown;
       }>();
       if (!row) throw this.notFound(id);
