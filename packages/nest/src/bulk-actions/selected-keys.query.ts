@@ -1,5 +1,6 @@
 import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
-import { DEADLINE_PARAMETER, PAGE_KEY, type TableQuerySetup } from '../datatables/internal.js';
+import { PAGE_KEY, type TableQuerySetup } from '../datatables/internal.js';
+import { DEADLINE_PARAMETER } from '../dialect/index.js';
 
 /** A primary key value as the database answers it. */
 export type BulkKey = string | number;

@@ -1,15 +1,13 @@
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
-import { databaseServer, type DatabaseServer } from '../common/database-server.js';
 import { yieldToEventLoop } from '../common/event-loop.scheduler.js';
 import {
   type DataTableCounts,
-  boundTransactionStatements,
   StatementTimeoutError,
-  stoppedByTimeout,
   withStatementTimeout,
   type TableQuerySetup,
   DEFAULT_STATEMENT_TIMEOUT_MS,
 } from '../datatables/internal.js';
+import { databaseDialect, type DatabaseDialect, stoppedByTimeout } from '../dialect/index.js';
 import { confirmProblem, type BulkConsent } from './bulk-consent.parser.js';
 import { BulkConfirmError, BulkStoppedError, BulkTimeLimitError } from './bulk-action.errors.js';
 import {
@@ -100,7 +98,7 @@ export class TableSelection<T extends ObjectLiteral> {
     const problem = batchOptionsProblem(batchSize, bounds);
     if (problem) throw new Error(`forEachBatch: ${problem}`);
     const started = Date.now();
-    const server = await databaseServer(this.dataSource);
+    const dialect = await databaseDialect(this.dataSource);
     const report: BulkReport = { matched: 0, processed: 0, batches: 0 };
     /** When SQLite's fold stops a statement begun now (0: never). */
     const deadline = () => (bounds.statementTimeout > 0 ? Date.now() + bounds.statementTimeout : 0);
@@ -125,11 +123,11 @@ export class TableSelection<T extends ObjectLiteral> {
     try {
       if (transaction === 'all') {
         await this.dataSource.transaction((manager) =>
-          bounded(manager.queryRunner!, server, bounds.statementTimeout, async () => {
+          bounded(manager.queryRunner!, dialect, bounds.statementTimeout, async () => {
             confirm(await countSelected(this.setup, manager.queryRunner!, deadline()));
             let after = await step(manager, null);
             while (after !== null) {
-              await between(server !== 'sqlite');
+              await between(!dialect.sharesOneConnection);
               after = await step(manager, after);
             }
           }),
@@ -142,7 +140,7 @@ export class TableSelection<T extends ObjectLiteral> {
         );
         const batch = (after: BulkKey | null) =>
           this.dataSource.transaction((manager) =>
-            bounded(manager.queryRunner!, server, bounds.statementTimeout, () => step(manager, after)),
+            bounded(manager.queryRunner!, dialect, bounds.statementTimeout, () => step(manager, after)),
           );
         let after = await batch(null);
         while (after !== null) {
@@ -173,12 +171,12 @@ function batchOptionsProblem(batchSize: number, bounds: BulkTimeBounds): string 
 /** Runs `work` with every statement of `runner`'s open transaction bounded to `milliseconds` (0: none). */
 async function bounded<R>(
   runner: QueryRunner,
-  server: DatabaseServer,
+  dialect: DatabaseDialect,
   milliseconds: number,
   work: () => Promise<R>,
 ): Promise<R> {
   if (milliseconds === 0) return work();
-  const lift = await boundTransactionStatements(runner, server, milliseconds);
+  const lift = await dialect.boundTransactionStatements(runner, milliseconds);
   let result: R;
   try {
     result = await work();

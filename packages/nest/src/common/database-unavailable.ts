@@ -1,5 +1,6 @@
 import { ServiceUnavailableException } from '@nestjs/common';
 import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { type DriverErrorShape, isConnectionLost } from '../dialect/index.js';
 
 /** Socket errors of a server that is down, restarting, or unreachable. */
 const NETWORK_CODES = new Set([
@@ -14,46 +15,14 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** MySQL/MariaDB client and server errors of a lost or refused connection. */
-const MYSQL_CODES = new Set([
-  'PROTOCOL_CONNECTION_LOST',
-  'PROTOCOL_SEQUENCE_TIMEOUT',
-  'ER_CONNECTION_KILLED',
-  'ER_SERVER_SHUTDOWN',
-  'ER_CON_COUNT_ERROR',
-  'ER_TOO_MANY_USER_CONNECTIONS',
-]);
-
-/** PostgreSQL SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, too many connections. */
-const POSTGRES_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-
-/** node-postgres and mysql2 errors that carry no code but mean the connection is gone. */
-const GONE_MESSAGES = [
-  // Query builders such as knex put the statement before the driver's message.
-  /Connection terminated/,
-  /timeout exceeded when trying to connect/,
-  /Client has encountered a connection error and is not queryable/,
-  /Can't add new command when connection is in closed state/,
-  /^Pool is closed/,
-];
-
-interface DriverErrorShape {
-  code?: unknown;
-  fatal?: unknown;
-  message?: unknown;
+interface ErrorChain extends DriverErrorShape {
   driverError?: unknown;
   cause?: unknown;
 }
 
-function isGone(error: DriverErrorShape): boolean {
+function isGone(error: ErrorChain): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
-  if (NETWORK_CODES.has(code) || MYSQL_CODES.has(code) || POSTGRES_CODES.has(code)) return true;
-  // SQLSTATE class 08: connection exception.
-  if (/^08[0-9A-Z]{3}$/.test(code)) return true;
-  // mysql2 marks every error after which the connection cannot be used.
-  if (error.fatal === true) return true;
-  const message = typeof error.message === 'string' ? error.message : '';
-  return GONE_MESSAGES.some((pattern) => pattern.test(message));
+  return NETWORK_CODES.has(code) || isConnectionLost(error);
 }
 
 /**
@@ -68,7 +37,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const shape = current as DriverErrorShape;
+    const shape = current as ErrorChain;
     if (isGone(shape)) return true;
     current = shape.driverError ?? shape.cause;
   }

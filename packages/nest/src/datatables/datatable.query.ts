@@ -1,12 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import {
-  aliasMetadata,
-  readsWholeTable,
-  type ResolvedPath,
-  DEADLINE_PARAMETER,
-  and,
-  setUpTableQuery,
-} from './sql/index.js';
+import { aliasMetadata, readsWholeTable, type ResolvedPath, and, setUpTableQuery } from './sql/index.js';
+import { DEADLINE_PARAMETER } from '../dialect/index.js';
 import { PAGE_KEY, readTablePage } from './paging/index.js';
 import type { DataTableCountKind, KeyValue, TableRequest } from './model/index.js';
 import { dataSourceIdentity, readTables, type DataTableCounts } from './counting/index.js';

@@ -18,7 +18,7 @@ export type {
   DataTableSearchPanes,
 } from './model/datatable.options.js';
 export { LOOKUPS, type Lookup } from './model/table-request.types.js';
-export { containsPattern, LIKE_ESCAPE } from './sql/sql-dialect.js';
+export { containsPattern, LIKE_ESCAPE } from '../dialect/index.js';
 export {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,

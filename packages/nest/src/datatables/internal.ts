@@ -22,11 +22,8 @@ export { readInteger, QueryParameters } from './request/index.js';
 export {
   eagerRepositoryQuery,
   setUpTableQuery,
-  DEADLINE_PARAMETER,
   type TableQuerySetup,
-  boundTransactionStatements,
   StatementTimeoutError,
-  stoppedByTimeout,
   withStatementTimeout,
   isolatedBase,
   withoutUnusedLeftJoins,

@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer, exactCollation } from '../common/database-server.js';
+import { databaseDialect, exactCollation } from '../dialect/index.js';
 
 /** Creates `widgetlib_menu_item` on PostgreSQL, MySQL/MariaDB or SQLite. */
 export class CreateMenuItem1732276800000 implements MigrationInterface {
   name = 'CreateMenuItem1732276800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     switch (server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_menu_item" (

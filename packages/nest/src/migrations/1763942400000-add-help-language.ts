@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer, exactCollation } from '../common/database-server.js';
+import { databaseDialect, exactCollation } from '../dialect/index.js';
 
 const SQLITE_TABLE = (name: string, withLanguage: boolean) => `CREATE TABLE "${name}" (
   "id" integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -29,7 +29,7 @@ export class AddHelpLanguage1763942400000 implements MigrationInterface {
   name = 'AddHelpLanguage1763942400000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     switch (server) {
       case 'postgres':
         await queryRunner.query(`ALTER TABLE "widgetlib_help" ADD "language" character varying(35)`);
@@ -61,7 +61,7 @@ export class AddHelpLanguage1763942400000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     switch (server) {
       case 'postgres':
         await queryRunner.query(`ALTER TABLE "widgetlib_help" DROP CONSTRAINT "CHK_widgetlib_help_language_key"`);

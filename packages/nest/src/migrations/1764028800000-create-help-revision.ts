@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer } from '../common/database-server.js';
+import { databaseDialect } from '../dialect/index.js';
 
 type Types = Record<'varchar' | 'text' | 'integer', (length?: number) => string>;
 
@@ -20,7 +20,7 @@ export class CreateHelpRevision1764028800000 implements MigrationInterface {
   name = 'CreateHelpRevision1764028800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     const states = (quote: (name: string) => string, types: Types) =>
       `${stateColumns('before', quote, types)},\n${stateColumns('after', quote, types)}`;
     const doubleQuoted = (name: string) => `"${name}"`;

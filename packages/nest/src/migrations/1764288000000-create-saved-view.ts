@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer } from '../common/database-server.js';
+import { databaseDialect } from '../dialect/index.js';
 
 /** Creates `widgetlib_saved_view`, the saved views of data tables, on PostgreSQL, MySQL/MariaDB or SQLite. */
 export class CreateSavedView1764288000000 implements MigrationInterface {
   name = 'CreateSavedView1764288000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     switch (server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_saved_view" (

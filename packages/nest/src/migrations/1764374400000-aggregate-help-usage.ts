@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer, exactCollation } from '../common/database-server.js';
+import { databaseDialect, exactCollation } from '../dialect/index.js';
 import { CreateHelpUsage1764115200000 } from './1764115200000-create-help-usage.js';
 
 const EVENT_COLUMNS = ['kind', 'id_view', 'question_name', 'help_id', 'created_at'];
@@ -16,7 +16,7 @@ export class AggregateHelpUsage1764374400000 implements MigrationInterface {
   name = 'AggregateHelpUsage1764374400000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     let day: string;
     switch (server) {
       case 'postgres':

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer } from '../common/database-server.js';
+import { databaseDialect } from '../dialect/index.js';
 
 /**
  * Creates `widgetlib_saved_view_owner`, the row per user and table that creates of saved views lock,
@@ -9,7 +9,7 @@ export class CreateSavedViewOwner1764381600000 implements MigrationInterface {
   name = 'CreateSavedViewOwner1764381600000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    switch (await databaseServer(queryRunner.connection)) {
+    switch ((await databaseDialect(queryRunner.connection)).server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_saved_view_owner" (
           "table_id" character varying(100) NOT NULL,

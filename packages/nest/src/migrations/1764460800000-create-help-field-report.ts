@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { databaseServer, exactCollation } from '../common/database-server.js';
+import { databaseDialect, exactCollation } from '../dialect/index.js';
 
 /**
  * Creates `widgetlib_help_field_report`, each user's reports of a view's labelled fields until enough
@@ -9,7 +9,7 @@ export class CreateHelpFieldReport1764460800000 implements MigrationInterface {
   name = 'CreateHelpFieldReport1764460800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const server = await databaseServer(queryRunner.connection);
+    const { server } = await databaseDialect(queryRunner.connection);
     switch (server) {
       case 'postgres':
         await queryRunner.query(`CREATE TABLE "widgetlib_help_field_report" (

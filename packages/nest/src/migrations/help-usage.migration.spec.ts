@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '@widgetlib/test-support/test-databases.js';
-import { databaseServer } from '../common/database-server.js';
+import { databaseDialect } from '../dialect/index.js';
 import { HelpUsageCounter, incrementHelpUsageCounter } from '../help/usage/index.js';
 import { WIDGETLIB_ENTITIES } from '../widgetlib.entities.js';
 import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-usage.js';
@@ -132,7 +132,7 @@ describeEachDatabase('the help usage migration, on a filled database', (kind) =>
 
   it('goes on counting into the counters it made', async () => {
     const { sql, parameters } = incrementHelpUsageCounter(
-      await databaseServer(dataSource),
+      await databaseDialect(dataSource),
       (name) => dataSource.driver.escape(name),
       { kind: 'missing', id_view: 'albums:edit', question_name: 'genre', help_id: 0, day: '2026-01-05' },
     );

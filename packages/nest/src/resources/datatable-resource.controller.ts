@@ -22,7 +22,7 @@ import {
   type SelectQueryBuilder,
 } from 'typeorm';
 import { BulkSelection, DataTableBulkAction, type BulkRequest } from '../bulk-actions/index.js';
-import { isUniqueViolation, isValueTooLong } from '../common/database-errors.js';
+import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
 import { type HttpRequest } from '../common/http-platform.reader.js';
@@ -225,7 +225,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
     private async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
       const base = this.baseQuery(request, manager.getRepository(options.entity));
-      const row = await lockedRecordKeyQuery(base, id).getRawOne<{ wl_key: unknown }>();
+      const row = await lockedRecordKeyQuery(
+        base,
+        id,
+        await databaseDialect(manager.connection, manager.queryRunner),
+      ).getRawOne<{
+        wl_key: unknown;
+      }>();
       if (!row) throw this.notFound(id);
       return row.wl_key;
     }

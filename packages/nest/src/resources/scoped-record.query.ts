@@ -1,5 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { isolatedBase, withoutUnusedLeftJoins } from '../datatables/internal.js';
+import type { DatabaseDialect } from '../dialect/index.js';
 
 const RECORD_KEY_PARAMETER = 'widgetlibRecordKey';
 
@@ -21,24 +22,16 @@ export function scopedRecordQuery<T extends ObjectLiteral>(
 
 /**
  * The statement that finds the primary key of the record `key` within the base query's scope, with
- * the row locked for the rest of the transaction where the database can lock it: PostgreSQL locks
- * the listed row only (`FOR UPDATE OF`, which also allows the base's outer joins), MySQL/MariaDB
- * the rows read; SQLite has no row locks and serialises writing transactions instead.
+ * the row locked for the rest of the transaction where the database can lock it
+ * (`DatabaseDialect.lockForUpdate`).
  */
 export function lockedRecordKeyQuery<T extends ObjectLiteral>(
   base: SelectQueryBuilder<T>,
   key: unknown,
+  dialect: DatabaseDialect,
 ): SelectQueryBuilder<T> {
   const query = withoutUnusedLeftJoins(scopedRecordQuery(base, key));
   const primary = query.expressionMap.mainAlias!.metadata.primaryColumns[0]!;
   query.select(`${query.alias}.${primary.propertyPath}`, 'wl_key');
-  switch (query.connection.options.type) {
-    case 'postgres':
-      return query.setLock('pessimistic_write', undefined, [query.connection.driver.escape(query.alias)]);
-    case 'mysql':
-    case 'mariadb':
-      return query.setLock('pessimistic_write');
-    default:
-      return query;
-  }
+  return dialect.lockForUpdate(query);
 }

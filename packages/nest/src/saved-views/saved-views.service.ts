@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
-import { databaseServer } from '../common/database-server.js';
+import { databaseDialect } from '../dialect/index.js';
 import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
 import { SavedViewOwner } from './saved-view-owner.entity.js';
 import { SavedView } from './saved-view.entity.js';
@@ -175,7 +175,7 @@ export class SavedViewsService {
       .values({ ...key, creates: 0 })
       .orIgnore()
       .execute();
-    const isolation = (await databaseServer(manager.connection)) === 'sqlite' ? undefined : 'READ COMMITTED';
+    const isolation = (await databaseDialect(manager.connection)).readCommitted;
     const locked = async (transaction: EntityManager) => {
       await transaction.increment(SavedViewOwner, key, 'creates', 1);
       return work(transaction);

@@ -64,7 +64,7 @@ export {
   type DataTableExportOptions,
 } from './export.options.js';
 export { fitsFloatColumn, type FloatPrecision } from './float-range.checks.js';
-export { foldCase } from './case-fold.writer.js';
+export { foldCase } from '../../dialect/index.js';
 export {
   countStrategyProblems,
   COUNT_STRATEGIES,

@@ -1,9 +1,10 @@
+import type { TextAnchor } from '../../dialect/index.js';
 import type { FloatPrecision } from './float-range.checks.js';
 import type { TableRequestLimits } from './table-request.limits.js';
 
 /**
  * A value of one key of a keyset position: the value of the row's column as the database answered
- * it (dates and date-times as the database's own text, see `SqlDialect.keyText`), null for none.
+ * it (dates and date-times as the database's own text, see `DatabaseDialect.temporalText`), null for none.
  * Bound back as it is, so that the database compares it with its own column exactly.
  */
 export type KeyValue = string | number | boolean | null;
@@ -39,8 +40,7 @@ export interface Bound {
   inclusive: boolean;
 }
 
-/** Where a text must be found: anywhere, at the start or at the end of the value, or as the whole value. */
-export type TextAnchor = 'anywhere' | 'start' | 'end' | 'whole';
+export type { TextAnchor };
 
 export type Predicate =
   | { kind: 'equals'; value: FilterValue }

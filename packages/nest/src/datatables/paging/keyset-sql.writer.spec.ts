@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { ALBUM_ENTITIES, Album } from '../../../test/fixtures/album.entities.js';
 import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
-import { resolveFieldPath, type ResolvedPath, sqlDialect, TableSql } from '../sql/index.js';
+import { postgresDialect } from '../../dialect/index.js';
+import { resolveFieldPath, type ResolvedPath, TableSql } from '../sql/index.js';
 import { KeysetWriter } from './keyset-sql.writer.js';
 import { planKeysetAfter } from './keyset-plan.writer.js';
 
@@ -19,7 +20,7 @@ describe('KeysetWriter (PostgreSQL text)', () => {
     const base = dataSource.getRepository(Album).createQueryBuilder('album');
     const metadata = dataSource.getMetadata(Album);
     const paths = new Map<string, ResolvedPath>(PATHS.map((path) => [path, resolveFieldPath(metadata, path)]));
-    sql = new TableSql(base, paths, sqlDialect(dataSource, 'postgres'), 0);
+    sql = new TableSql(base, paths, postgresDialect, 0);
   });
 
   it('knows each key from the metadata: text, nullable, the primary key last', () => {

@@ -1,7 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
 import type { ResolvedPath } from './field-path.reader.js';
-import { containsPattern, foldedContains } from './sql-dialect.js';
+import { containsPattern, foldedContains } from '../../dialect/index.js';
 import { joinPairs, type TableSql } from './table-sql.writer.js';
 import {
   isConditionGroup,
@@ -152,7 +152,7 @@ export class ConditionWriter<T extends ObjectLiteral> {
    * A path's condition over its related rows: correlated on the listed row (`EXISTS`), so that a
    * to-many relation never repeats a row and the planner can make it a semi-join. A path of a to-one
    * first relation that is not negated becomes `foreign key IN (uncorrelated subquery)` instead
-   * ({@link SqlDialect.inSubquery}): a semi-join, or under an OR a form the planner can combine with
+   * (`DatabaseDialect.inSubquery`): a semi-join, or under an OR a form the planner can combine with
    * the other branches' indexes.
    */
   private related(

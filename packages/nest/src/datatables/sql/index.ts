@@ -1,14 +1,8 @@
 export { type ResolvedPath, resolveFieldPath, INT32_RANGE, fieldSpecOf } from './field-path.reader.js';
 export { aliasMetadata, readsWholeTable, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
-export { DEADLINE_PARAMETER, sqlDialect } from './sql-dialect.js';
 export { and, setUpTableQuery, type TableQuerySetup } from './table-setup.query.js';
 export { eagerRepositoryQuery, handlerBaseQuery } from './handler-base.query.js';
-export {
-  StatementTimeoutError,
-  boundTransactionStatements,
-  stoppedByTimeout,
-  withStatementTimeout,
-} from './statement-timeout.js';
+export { StatementTimeoutError, withStatementTimeout } from './statement-timeout.js';
 export type { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';

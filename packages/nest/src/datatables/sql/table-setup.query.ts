@@ -1,9 +1,8 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { databaseServer } from '../../common/database-server.js';
+import { databaseDialect } from '../../dialect/index.js';
 import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
-import { sqlDialect } from './sql-dialect.js';
 import { withStatementTimeout } from './statement-timeout.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
@@ -48,7 +47,7 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
 ): Promise<TableQuerySetup<T>> {
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
-  const dialect = sqlDialect(base.connection, await databaseServer(base.connection));
+  const dialect = await databaseDialect(base.connection);
   const sql = new TableSql(base, paths, dialect, statementTimeout > 0 ? Date.now() + statementTimeout : 0);
   const writer = new ConditionWriter(sql);
   const run: StatementRunner = (statement, read) =>

@@ -1,7 +1,7 @@
 import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
 import type { ResolvedPath } from './field-path.reader.js';
-import { DEADLINE_PARAMETER, type SqlDialect } from './sql-dialect.js';
+import { DEADLINE_PARAMETER, type DatabaseDialect } from '../../dialect/index.js';
 import type { FilterValue } from '../model/index.js';
 
 /**
@@ -17,7 +17,7 @@ export class TableSql<T extends ObjectLiteral> {
   constructor(
     readonly base: SelectQueryBuilder<T>,
     private readonly paths: ReadonlyMap<string, ResolvedPath>,
-    readonly dialect: SqlDialect,
+    readonly dialect: DatabaseDialect,
     /** When the request's statements must stop (milliseconds since the epoch), 0 for never. */
     deadline: number,
   ) {

@@ -4,7 +4,7 @@ import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.
 import { ConditionWriter } from './condition.writer.js';
 import { resolveFieldPath, type ResolvedPath } from './field-path.reader.js';
 import { SortKeyWriter } from './sort-keys.writer.js';
-import { sqlDialect } from './sql-dialect.js';
+import { postgresDialect } from '../../dialect/index.js';
 import { TableSql } from './table-sql.writer.js';
 
 const PATHS = ['name', 'year', 'sales', 'artist__name', 'artist__country', 'genres__name', 'genres__id'];
@@ -22,7 +22,7 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
     base = dataSource.getRepository(Album).createQueryBuilder('album');
     const metadata = dataSource.getMetadata(Album);
     const paths = new Map<string, ResolvedPath>(PATHS.map((path) => [path, resolveFieldPath(metadata, path)]));
-    sql = new TableSql(base, paths, sqlDialect(dataSource, 'postgres'), 0);
+    sql = new TableSql(base, paths, postgresDialect, 0);
   });
 
   describe('ConditionWriter', () => {

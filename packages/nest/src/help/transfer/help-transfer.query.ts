@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { textColumnByteCapacity } from '../../common/database-errors.js';
+import { textColumnByteCapacity } from '../../dialect/index.js';
 import { WidgetLibError } from '../../common/errors/index.js';
 import { yieldToEventLoop } from '../../common/event-loop.scheduler.js';
 import { Help } from '../help.entity.js';

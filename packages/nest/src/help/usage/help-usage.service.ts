@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
-import { databaseServer } from '../../common/database-server.js';
+import { databaseDialect } from '../../dialect/index.js';
 import { UrlResolver } from '../../views/url-resolver.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import { incrementHelpUsageCounter, type HelpUsageCounterKey } from './help-usage-counter.query.js';
@@ -61,7 +61,7 @@ export class HelpUsageService {
     await this.pruneOldCounters(now);
     const dataSource = this.counters.manager.connection;
     const { sql, parameters } = incrementHelpUsageCounter(
-      await databaseServer(dataSource),
+      await databaseDialect(dataSource),
       (name) => dataSource.driver.escape(name),
       { ...place, kind: report.kind, day: usageDay(now) },
     );

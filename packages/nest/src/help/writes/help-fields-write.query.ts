@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../common/database-errors.js';
+import { isUniqueViolation } from '../../dialect/index.js';
 import { HelpDuplicateException } from './help-duplicate.exception.js';
 import type { HelpFields } from './help-fields.checks.js';
 

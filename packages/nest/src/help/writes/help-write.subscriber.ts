@@ -8,7 +8,7 @@ import type {
   RemoveEvent,
   UpdateEvent,
 } from 'typeorm';
-import { textColumnByteCapacity } from '../../common/database-errors.js';
+import { textColumnByteCapacity } from '../../dialect/index.js';
 import { asHttpError } from '../../common/errors/http-error.mapping.js';
 import { Help } from '../help.entity.js';
 import { recordRevision } from '../revisions/index.js';

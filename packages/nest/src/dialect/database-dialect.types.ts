@@ -1,0 +1,117 @@
+import type { DataSource, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+
+/** Where a text must be found: anywhere, at the start or at the end of the value, or as the whole value. */
+export type TextAnchor = 'anywhere' | 'start' | 'end' | 'whole';
+
+/** The database servers widgetlib writes SQL for. */
+export type DatabaseServer = 'postgres' | 'mysql' | 'mariadb' | 'sqlite';
+
+/** MySQL or MariaDB: one protocol, either TypeORM driver type, different collations and features. */
+export type MysqlServer = 'mysql' | 'mariadb';
+
+/** The bound parameters naming the table whose row estimate {@link DatabaseDialect.estimatedCount} reads. */
+export interface EstimatedTable {
+  /** The escaped, schema-qualified name (PostgreSQL's `regclass`). */
+  qualifiedName: string;
+  /** The schema or database the entity names, or NULL for the connection's own. */
+  schema: string;
+  /** The bare table name. */
+  name: string;
+}
+
+/**
+ * How a server bounds one statement: inside the statement itself (`rewrite`), so that no setting
+ * outlives it; in a transaction of its own begun by `begin`, whose setting ends with it; or not at
+ * all, the deadline being a bound parameter of the statements that fold text (`parameter`).
+ */
+export type StatementBound =
+  | { kind: 'rewrite'; rewrite: (sql: string) => string }
+  | { kind: 'transaction'; begin: string }
+  | { kind: 'parameter' };
+
+/** Everything that differs between the database servers widgetlib supports, for one server. */
+export interface DatabaseDialect {
+  readonly server: DatabaseServer;
+  /** `expression` lower-cased for all of Unicode. */
+  fold(expression: string): string;
+  /** `expression` compared by code point, case and accents significant, trailing spaces significant. */
+  binary(expression: string): string;
+  /**
+   * `expression` as compared exactly (case, accents and trailing spaces significant) by `=` and
+   * `IN`, for a column without a collation of its own.
+   */
+  exact(expression: string): string;
+  /**
+   * A date or date-time `expression` as the database's own text of it, which compares with the
+   * column as the same value when bound back (drivers would turn it into a JavaScript `Date`,
+   * losing microseconds or moving it to another zone).
+   */
+  temporalText(expression: string): string;
+  /**
+   * Whether `expression` contains `text` (anywhere, or at its start or end) case-insensitively for
+   * all of Unicode (as `foldCase` compares), for a column without a collation of its own;
+   * `bind` binds a value and answers its placeholder.
+   */
+  containsIgnoringCase(expression: string, text: string, anchor: TextAnchor, bind: (value: string) => string): string;
+  /**
+   * Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the
+   * planner does best with, which can depend on whether the test is a branch of an OR.
+   */
+  inSubquery(expression: string, subquery: string, branchOfOr: boolean): string;
+  /**
+   * A statement answering `wl_count`: the server's row estimate of `table` when it is at least
+   * `threshold` (a bound parameter), otherwise the result of `exactCount`, and `wl_estimated`, whether
+   * it answered the estimate; null where the database keeps no usable estimate.
+   */
+  estimatedCount(table: EstimatedTable, threshold: string, exactCount: string): string | null;
+  /** How one statement is stopped after `milliseconds` (> 0). */
+  statementBound(milliseconds: number): StatementBound;
+  /**
+   * Bounds every statement `runner` runs from now on, inside the transaction it has open, to
+   * `milliseconds` (> 0); answers what lifts the bound, to run before the transaction ends.
+   */
+  boundTransactionStatements(runner: QueryRunner, milliseconds: number): Promise<() => Promise<void>>;
+  /** `query` locking the rows it reads (or only its main alias's) for the rest of the transaction, where it can. */
+  lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T>;
+  /**
+   * The isolation level under which each statement of a transaction sees what committed before it,
+   * or undefined where writing transactions are serialised anyway (and no level can be set).
+   */
+  readonly readCommitted: 'READ COMMITTED' | undefined;
+  /** Whether every request shares one connection, and so sees another's open transaction. */
+  readonly sharesOneConnection: boolean;
+  /** The placeholder of the parameter at `index` (from 0) of a statement run as written. */
+  placeholder(index: number): string;
+  /**
+   * The clause after an `INSERT INTO table` that, when the row's unique `key` columns exist already,
+   * adds 1 to its `counter` instead (all names escaped).
+   */
+  onConflictIncrement(table: string, key: readonly string[], counter: string): string;
+}
+
+/** What a driver error carries that tells why it failed. */
+export interface DriverErrorShape {
+  code?: unknown;
+  errno?: unknown;
+  fatal?: unknown;
+  message?: unknown;
+}
+
+/**
+ * A family of servers reached through the same TypeORM drivers (one file each): which drivers,
+ * how to tell its server, and what its drivers' errors mean (known without a connection).
+ */
+export interface DialectFamily {
+  /** TypeORM's `options.type` of the drivers that reach it. */
+  readonly driverTypes: readonly string[];
+  /** The dialect of the server behind `dataSource` (asked of the server, through `runner` if given, where the driver cannot tell). */
+  dialectOf(dataSource: DataSource, runner?: QueryRunner): Promise<DatabaseDialect>;
+  /** Largest number of bytes a `text` column holds, or null for no such limit. */
+  readonly textColumnByteCapacity: number | null;
+  isUniqueViolation(error: DriverErrorShape): boolean;
+  isValueTooLong(error: DriverErrorShape): boolean;
+  /** Whether the server (or SQLite's deadline) stopped the statement for running too long. */
+  isStatementTimeout(error: unknown): boolean;
+  /** Whether the error says the connection is lost or refused (beyond the socket errors every driver reports). */
+  isConnectionLost(error: DriverErrorShape): boolean;
+}

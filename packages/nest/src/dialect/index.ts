@@ -1,0 +1,16 @@
+export type {
+  DatabaseDialect,
+  DatabaseServer,
+  DriverErrorShape,
+  EstimatedTable,
+  MysqlServer,
+  TextAnchor,
+} from './database-dialect.types.js';
+export { databaseDialect } from './database-dialect.query.js';
+export { textColumnByteCapacity } from './dialect-family.registry.js';
+export { isConnectionLost, isUniqueViolation, isValueTooLong, stoppedByTimeout } from './driver-error.reader.js';
+export { foldCase } from './case-fold.writer.js';
+export { containsPattern, foldedContains, LIKE_ESCAPE } from './like-pattern.writer.js';
+export { postgresDialect } from './postgres.dialect.js';
+export { exactCollation } from './mysql.dialect.js';
+export { DEADLINE_PARAMETER, SqliteDeadlineError, sqliteDialect } from './sqlite.dialect.js';

@@ -1,0 +1,74 @@
+import type { QueryRunner } from 'typeorm';
+import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
+import { ALBUM_ENTITIES, Album } from '../../test/fixtures/album.entities.js';
+import { postgresDialect, postgresFamily } from './postgres.dialect.js';
+
+const bind = (value: string) => `[${value}]`;
+const table = { qualifiedName: ':qualified', schema: ':schema', name: ':name' };
+
+describe('postgresDialect', () => {
+  it('folds, compares by code point and writes dates as text', () => {
+    expect(postgresDialect.fold('t.a')).toBe('lower(CAST(t.a AS text))');
+    expect(postgresDialect.binary('t.a')).toBe('(t.a) COLLATE "C"');
+    expect(postgresDialect.exact('t.a')).toBe('t.a');
+    expect(postgresDialect.temporalText('t.a')).toBe('CAST(t.a AS text)');
+  });
+
+  it('searches with ILIKE, the pattern bound', () => {
+    expect(postgresDialect.containsIgnoringCase('t.a', '5%', 'start', bind)).toBe(
+      `CAST(t.a AS text) ILIKE [5!%%] ESCAPE '!'`,
+    );
+  });
+
+  it('tests a subquery with IN, or under an OR with = ANY(ARRAY(...))', () => {
+    expect(postgresDialect.inSubquery('t.id', 'SELECT 1', false)).toBe('t.id IN (SELECT 1)');
+    expect(postgresDialect.inSubquery('t.id', 'SELECT 1', true)).toBe('t.id = ANY(ARRAY(SELECT 1))');
+  });
+
+  it('reads the estimate from pg_class', () => {
+    expect(postgresDialect.estimatedCount(table, ':min', 'SELECT COUNT(*)')).toBe(
+      'SELECT CASE WHEN reltuples >= :min THEN CAST(reltuples AS bigint) ELSE (SELECT COUNT(*)) END AS "wl_count", ' +
+        'reltuples >= :min AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(:qualified AS regclass)',
+    );
+  });
+
+  it('bounds a statement in a transaction of its own, and a transaction with SET LOCAL', async () => {
+    expect(postgresDialect.statementBound(250)).toEqual({
+      kind: 'transaction',
+      begin: 'BEGIN; SET LOCAL statement_timeout = 250',
+    });
+    const statements: string[] = [];
+    const runner = { query: (sql: string) => Promise.resolve(statements.push(sql)) } as unknown as QueryRunner;
+    await (
+      await postgresDialect.boundTransactionStatements(runner, 250)
+    )();
+    expect(statements).toEqual(['SET LOCAL statement_timeout = 250']);
+  });
+
+  it('locks only the listed row', async () => {
+    const dataSource = await metadataOnlyDataSource('postgres', ALBUM_ENTITIES);
+    const query = dataSource.getRepository(Album).createQueryBuilder('album');
+    expect(postgresDialect.lockForUpdate(query).getQuery()).toMatch(/ FOR UPDATE OF "album"$/);
+  });
+
+  it('numbers its placeholders and increments on conflict', () => {
+    expect([0, 1].map((index) => postgresDialect.placeholder(index))).toEqual(['$1', '$2']);
+    expect(postgresDialect.onConflictIncrement('"c"', ['"a"', '"b"'], '"n"')).toBe(
+      'ON CONFLICT ("a", "b") DO UPDATE SET "n" = "c"."n" + 1',
+    );
+    expect(postgresDialect.readCommitted).toBe('READ COMMITTED');
+    expect(postgresDialect.sharesOneConnection).toBe(false);
+  });
+});
+
+describe('postgresFamily', () => {
+  it('tells its errors by SQLSTATE and node-postgres message', () => {
+    expect(postgresFamily.isUniqueViolation({ code: '23505' })).toBe(true);
+    expect(postgresFamily.isValueTooLong({ code: '22001' })).toBe(true);
+    expect(postgresFamily.isStatementTimeout({ code: '57014' })).toBe(true);
+    expect(postgresFamily.isConnectionLost({ code: '57P01' })).toBe(true);
+    expect(postgresFamily.isConnectionLost({ code: '08006' })).toBe(true);
+    expect(postgresFamily.isConnectionLost({ message: 'select 1 - Connection terminated unexpectedly' })).toBe(true);
+    expect(postgresFamily.isConnectionLost({ code: '42P01' })).toBe(false);
+  });
+});

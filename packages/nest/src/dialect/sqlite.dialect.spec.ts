@@ -1,0 +1,84 @@
+import type { DataSource, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import { asciiContainsGlob, SqliteDeadlineError, sqliteDialect, sqliteFamily } from './sqlite.dialect.js';
+
+const bind = (value: string) => `[${value}]`;
+
+describe('asciiContainsGlob', () => {
+  it('lists each letter with its upper case, and İ or the Kelvin sign where they fold to it', () => {
+    expect(asciiContainsGlob('Sik')).toBe('*[sS][iI\u0130][kK\u212a]*');
+  });
+
+  it('quotes GLOB wildcards and leaves other characters alone', () => {
+    expect(asciiContainsGlob('a*?[]^%_!\\ 1')).toBe('*[aA][*][?][[]]^%_!\\ 1*');
+  });
+
+  it('takes İ and the Kelvin sign in the term for the letters they fold to', () => {
+    expect(asciiContainsGlob('\u0130\u212a')).toBe('*[iI\u0130][kK\u212a]*');
+  });
+
+  it('is null when the folded term is not all ASCII', () => {
+    expect(asciiContainsGlob('Ö')).toBeNull();
+    expect(asciiContainsGlob('abc é')).toBeNull();
+  });
+});
+
+describe('sqliteDialect', () => {
+  it('folds in its own function, bounded by the deadline parameter', () => {
+    expect(sqliteDialect.fold('t.a')).toBe('widgetlib_fold(t.a, :wl_deadline)');
+    expect(sqliteDialect.binary('t.a')).toBe('(t.a) COLLATE BINARY');
+    expect(sqliteDialect.exact('t.a')).toBe('(t.a) COLLATE BINARY');
+    expect(sqliteDialect.temporalText('t.a')).toBe('t.a');
+  });
+
+  it('searches an ASCII term with LIKE, or GLOB where LIKE cannot decide', () => {
+    expect(sqliteDialect.containsIgnoringCase('t.a', 'Ki', 'start', bind)).toBe(
+      `(('a' LIKE 'A' AND t.a LIKE [ki%] ESCAPE '!') OR ((NOT 'a' LIKE 'A' OR instr(t.a, [\u0130]) > 0 OR ` +
+        `instr(t.a, [\u212a]) > 0) AND t.a GLOB [[kK\u212a][iI\u0130]*]))`,
+    );
+  });
+
+  it('searches any other term folded', () => {
+    expect(sqliteDialect.containsIgnoringCase('t.a', 'Ö', 'anywhere', bind)).toBe(
+      `(widgetlib_fold(t.a, :wl_deadline)) COLLATE BINARY LIKE widgetlib_fold([%Ö%], :wl_deadline) ESCAPE '!'`,
+    );
+  });
+
+  it('keeps no estimate, cannot stop a statement and locks nothing', async () => {
+    expect(sqliteDialect.estimatedCount({ qualifiedName: ':q', schema: ':s', name: ':n' }, ':min', 'x')).toBeNull();
+    expect(sqliteDialect.statementBound(100)).toEqual({ kind: 'parameter' });
+    const runner = {} as QueryRunner;
+    await expect((await sqliteDialect.boundTransactionStatements(runner, 100))()).resolves.toBeUndefined();
+    const query = {} as SelectQueryBuilder<object>;
+    expect(sqliteDialect.lockForUpdate(query)).toBe(query);
+    expect(sqliteDialect.readCommitted).toBeUndefined();
+    expect(sqliteDialect.sharesOneConnection).toBe(true);
+    expect(sqliteDialect.onConflictIncrement('"c"', ['"a"'], '"n"')).toBe(
+      'ON CONFLICT ("a") DO UPDATE SET "n" = "c"."n" + 1',
+    );
+  });
+});
+
+describe('sqliteFamily', () => {
+  it('registers the fold once per connection, which refuses to go on past the deadline', async () => {
+    const registered: Array<(value: unknown, deadline: unknown) => unknown> = [];
+    const connection = {
+      function: (_name: string, _options: object, fold: (typeof registered)[number]) => registered.push(fold),
+    };
+    const dataSource = {
+      options: { type: 'better-sqlite3' },
+      driver: { databaseConnection: connection },
+    } as unknown as DataSource;
+    expect(await sqliteFamily.dialectOf(dataSource)).toBe(sqliteDialect);
+    await sqliteFamily.dialectOf(dataSource);
+    expect(registered).toHaveLength(1);
+    expect(registered[0]!('ÅB', 0)).toBe('åb');
+    expect(() => registered[0]!('a', Date.now() - 1)).toThrow(SqliteDeadlineError);
+    expect(sqliteFamily.isStatementTimeout(new SqliteDeadlineError())).toBe(true);
+  });
+
+  it('holds tables through sql.js, but cannot fold there', async () => {
+    const dialect = await sqliteFamily.dialectOf({ options: { type: 'sqljs' } } as unknown as DataSource);
+    expect(dialect.server).toBe('sqlite');
+    expect(() => dialect.fold('t.a')).toThrow('not the "sqljs" driver');
+  });
+});

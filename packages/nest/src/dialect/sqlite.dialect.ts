@@ -1,0 +1,156 @@
+import type { DataSource } from 'typeorm';
+import { foldCase } from './case-fold.writer.js';
+import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
+import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
+
+/** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
+const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
+
+/**
+ * A GLOB pattern (case-sensitive, whatever the connection's settings) matching exactly the texts
+ * that contain `text` as {@link foldCase} compares them, or null when the folded text is not all
+ * ASCII. Every character whose fold is an ASCII letter is listed in a class: the letter, its upper
+ * case, and `İ` or the Kelvin sign, the only other code points folding into ASCII.
+ */
+export function asciiContainsGlob(text: string, anchor: TextAnchor = 'anywhere'): string | null {
+  const folded = foldCase(text);
+  if (/[^\u0000-\u007f]/.test(folded)) return null;
+  let glob = opensAtStart(anchor) ? '*' : '';
+  for (const character of folded) {
+    if (character >= 'a' && character <= 'z')
+      glob += `[${character}${character.toUpperCase()}${FOLDED_TO_ASCII[character] ?? ''}]`;
+    else if (character === '*' || character === '?' || character === '[') glob += `[${character}]`;
+    else glob += character;
+  }
+  return opensAtEnd(anchor) ? `${glob}*` : glob;
+}
+
+/**
+ * The code points other than ASCII letters in a text that can fold into a letter of `text`'s fold
+ * (`İ` for an `i`, the Kelvin sign for a `k`).
+ */
+function nonAsciiFoldingInto(text: string): string[] {
+  return Object.entries(FOLDED_TO_ASCII)
+    .filter(([letter]) => foldCase(text).includes(letter))
+    .map(([, codePoint]) => codePoint);
+}
+
+/**
+ * SQLite's case-insensitive contains for a term that folds to ASCII ({@link asciiContainsGlob}).
+ * LIKE is much faster than a GLOB of letter classes but folds only ASCII letters, and only while
+ * PRAGMA case_sensitive_like is off (it asks `'a' LIKE 'A'`, once per statement): the GLOB decides
+ * where LIKE cannot, for texts holding a code point that folds into one of the term's letters.
+ */
+function asciiContains(
+  expression: string,
+  text: string,
+  anchor: TextAnchor,
+  glob: string,
+  bind: (value: string) => string,
+): string {
+  const likeFolds = `'a' LIKE 'A'`;
+  const like = `${expression} LIKE ${bind(containsPattern(foldCase(text), anchor))} ESCAPE '${LIKE_ESCAPE}'`;
+  const needsGlob = [
+    `NOT ${likeFolds}`,
+    ...nonAsciiFoldingInto(text).map((each) => `instr(${expression}, ${bind(each)}) > 0`),
+  ];
+  return `((${likeFolds} AND ${like}) OR ((${needsGlob.join(' OR ')}) AND ${expression} GLOB ${bind(glob)}))`;
+}
+
+const FOLD_FUNCTION = 'widgetlib_fold';
+const connectionsWithFold = new WeakSet<object>();
+
+/**
+ * The parameter every statement of a request binds to the moment (milliseconds since the epoch)
+ * its work must stop by, 0 for never. SQLite hands the Unicode fold to JavaScript, one call per row,
+ * and better-sqlite3 cannot interrupt a statement: the fold refuses to go on past the deadline.
+ */
+export const DEADLINE_PARAMETER = 'wl_deadline';
+
+/** Thrown by SQLite's fold function when a statement runs past its request's deadline. */
+export class SqliteDeadlineError extends Error {
+  constructor() {
+    super('the statement ran past its deadline');
+    this.name = 'SqliteDeadlineError';
+  }
+}
+
+interface BetterSqlite3Database {
+  function(
+    name: string,
+    options: { deterministic: boolean },
+    implementation: (value: unknown, deadline: unknown) => unknown,
+  ): void;
+}
+
+/**
+ * SQLite's `lower()` and LIKE fold only ASCII: widgetlib registers its own folding function on the
+ * connection (once per connection).
+ */
+function registerFold(dataSource: DataSource): void {
+  const database = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
+  if (connectionsWithFold.has(database)) return;
+  database.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown, deadline: unknown) => {
+    if (typeof deadline === 'number' && deadline > 0 && Date.now() > deadline) throw new SqliteDeadlineError();
+    return typeof value === 'string' ? foldCase(value) : value;
+  });
+  connectionsWithFold.add(database);
+}
+
+const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
+
+/**
+ * SQLite through better-sqlite3. It cannot stop a statement (the deadline is a bound parameter of
+ * the statements that fold text), has no row locks and serialises writing transactions instead.
+ */
+export const sqliteDialect: DatabaseDialect = {
+  server: 'sqlite',
+  fold: (expression) => `${FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
+  binary,
+  exact: binary,
+  // TypeORM stores dates and date-times as text already.
+  temporalText: (expression) => expression,
+  // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
+  // folding function on every row.
+  containsIgnoringCase: (expression, text, anchor, bind) => {
+    const glob = asciiContainsGlob(text, anchor);
+    return glob === null
+      ? foldedContains(sqliteDialect, expression, bind(containsPattern(text, anchor)))
+      : asciiContains(expression, text, anchor, glob, bind);
+  },
+  inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
+  estimatedCount: () => null,
+  statementBound: () => ({ kind: 'parameter' }),
+  boundTransactionStatements: () => Promise.resolve(async () => undefined),
+  lockForUpdate: (query) => query,
+  readCommitted: undefined,
+  sharesOneConnection: true,
+  placeholder: () => '?',
+  // SQLite 3.24 and later.
+  onConflictIncrement: (table, key, counter) =>
+    `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
+};
+
+export const sqliteFamily: DialectFamily = {
+  driverTypes: ['better-sqlite3', 'sqljs'],
+  dialectOf: (dataSource) => {
+    if (dataSource.options.type === 'better-sqlite3') {
+      // On each connection the data source opens (again after it is initialised anew).
+      registerFold(dataSource);
+      return Promise.resolve(sqliteDialect);
+    }
+    // sql.js can hold the library's tables, but cannot call a JavaScript fold: no text search.
+    const driver = dataSource.options.type;
+    return Promise.resolve({
+      ...sqliteDialect,
+      fold: () => {
+        throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${driver}" driver`);
+      },
+    });
+  },
+  textColumnByteCapacity: null,
+  isUniqueViolation: (error) => error.code === 'SQLITE_CONSTRAINT_UNIQUE',
+  isValueTooLong: () => false,
+  isStatementTimeout: (error) => error instanceof SqliteDeadlineError,
+  isConnectionLost: () => false,
+};
