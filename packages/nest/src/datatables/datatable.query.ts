@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { type ResolvedPath, and, setUpTableQuery } from './sql/index.js';
+import { type ResolvedPath, setUpTableQuery } from './sql/index.js';
 import { readTablePage } from './paging/index.js';
 import type { KeyValue, TableRequest } from './model/index.js';
 import { TableCountsQuery, type Count, type TableCountSettings } from './counting/index.js';
@@ -37,12 +37,11 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const { scope, repeatsRows, sql, writer, requestConditions, selections, run } = setup;
   // Written first: the page and pane statements bind further parameters, numbered in order.
   const counts = new TableCountsQuery(setup, request, paths, settings).read();
-  // Each pane counts under every condition but its own selection, so that its other values keep their counts.
   const paneQuery = new PaneOptionsQuery(sql, writer, scope, repeatsRows);
   const { maxOptions } = request.panes;
   const paneOptions = (path: string) => {
-    const others = selections.filter((selection) => selection.path !== path).map((selection) => selection.condition);
-    const statement = paneQuery.statement(path, and([...requestConditions, ...others]), maxOptions);
+    const condition = paneQuery.condition(path, requestConditions, selections);
+    const statement = paneQuery.statement(path, condition, maxOptions);
     return run(statement, (query) => query.getRawMany<RawOption>()).then((rows) =>
       paneQuery.read(path, rows, maxOptions),
     );

@@ -178,7 +178,12 @@ describe('ConditionWriter negations', () => {
 });
 
 describe('ConditionWriter SearchBuilder groups', () => {
-  const year = (value: number): ConditionNode => ({ path: 'year', predicate: { kind: 'equals', value } });
+  const year = (value: number): ConditionNode => ({
+    parameter: 'year',
+    path: 'year',
+    predicate: { kind: 'equals', value },
+    negated: false,
+  });
 
   it('joins the members of a group with its logic, nested groups in parentheses', () => {
     const { sql, writer } = albums();
@@ -201,7 +206,12 @@ describe('ConditionWriter SearchBuilder groups', () => {
   });
 
   it('writes a to-one path as = ANY(ARRAY()) only in an OR of more than one member', () => {
-    const artist: ConditionNode = { path: 'artist__name', predicate: { kind: 'equals', value: 'x' } };
+    const artist: ConditionNode = {
+      parameter: 'artist__name',
+      path: 'artist__name',
+      predicate: { kind: 'equals', value: 'x' },
+      negated: false,
+    };
     expect(albums().writer.condition({ logic: 'or', members: [artist] })).toMatch(/^\("album"\."artistId" IN \(SELECT/);
     expect(albums().writer.condition({ logic: 'or', members: [artist, year(1)] })).toMatch(
       /^\("album"\."artistId" = ANY\(ARRAY\(SELECT/,

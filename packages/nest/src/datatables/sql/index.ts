@@ -9,6 +9,6 @@ export {
   stoppedByTimeout,
   withStatementTimeout,
 } from './statement-timeout.js';
-export type { ConditionWriter } from './condition.writer.js';
+export { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';
