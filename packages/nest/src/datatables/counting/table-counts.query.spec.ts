@@ -221,9 +221,11 @@ describe('TableCountsQuery (PostgreSQL text)', () => {
 
     it("keys a count without the request's deadline", async () => {
       const cache = { counts: new DataTableCounts(), ttl: 60_000 };
-      await counts([], { countCache: cache }).read();
-      await counts([], { countCache: cache }, { deadline: Date.now() + 1000 }).read();
-      expect(ran).toHaveLength(1);
+      await counts([year(1)], { countCache: cache }).read();
+      const later = counts([year(1)], { countCache: cache }, { deadline: Date.now() + 1000 });
+      expect(later.statements().filtered!.statement.getParameters()).toHaveProperty(DEADLINE_PARAMETER);
+      await later.read();
+      expect(ran).toHaveLength(2);
     });
 
     it('forgets the counts of a table read only through a declared path when that table is written', async () => {
