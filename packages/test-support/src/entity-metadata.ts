@@ -8,7 +8,8 @@ export async function metadataOnlyDataSource(
   type: 'postgres' | 'mariadb',
   entities: NonNullable<DataSourceOptions['entities']>,
 ): Promise<DataSource> {
-  const dataSource = new DataSource({ type, entities } as DataSourceOptions);
+  // MySQL's driver wants a database named even when it never connects.
+  const dataSource = new DataSource({ type, database: 'widgetlib', entities } as DataSourceOptions);
   // Building metadata is what initialize() does after connecting; it needs no connection itself.
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   return dataSource;

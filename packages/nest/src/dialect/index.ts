@@ -12,5 +12,5 @@ export { isConnectionLost, isUniqueViolation, isValueTooLong, stoppedByTimeout }
 export { foldCase } from './case-fold.writer.js';
 export { containsPattern, foldedContains, LIKE_ESCAPE } from './like-pattern.writer.js';
 export { postgresDialect } from './postgres.dialect.js';
-export { exactCollation } from './mysql.dialect.js';
+export { exactCollation, mysqlDialects } from './mysql.dialect.js';
 export { DEADLINE_PARAMETER, SqliteDeadlineError, sqliteDialect } from './sqlite.dialect.js';

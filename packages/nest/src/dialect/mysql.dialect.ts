@@ -84,7 +84,8 @@ function mysqlDialect(server: MysqlServer): DatabaseDialect {
   return dialect;
 }
 
-const dialects: Record<MysqlServer, DatabaseDialect> = {
+/** The dialect of each server of the family, by the name its version gives. */
+export const mysqlDialects: Readonly<Record<MysqlServer, DatabaseDialect>> = {
   mysql: mysqlDialect('mysql'),
   mariadb: mysqlDialect('mariadb'),
 };
@@ -110,7 +111,7 @@ export const mysqlFamily: DialectFamily = {
       // A failed question (the server unreachable for a moment) is asked again next time.
       server.catch(() => servers.delete(dataSource));
     }
-    return dialects[await server];
+    return mysqlDialects[await server];
   },
   textColumnByteCapacity: 65_535,
   isUniqueViolation: (error) => error.code === 'ER_DUP_ENTRY',

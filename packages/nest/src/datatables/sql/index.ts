@@ -3,6 +3,6 @@ export { aliasMetadata, readsWholeTable, isolatedBase, withoutUnusedLeftJoins } 
 export { and, setUpTableQuery, type TableQuerySetup } from './table-setup.query.js';
 export { eagerRepositoryQuery, handlerBaseQuery } from './handler-base.query.js';
 export { StatementTimeoutError, withStatementTimeout } from './statement-timeout.js';
-export type { ConditionWriter } from './condition.writer.js';
+export { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { ConditionWriter, ResolvedPath, TableSql } from '../../sql/index.js';
+import { and, type ConditionWriter, type ResolvedPath, type TableSql } from '../../sql/index.js';
 
 /** One value of a pane, as the entity holds it (null: the empty option), and its row counts. */
 export interface PaneOption {
@@ -42,6 +42,19 @@ export class PaneOptionsQuery<T extends ObjectLiteral> {
     /** Whether the scope's own joins repeat listed rows. */
     private readonly repeatsRows: boolean,
   ) {}
+
+  /**
+   * What a pane counts its rows under: every condition of the request but the pane's own selection,
+   * so that its other values keep their counts.
+   */
+  condition(
+    path: string,
+    requestConditions: readonly string[],
+    selections: readonly { path: string; condition: string | null }[],
+  ): string | null {
+    const others = selections.filter((selection) => selection.path !== path).map((selection) => selection.condition);
+    return and([...requestConditions, ...others]);
+  }
 
   /**
    * The statement: the `limit` + 1 values with the most rows (ties by value), in value order, nulls

@@ -1,0 +1,156 @@
+import fc from 'fast-check';
+import type { DatabaseServer } from '../../dialect/index.js';
+import { Album } from '../../../test/fixtures/album.entities.js';
+import { boundValues as bound, Track, WriterContexts } from '../../../test/fixtures/table-sql.fixture.js';
+import { ConditionWriter } from './condition.writer.js';
+import type { TableSql } from './table-sql.writer.js';
+
+const contexts = new WriterContexts();
+beforeAll(() => contexts.open());
+afterAll(() => contexts.close());
+
+function albums(server: DatabaseServer = 'postgres'): { sql: TableSql<Album>; writer: ConditionWriter<Album> } {
+  const sql = contexts.sql(server, Album, 'album', [
+    'name',
+    'year',
+    'sales',
+    'is_live',
+    'artist__name',
+    'genres__name',
+  ]);
+  return { sql, writer: new ConditionWriter(sql) };
+}
+
+function tracks(server: DatabaseServer = 'postgres'): { sql: TableSql<Track>; writer: ConditionWriter<Track> } {
+  const sql = contexts.sql(server, Track, 'track', ['code', 'status']);
+  return { sql, writer: new ConditionWriter(sql) };
+}
+
+describe('ConditionWriter per dialect', () => {
+  it('compares text exactly on MySQL and MariaDB by their binary collations', () => {
+    for (const [server, collation] of [
+      ['mysql', 'utf8mb4_0900_bin'],
+      ['mariadb', 'utf8mb4_nopad_bin'],
+    ] as const) {
+      const { writer } = albums(server);
+      expect(writer.filter({ path: 'name', predicate: { kind: 'equals', value: 'x' } })).toBe(
+        `CONVERT(\`album\`.\`name\` USING utf8mb4) COLLATE ${collation} = :wl_p0`,
+      );
+      expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'x' } })).toBe(
+        `CONVERT(LOWER(CONVERT(\`album\`.\`name\` USING utf8mb4)) USING utf8mb4) COLLATE ${collation} LIKE LOWER(CONVERT(:wl_p1 USING utf8mb4)) ESCAPE '!'`,
+      );
+    }
+  });
+
+  it('compares text exactly on SQLite with BINARY', () => {
+    const { writer } = albums('sqlite');
+    expect(writer.filter({ path: 'name', predicate: { kind: 'oneOf', values: ['a'] } })).toBe(
+      '("album"."name") COLLATE BINARY IN (:...wl_p0)',
+    );
+  });
+
+  it('matches an ASCII term on SQLite by LIKE, or by GLOB where LIKE cannot fold, binding İ for an i', () => {
+    const { sql, writer } = albums('sqlite');
+    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'Pi%' } })).toBe(
+      `(('a' LIKE 'A' AND "album"."name" LIKE :wl_p0 ESCAPE '!') OR ((NOT 'a' LIKE 'A' OR instr("album"."name", :wl_p1) > 0) AND "album"."name" GLOB :wl_p2))`,
+    );
+    expect(bound(sql)).toEqual({ wl_p0: '%pi!%%', wl_p1: '\u0130', wl_p2: '*[pP][iI\u0130]%*' });
+  });
+
+  it('folds a term that is not ASCII on SQLite with its own function, under the request deadline', () => {
+    const { sql, writer } = albums('sqlite');
+    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'Ö' } })).toBe(
+      `(widgetlib_fold("album"."name", :wl_deadline)) COLLATE BINARY LIKE widgetlib_fold(:wl_p0, :wl_deadline) ESCAPE '!'`,
+    );
+    expect(bound(sql)).toEqual({ wl_p0: '%Ö%' });
+  });
+
+  it('compares a column with a collation of its own by code point, folding both sides to match text', () => {
+    const { writer } = tracks();
+    expect(writer.filter({ path: 'code', predicate: { kind: 'equals', value: 'x' } })).toBe(
+      '("track"."code") COLLATE "C" = :wl_p0',
+    );
+    expect(writer.filter({ path: 'code', predicate: { kind: 'contains', text: 'x' } })).toBe(
+      `(lower(CAST("track"."code" AS text))) COLLATE "C" LIKE lower(CAST(:wl_p1 AS text)) ESCAPE '!'`,
+    );
+  });
+
+  it('compares an enum as it is, and its empty value as null only', () => {
+    const { writer } = tracks();
+    expect(writer.filter({ path: 'status', predicate: { kind: 'equals', value: 'draft' } })).toBe(
+      '"track"."status" = :wl_p0',
+    );
+    expect(writer.filter({ path: 'status', predicate: { kind: 'empty' } })).toBe('"track"."status" IS NULL');
+  });
+});
+
+describe('ConditionWriter LIKE escaping', () => {
+  /** What a LIKE pattern escaped with `!` matches, case-sensitively: the reference model. */
+  function likeMatches(pattern: string, text: string): boolean {
+    let source = '';
+    for (let index = 0; index < pattern.length; index += 1) {
+      const character = pattern[index]!;
+      if (character === '!') source += escapeRegExp(pattern[++index]!);
+      else if (character === '%') source += '[\\s\\S]*';
+      else if (character === '_') source += '[\\s\\S]';
+      else source += escapeRegExp(character);
+    }
+    return new RegExp(`^${source}$`, 'u').test(text);
+  }
+  const escapeRegExp = (character: string) => character.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', '%', '_', '!', '\\', "'") });
+
+  it('binds a pattern that matches exactly the values containing the term, wildcards literal (property)', () => {
+    fc.assert(
+      fc.property(text, text, (term, value) => {
+        const { sql, writer } = albums();
+        writer.filter({ path: 'name', predicate: { kind: 'contains', text: term } });
+        const pattern = sql.parameters.wl_p0 as string;
+        expect(likeMatches(pattern, value)).toBe(value.includes(term));
+        expect(likeMatches(pattern, `${value}${term}${value}`)).toBe(true);
+      }),
+    );
+  });
+
+  it('binds patterns anchored at the start, the end or both (property)', () => {
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.constantFrom('start' as const, 'end' as const, 'whole' as const),
+        (term, value, anchor) => {
+          const { sql, writer } = albums();
+          writer.filter({ path: 'name', predicate: { kind: 'contains', text: term, anchor } });
+          const expected = { start: value.startsWith(term), end: value.endsWith(term), whole: value === term }[anchor];
+          expect(likeMatches(sql.parameters.wl_p0 as string, value)).toBe(expected);
+        },
+      ),
+    );
+  });
+});
+
+describe('ConditionWriter estimated counts', () => {
+  it('reads the estimate from pg_class on PostgreSQL and TABLE_ROWS on MariaDB, binding the table and threshold', () => {
+    const postgres = albums();
+    const statement = postgres.writer.estimatedCount(postgres.sql.base.clone(), 5000)!;
+    expect(statement.getQuery()).toContain('FROM pg_catalog.pg_class WHERE oid = CAST(:wl_table AS regclass)');
+    expect(statement.getQuery()).toContain('ELSE (SELECT COUNT(*) FROM "fx_album" "album")');
+    expect(statement.getParameters()).toMatchObject({
+      wl_table: '"fx_album"',
+      wl_threshold: 5000,
+      wl_table_name: 'fx_album',
+    });
+    const mariadb = albums('mariadb');
+    const estimate = mariadb.writer.estimatedCount(mariadb.sql.base.clone(), 10)!;
+    expect(estimate.getQuery()).toContain(
+      'FROM information_schema.TABLES WHERE TABLE_SCHEMA = COALESCE(:wl_schema, DATABASE())',
+    );
+  });
+
+  it('has none on MySQL and SQLite', () => {
+    for (const server of ['mysql', 'sqlite'] as const) {
+      const { sql, writer } = albums(server);
+      expect(writer.estimatedCount(sql.base.clone(), 10)).toBeNull();
+    }
+  });
+});
