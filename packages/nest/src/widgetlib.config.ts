@@ -30,7 +30,7 @@ import type {
   UserNameResolver,
   WidgetLibModuleExtras,
   WidgetLibModuleOptions,
-} from './widgetlib-options.interface.js';
+} from './widgetlib.options.js';
 
 /** The module's options with every default applied; what the library's parts read. */
 export interface WidgetLibConfig {

@@ -1,5 +1,5 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
-import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-options.interface.js';
+import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.options.js';
 
 export const {
   ConfigurableModuleClass: ConfigurableWidgetLibModule,

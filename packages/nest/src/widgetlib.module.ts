@@ -29,7 +29,7 @@ import {
   WIDGETLIB_MODULE_OPTIONS,
   WIDGETLIB_OPTIONS_TYPE,
 } from './widgetlib.module-definition.js';
-import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib-options.interface.js';
+import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.options.js';
 
 /**
  * The widgetlib module: help entries and their REST API, permissions, and the defaults of data

@@ -8,7 +8,7 @@ export {
   renderDatetime,
 } from './date.renderers.js';
 export { downloadlink, objshowlink, showlink, type LinkObject } from './link.renderers.js';
-export { OBJNODE_TAGS, isAllowedObjNodeTag, objnode, type ObjNode } from './objnode.renderer.js';
+export { OBJNODE_TAGS, isAllowedObjNodeTag, objnode, type ObjNode } from './objnode.renderers.js';
 export type { RenderFunction, RenderMeta } from './render.types.js';
 export {
   emptyprint,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { createTestDatabase, describeEachDatabase, isMysqlFamily } from '@widgetlib/test-support/test-databases.js';
-import { isDatabaseUnavailableError } from './database-unavailable.js';
+import { isDatabaseUnavailableError } from './database-unavailable.exception.js';
 
 /** What `promise` rejects with. */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -23,4 +23,4 @@ export {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
   type TableRequestLimits,
-} from './model/table-request.limits.js';
+} from './model/table-request-limits.checks.js';

@@ -1,4 +1,4 @@
-import type { HelpPermissions } from '../widgetlib-options.interface.js';
+import type { HelpPermissions } from '../widgetlib.options.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 
 /** Requires the configured help permission for `action` (`helpPermissions` of the module options). */

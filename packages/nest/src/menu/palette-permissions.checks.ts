@@ -1,4 +1,4 @@
-import type { HelpPermissions } from '../widgetlib-options.interface.js';
+import type { HelpPermissions } from '../widgetlib.options.js';
 
 export type PanelAction = keyof HelpPermissions;
 export type PanelPermissions = Record<PanelAction, boolean>;

@@ -9,7 +9,7 @@ import {
   PreconditionFailedException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { databaseUnavailableException, isDatabaseUnavailableError } from '../database-unavailable.js';
+import { databaseUnavailableException, isDatabaseUnavailableError } from '../database-unavailable.exception.js';
 import { WidgetLibError, type WidgetLibFailure } from './widgetlib.errors.js';
 
 type ExceptionType = new (body: object, options: { cause: unknown }) => HttpException;

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
 import type { DataTableExportOptions } from './export.options.js';
-import type { TableRequestLimits } from './table-request.limits.js';
+import type { TableRequestLimits } from './table-request-limits.checks.js';
 import type { Lookup } from './table-request.types.js';
 
 /** Links a row offers, shown by the client as edit and delete controls. */

@@ -17,7 +17,7 @@ export {
   sentSizeProblem,
   type SentParameters,
   DEFAULT_STATEMENT_TIMEOUT_MS,
-} from './table-request.limits.js';
+} from './table-request-limits.checks.js';
 export {
   filterParameterName,
   isSearchBuilderParameter,

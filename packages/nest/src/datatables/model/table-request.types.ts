@@ -1,6 +1,6 @@
 import type { TextAnchor } from '../../dialect/index.js';
 import type { FloatPrecision } from './float-range.checks.js';
-import type { TableRequestLimits } from './table-request.limits.js';
+import type { TableRequestLimits } from './table-request-limits.checks.js';
 
 /**
  * A value of one key of a keyset position: the value of the row's column as the database answered

@@ -2,7 +2,7 @@ export { type ResolvedPath, resolveFieldPath, INT32_RANGE, fieldSpecOf } from '.
 export { aliasMetadata, readsWholeTable, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
 export { and, setUpTableQuery, type TableQuerySetup } from './table-setup.query.js';
 export { eagerRepositoryQuery, handlerBaseQuery } from './handler-base.query.js';
-export { StatementTimeoutError, withStatementTimeout } from './statement-timeout.js';
+export { StatementTimeoutError, withStatementTimeout } from './statement-timeout.query.js';
 export { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';

@@ -3,7 +3,7 @@ import { databaseDialect } from '../../dialect/index.js';
 import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
-import { withStatementTimeout } from './statement-timeout.js';
+import { withStatementTimeout } from './statement-timeout.query.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
 

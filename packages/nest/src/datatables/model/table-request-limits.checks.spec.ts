@@ -2,7 +2,7 @@ import {
   DEFAULT_TABLE_REQUEST_LIMITS,
   resolveTableRequestLimits,
   statementTimeoutProblem,
-} from './table-request.limits.js';
+} from './table-request-limits.checks.js';
 import { INT32_RANGE } from '../sql/index.js';
 import { TableRequestError } from './table-request.errors.js';
 import { parseTableRequest } from '../table-request.parser.js';

@@ -1,4 +1,4 @@
-import { objnode } from './objnode.renderer.js';
+import { objnode } from './objnode.renderers.js';
 
 describe('objnode', () => {
   it('renders a custom element with escaped text and attributes', () => {

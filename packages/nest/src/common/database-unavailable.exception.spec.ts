@@ -1,5 +1,5 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
-import { isDatabaseUnavailableError } from './database-unavailable.js';
+import { isDatabaseUnavailableError } from './database-unavailable.exception.js';
 
 function driverError(fields: Record<string, unknown>): Error {
   return Object.assign(new Error(String(fields.message ?? 'driver error')), fields);
