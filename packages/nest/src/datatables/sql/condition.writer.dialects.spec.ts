@@ -1,30 +1,13 @@
 import fc from 'fast-check';
 import type { DatabaseServer } from '../../dialect/index.js';
-import { Album } from '../../../test/fixtures/album.entities.js';
-import { boundValues as bound, Track, WriterContexts } from '../../../test/fixtures/table-sql.fixture.js';
-import { ConditionWriter } from './condition.writer.js';
-import type { TableSql } from './table-sql.writer.js';
+import { boundValues as bound, WriterContexts } from '../../../test/fixtures/table-sql.fixture.js';
 
 const contexts = new WriterContexts();
 beforeAll(() => contexts.open());
 afterAll(() => contexts.close());
 
-function albums(server: DatabaseServer = 'postgres'): { sql: TableSql<Album>; writer: ConditionWriter<Album> } {
-  const sql = contexts.sql(server, Album, 'album', [
-    'name',
-    'year',
-    'sales',
-    'is_live',
-    'artist__name',
-    'genres__name',
-  ]);
-  return { sql, writer: new ConditionWriter(sql) };
-}
-
-function tracks(server: DatabaseServer = 'postgres'): { sql: TableSql<Track>; writer: ConditionWriter<Track> } {
-  const sql = contexts.sql(server, Track, 'track', ['code', 'status']);
-  return { sql, writer: new ConditionWriter(sql) };
-}
+const albums = (server?: DatabaseServer) => contexts.albums(server);
+const tracks = (server?: DatabaseServer) => contexts.tracks(server);
 
 describe('ConditionWriter per dialect', () => {
   it('compares text exactly on MySQL and MariaDB by their binary collations', () => {

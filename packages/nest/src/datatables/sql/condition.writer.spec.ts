@@ -1,26 +1,13 @@
 import fc from 'fast-check';
 import type { DatabaseServer } from '../../dialect/index.js';
-import { Album } from '../../../test/fixtures/album.entities.js';
 import { boundValues as bound, WriterContexts } from '../../../test/fixtures/table-sql.fixture.js';
-import { ConditionWriter } from './condition.writer.js';
-import type { TableSql } from './table-sql.writer.js';
 import type { ConditionNode, Predicate } from '../model/index.js';
 
 const contexts = new WriterContexts();
 beforeAll(() => contexts.open());
 afterAll(() => contexts.close());
 
-function albums(server: DatabaseServer = 'postgres'): { sql: TableSql<Album>; writer: ConditionWriter<Album> } {
-  const sql = contexts.sql(server, Album, 'album', [
-    'name',
-    'year',
-    'sales',
-    'is_live',
-    'artist__name',
-    'genres__name',
-  ]);
-  return { sql, writer: new ConditionWriter(sql) };
-}
+const albums = (server?: DatabaseServer) => contexts.albums(server);
 
 describe('ConditionWriter lookups on a column of the listed table (PostgreSQL text)', () => {
   const cases: [string, string, Predicate, string, Record<string, unknown>][] = [
