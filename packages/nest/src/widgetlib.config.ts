@@ -2,7 +2,7 @@ import {
   countStrategyProblems,
   DEFAULT_COUNT_TTL_MS,
   resolveExportDefaults,
-  type DataTableExportDefaults,
+  type ResolvedExportDefaults,
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
   resolveTableRequestLimits,
@@ -23,6 +23,7 @@ import { defaultGetPermissions } from './permissions/default-permissions.reader.
 import { defaultGetUserName } from './permissions/default-user-name.reader.js';
 import type {
   DataTablesDefaults,
+  DataTableServerTexts,
   HelpImportDefaults,
   HelpPermissions,
   LanguageResolver,
@@ -46,9 +47,10 @@ export interface WidgetLibConfig {
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
-  dataTables: Required<Omit<DataTablesDefaults, 'limits' | 'export'>> & {
+  dataTables: Required<Omit<DataTablesDefaults, 'limits' | 'export' | 'texts'>> & {
     limits: TableRequestLimits;
-    export: Required<DataTableExportDefaults>;
+    export: ResolvedExportDefaults;
+    texts: DataTableServerTexts;
   };
 }
 
@@ -112,6 +114,10 @@ export function resolveWidgetLibConfig(
   const bulkTimeLimit = options.dataTables?.bulkTimeLimit ?? DEFAULT_BULK_TIME_LIMIT_MS;
   const bulkProblem = bulkTimeLimitProblem(bulkTimeLimit);
   if (bulkProblem) problems.push(bulkProblem);
+  const texts = { yes: 'Yes', no: 'No', ...options.dataTables?.texts };
+  for (const [name, word] of Object.entries(texts)) {
+    if (typeof word !== 'string' || word.trim() === '') problems.push(`texts.${name} must be a non-empty text`);
+  }
   if (problems.length > 0) throw new Error(`WidgetLibModule option dataTables.${problems.join('; dataTables.')}`);
   return {
     routePrefix: normaliseRoutePrefix(extras.routePrefix ?? ''),
@@ -148,6 +154,7 @@ export function resolveWidgetLibConfig(
       export: exports.defaults,
       cursorSecret: cursorSecret(options.dataTables?.cursorSecret),
       bulkTimeLimit,
+      texts,
     },
   };
 }

@@ -50,6 +50,17 @@ export interface DataTablesDefaults {
    * is bounded by `statementTimeout`.
    */
   bulkTimeLimit?: number;
+  /**
+   * The words a table shows for a boolean, which SearchPanes' options of a boolean field carry as
+   * their labels and an export writes when its request sends none (default `Yes` and `No`).
+   */
+  texts?: Partial<DataTableServerTexts>;
+}
+
+/** The server's words of a data table (`dataTables.texts`). */
+export interface DataTableServerTexts {
+  yes: string;
+  no: string;
 }
 
 /** Bounds on a help import (`POST /help/import/`, `HelpService.import`). */

@@ -13,7 +13,13 @@ import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DataTableCounts } from './counting/index.js';
-import { DATA_TABLE_OPTIONS, type DataTableEnvelope, type DataTableOptions, TableTimeoutError } from './model/index.js';
+import {
+  type CellLabelSettings,
+  DATA_TABLE_OPTIONS,
+  type DataTableEnvelope,
+  type DataTableOptions,
+  TableTimeoutError,
+} from './model/index.js';
 import { handlerBaseQuery, StatementTimeoutError } from './sql/index.js';
 import { envelopeProblems, looksLikeEnvelope, rowDateFields, serializeRow, type RowDateFields } from './rows/index.js';
 import { cursorFingerprint, encodeCursor } from './paging/index.js';
@@ -31,6 +37,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
   private readonly logger = new Logger('DataTable');
   private readonly tables: PreparedTables<PreparedTable>;
   private readonly dates: RowDateFields;
+  private readonly labelSettings: CellLabelSettings;
 
   constructor(
     private readonly reflector: Reflector,
@@ -39,6 +46,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
     private readonly counts: DataTableCounts,
   ) {
     this.dates = rowDateFields(formats);
+    const { dateFormat, datetimeFormat, timezone } = config;
+    this.labelSettings = { ...config.dataTables.texts, dateFormat, datetimeFormat, timezone };
     this.tables = new PreparedTables(this.logger, '@DataTable', tablePreparation(config));
   }
 
@@ -102,7 +111,12 @@ export class DataTablesListInterceptor implements NestInterceptor {
           }
         : {}),
       ...(page.panes
-        ? { searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates) }
+        ? {
+            searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, {
+              choices: table.choices,
+              settings: this.labelSettings,
+            }),
+          }
         : {}),
     };
   }

@@ -6,6 +6,7 @@ export {
   type DataTableExportDefaults,
   type DataTableExportFormat,
   type DataTableExportOptions,
+  type DataTableExportValues,
 } from './model/export.options.js';
 export { DataTableCounts } from './counting/datatable-counts.service.js';
 export type {
@@ -17,6 +18,7 @@ export type {
   DataTableSearchPaneOption,
   DataTableSearchPanes,
 } from './model/datatable.options.js';
+export type { DataTableChoice, DataTableChoices } from './model/choices.checks.js';
 export { LOOKUPS, type Lookup } from './model/table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from '../dialect/index.js';
 export {

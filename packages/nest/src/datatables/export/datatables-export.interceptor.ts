@@ -30,7 +30,7 @@ import { rowDateFields, serializeRow, type RowDateFields } from '../rows/index.j
 import { readTableRequest } from '../table-request.reader.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
-import type { ColumnKind } from './export-cell.writer.js';
+import type { ColumnKind, ExportValues } from './export-cell.writer.js';
 import { exportColumns } from './export-columns.reader.js';
 import { writeExportFile } from './export-file.writer.js';
 import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
@@ -127,7 +127,11 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const firstRows = first.done ? [] : first.value;
     const columns = exportColumns(exportRequest.fields, settings.columns, firstRows[0], (data) =>
       this.columnKind(metadata, data),
-    );
+    ).map((column) => {
+      const choices = table.choices.get(column.data.replaceAll('.', '__'));
+      return choices ? { ...column, choices } : column;
+    });
+    const values = this.values(exportRequest, settings);
     const output = new PassThrough();
     onResponseAborted(response, () => output.destroy());
     async function* all() {
@@ -137,8 +141,9 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const shape = {
       format: exportRequest.format,
       columns,
-      bom: exportRequest.bom ?? settings.bom,
+      bom: exportRequest.bom ?? settings.bom ?? values.mode === 'shown',
       sheetName: settings.fileName,
+      values,
     };
     writeExportFile(output, shape, all()).catch((error: unknown) => {
       this.logger.error(`${endpoint}: the export stopped part way: ${(error as Error).message}`);
@@ -175,6 +180,22 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     }
   }
 
+  /** What the cells hold: the request's `values` else the endpoint's, shown with the request's formats, zone and words else the module's. */
+  private values(exportRequest: ExportRequest, settings: ExportSettings): ExportValues {
+    const { shown } = exportRequest;
+    const { config } = this;
+    return {
+      mode: exportRequest.values ?? settings.values,
+      settings: {
+        dateFormat: shown.dateFormat ?? config.dateFormat,
+        datetimeFormat: shown.datetimeFormat ?? config.datetimeFormat,
+        timezone: shown.timezone ?? config.timezone,
+        yes: shown.yes ?? config.dataTables.texts.yes,
+        no: shown.no ?? config.dataTables.texts.no,
+      },
+    };
+  }
+
   /** Runs a step of the walk before the response starts: a lost database is a 503, as is a statement past its time. */
   private async guarded<R>(step: () => Promise<R>): Promise<R> {
     try {
@@ -201,11 +222,10 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     }
   }
 
-  /** Whether a column shows a date or a date-time field of the entity (`artist.born` -> `artist__born`). */
+  /** The kind of the entity's field a column shows (`artist.born` -> `artist__born`), `other` when it shows none. */
   private columnKind(metadata: EntityMetadata, data: string): ColumnKind {
     try {
-      const { kind } = resolveFieldPath(metadata, data.replaceAll('.', '__')).field;
-      return kind === 'date' || kind === 'datetime' ? kind : 'other';
+      return resolveFieldPath(metadata, data.replaceAll('.', '__')).field.kind;
     } catch {
       return 'other';
     }

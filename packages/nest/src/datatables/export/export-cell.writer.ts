@@ -1,8 +1,18 @@
 import { DateTime } from 'luxon';
+import {
+  booleanOf,
+  cellLabel,
+  shownDateTime,
+  type CellLabelSettings,
+  type ChoiceLabels,
+  type DataTableExportValues,
+  type LabelKind,
+} from '../model/index.js';
 
 /**
- * A value of an exported row as a typed cell. Dates keep the list's ISO 8601 text (what CSV
- * writes) and the wall-clock time it shows (what a spreadsheet cell shows, having no time zone).
+ * A value of an exported row as a typed cell. Dates keep their text (what CSV writes: the list's
+ * ISO 8601 text, or the page's format) and the wall-clock time it shows (what a spreadsheet cell
+ * shows, having no time zone).
  */
 export type ExportCell =
   | { kind: 'empty' }
@@ -11,14 +21,21 @@ export type ExportCell =
   | { kind: 'boolean'; value: boolean }
   | { kind: 'date' | 'datetime'; text: string; wallClock: Date };
 
-/** What a column's values are, from the entity metadata of the field it shows (when it shows one). */
-export type ColumnKind = 'date' | 'datetime' | 'other';
+/** What a column's values are, from the entity metadata of the field it shows (`other` when it shows none). */
+export type ColumnKind = LabelKind;
 
-/** One exported column: the path of the value in the serialised row (`artist.name`) and its title. */
+/** One exported column: the path of the value in the serialised row (`artist.name`), its title, its field's kind and choices. */
 export interface ExportColumn {
   data: string;
   title: string;
   kind: ColumnKind;
+  choices?: ChoiceLabels;
+}
+
+/** What an export's cells hold: the list's values (`raw`), or what the table shows (`shown`) in the page's settings. */
+export interface ExportValues {
+  mode: DataTableExportValues;
+  settings: CellLabelSettings;
 }
 
 const EMPTY: ExportCell = { kind: 'empty' };
@@ -34,12 +51,16 @@ export function valueAt(row: unknown, path: readonly string[]): unknown {
   return value;
 }
 
-/** The time an ISO 8601 text shows, as a UTC instant (how spreadsheet libraries write a zone-less cell). */
+/** The time a Luxon date-time shows, as a UTC instant (how spreadsheet libraries write a zone-less cell). */
+function wallClockOf(shown: DateTime): Date {
+  const { year, month, day, hour, minute, second, millisecond } = shown;
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
+}
+
+/** The time an ISO 8601 text shows, in the offset it carries. */
 function wallClock(text: string): Date | null {
   const parsed = DateTime.fromISO(text, { setZone: true });
-  if (!parsed.isValid) return null;
-  const { year, month, day, hour, minute, second, millisecond } = parsed;
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
+  return parsed.isValid ? wallClockOf(parsed) : null;
 }
 
 /** A list as one text: scalars joined by `; `, anything else as JSON. */
@@ -50,13 +71,44 @@ function joined(values: readonly unknown[]): string {
     .join('; ');
 }
 
-/** The cell of one value of a column. */
+/**
+ * The cell of one value of a column as the table shows it: a choice's label, the words of a
+ * boolean, a date or date-time in the page's format and time zone (its wall-clock time for a
+ * spreadsheet), a list of values each so; numbers stay numbers.
+ */
+export function shownCell(value: unknown, column: ExportColumn, settings: CellLabelSettings): ExportCell {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const { kind, choices } = column;
+  if (Array.isArray(value)) {
+    const texts = value
+      .flat(Infinity)
+      .filter((item) => item !== null && item !== undefined && item !== '')
+      .map((item) => cellLabel(item, kind, choices, settings));
+    return texts.length === 0 ? EMPTY : { kind: 'text', value: texts.join('; ') };
+  }
+  const choice = choices?.get(String(value));
+  if (choice !== undefined) return { kind: 'text', value: choice };
+  if (kind === 'boolean' || typeof value === 'boolean') {
+    const flag = booleanOf(value);
+    if (flag !== null) return { kind: 'text', value: flag ? settings.yes : settings.no };
+  }
+  if (kind === 'date' || kind === 'datetime') {
+    const shown = shownDateTime(value, kind, settings.timezone);
+    if (shown) {
+      const text = shown.toFormat(kind === 'date' ? settings.dateFormat : settings.datetimeFormat);
+      return { kind, text, wallClock: wallClockOf(shown) };
+    }
+  }
+  return exportCell(value, 'other');
+}
+
+/** The cell of one value of a column, as the list serialises it. */
 export function exportCell(value: unknown, kind: ColumnKind): ExportCell {
   if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'number') return Number.isFinite(value) ? { kind: 'number', value } : EMPTY;
   if (typeof value === 'boolean') return { kind: 'boolean', value };
   if (typeof value === 'string') {
-    if (kind !== 'other') {
+    if (kind === 'date' || kind === 'datetime') {
       const shown = wallClock(value);
       if (shown) return { kind, text: value, wallClock: shown };
     }
@@ -71,6 +123,13 @@ export function exportCell(value: unknown, kind: ColumnKind): ExportCell {
 }
 
 /** The cells of a serialised row, one per column. */
-export function rowCells(row: Record<string, unknown>, columns: readonly ExportColumn[]): ExportCell[] {
-  return columns.map((column) => exportCell(valueAt(row, column.data.split('.')), column.kind));
+export function rowCells(
+  row: Record<string, unknown>,
+  columns: readonly ExportColumn[],
+  values: ExportValues,
+): ExportCell[] {
+  return columns.map((column) => {
+    const value = valueAt(row, column.data.split('.'));
+    return values.mode === 'raw' ? exportCell(value, column.kind) : shownCell(value, column, values.settings);
+  });
 }

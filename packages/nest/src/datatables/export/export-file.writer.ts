@@ -1,9 +1,10 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { csvHeader, csvRecord, UTF8_BOM } from './csv.writer.js';
-import { rowCells, type ExportColumn } from './export-cell.writer.js';
+import { rowCells, type ExportColumn, type ExportValues } from './export-cell.writer.js';
 import type { DataTableExportFormat } from '../model/index.js';
-import { XlsxSheetWriter } from './xlsx.writer.js';
+import { excelNumberFormat } from './excel-number-format.writer.js';
+import { ISO_SHEET_DATE_FORMATS, XlsxSheetWriter, type SheetDateFormats } from './xlsx.writer.js';
 
 type Row = Record<string, unknown>;
 
@@ -14,6 +15,19 @@ export interface ExportFileShape {
   /** CSV only: starts with a UTF-8 byte order mark. */
   bom: boolean;
   sheetName: string;
+  values: ExportValues;
+}
+
+/**
+ * XLSX date cells are real dates: with the page's formats as Excel number formats where they have
+ * one (else the text the page shows), with ISO formats for the list's values.
+ */
+function sheetDateFormats(values: ExportValues): SheetDateFormats {
+  if (values.mode === 'raw') return ISO_SHEET_DATE_FORMATS;
+  return {
+    date: excelNumberFormat(values.settings.dateFormat),
+    datetime: excelNumberFormat(values.settings.datetimeFormat),
+  };
 }
 
 /**
@@ -50,17 +64,17 @@ export async function writeExportFile(
     output.write(`${shape.bom ? UTF8_BOM : ''}${csvHeader(shape.columns.map((column) => column.title))}`);
     for await (const rows of chunks) {
       if (output.destroyed) return;
-      output.write(rows.map((row) => csvRecord(rowCells(row, shape.columns))).join(''));
+      output.write(rows.map((row) => csvRecord(rowCells(row, shape.columns, shape.values))).join(''));
       await setImmediate();
       if (!(await room(output))) return;
     }
     output.end();
     return;
   }
-  const sheet = new XlsxSheetWriter(output, shape.sheetName, shape.columns);
+  const sheet = new XlsxSheetWriter(output, shape.sheetName, shape.columns, sheetDateFormats(shape.values));
   for await (const rows of chunks) {
     if (output.destroyed) return;
-    for (const row of rows) sheet.addRow(rowCells(row, shape.columns));
+    for (const row of rows) sheet.addRow(rowCells(row, shape.columns, shape.values));
     await setImmediate();
     await sheet.drained();
     if (!(await room(output))) return;

@@ -11,6 +11,8 @@ function problems(run: () => unknown): string[] {
   return [];
 }
 
+const NOT_SHOWN = { dateFormat: null, datetimeFormat: null, timezone: null, yes: null, no: null };
+
 describe('parseExportRequest', () => {
   const formats = ['csv', 'xlsx'] as const;
 
@@ -19,12 +21,73 @@ describe('parseExportRequest', () => {
       format: 'xlsx',
       bom: true,
       fields: ['name', 'artist.name'],
+      values: null,
+      shown: NOT_SHOWN,
     });
     expect(parseExportRequest({ 'export[format]': 'csv', export: { bom: 'false' } }, formats, null, 10)).toEqual({
       format: 'csv',
       bom: false,
       fields: null,
+      values: null,
+      shown: NOT_SHOWN,
     });
+  });
+
+  it('reads values and how the page shows them', () => {
+    const parsed = parseExportRequest(
+      {
+        format: 'csv',
+        'export[values]': 'shown',
+        'export[date_format]': 'dd.MM.yyyy',
+        'export[datetime_format]': 'd MMM yyyy h:mm a',
+        'export[timezone]': 'America/New_York',
+        'export[yes]': 'Sí',
+        'export[no]': 'No',
+      },
+      formats,
+      null,
+      10,
+    );
+    expect(parsed.values).toBe('shown');
+    expect(parsed.shown).toEqual({
+      dateFormat: 'dd.MM.yyyy',
+      datetimeFormat: 'd MMM yyyy h:mm a',
+      timezone: 'America/New_York',
+      yes: 'Sí',
+      no: 'No',
+    });
+    expect(parseExportRequest({ format: 'csv', values: 'raw' }, formats, null, 10).values).toBe('raw');
+  });
+
+  it('refuses unknown values, formats that do not show a whole date or time, unknown zones and empty words', () => {
+    expect(
+      problems(() =>
+        parseExportRequest(
+          {
+            format: 'csv',
+            values: 'labels',
+            date_format: 'MMM yyyy',
+            datetime_format: 'yyyy-MM-dd',
+            timezone: 'Mars/Olympus',
+            yes: ' ',
+            no: 'n'.repeat(65),
+          },
+          formats,
+          null,
+          10,
+        ),
+      ),
+    ).toEqual([
+      'values must be one of shown, raw, got "labels"',
+      'date_format "MMM yyyy" is not a Luxon format showing a whole date',
+      'datetime_format "yyyy-MM-dd" is not a Luxon format showing a whole date and time (to the minute)',
+      'timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Oslo)',
+      'yes must be 1 to 64 characters',
+      'no must be 1 to 64 characters',
+    ]);
+    expect(problems(() => parseExportRequest({ format: 'csv', date_format: 'qqq-ZZ' }, formats, null, 10))).toEqual([
+      'date_format "qqq-ZZ" is not a Luxon format showing a whole date',
+    ]);
   });
 
   it('leaves a plain name to the list when the list has a parameter of that name', () => {

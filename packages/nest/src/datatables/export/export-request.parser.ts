@@ -6,8 +6,11 @@ import {
   RequestProblems,
   TableRequestError,
   EXPORT_FORMATS,
+  EXPORT_VALUES,
   type DataTableExportFormat,
+  type DataTableExportValues,
 } from '../model/index.js';
+import { displayFormatProblem, MAX_DISPLAY_TEXT_LENGTH, timeZoneProblem } from './display-format.checks.js';
 
 /** What an export request asks beyond the list's parameters. */
 export interface ExportRequest {
@@ -16,10 +19,30 @@ export interface ExportRequest {
   bom: boolean | null;
   /** The columns asked for, in order (`fields`); null: the endpoint's. */
   fields: string[] | null;
+  /** What the cells hold (`values`); null: the endpoint's. */
+  values: DataTableExportValues | null;
+  /** How the page shows values (`date_format`, `datetime_format`, `timezone`, `yes`, `no`); each null: the module's. */
+  shown: {
+    dateFormat: string | null;
+    datetimeFormat: string | null;
+    timezone: string | null;
+    yes: string | null;
+    no: string | null;
+  };
 }
 
 /** The export's own parameters; every other one is the list's. */
-export const EXPORT_PARAMETERS = ['format', 'bom', 'fields'] as const;
+export const EXPORT_PARAMETERS = [
+  'format',
+  'bom',
+  'fields',
+  'values',
+  'date_format',
+  'datetime_format',
+  'timezone',
+  'yes',
+  'no',
+] as const;
 type ExportParameter = (typeof EXPORT_PARAMETERS)[number];
 
 /**
@@ -28,15 +51,18 @@ type ExportParameter = (typeof EXPORT_PARAMETERS)[number];
  */
 function parameterNames(listNames: ReadonlySet<string>): Record<ExportParameter, string[]> {
   const names = (name: ExportParameter) => (listNames.has(name) ? [`export[${name}]`] : [name, `export[${name}]`]);
-  return { format: names('format'), bom: names('bom'), fields: names('fields') };
+  return Object.fromEntries(EXPORT_PARAMETERS.map((name) => [name, names(name)])) as Record<ExportParameter, string[]>;
 }
 
 const PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
 /**
- * Reads `format` (csv or xlsx, among those the endpoint offers), `bom` (true or false) and
+ * Reads `format` (csv or xlsx, among those the endpoint offers), `bom` (true or false),
  * `fields` (comma-separated row paths, each among `declared` when the endpoint declares its
- * columns, at most `maxFields`), each also as `export[<name>]` (only so where `listNames`, the
+ * columns, at most `maxFields`), `values` (shown or raw), and how the page shows values:
+ * `date_format` and `datetime_format` (Luxon tokens that show a whole date, and date and time),
+ * `timezone` (IANA) and `yes` / `no` (the words of a boolean, 1 to 64 characters), each also as
+ * `export[<name>]` (only so where `listNames`, the
  * list's own parameters, has the plain name). Throws `TableRequestError` listing every problem.
  */
 export function parseExportRequest(
@@ -90,6 +116,32 @@ export function parseExportRequest(
     }
     if (new Set(fields).size !== fields.length) problems.add('fields names a column more than once');
   }
+  const valuesText = read('values');
+  let cells: DataTableExportValues | null = null;
+  if (valuesText !== undefined) {
+    if ((EXPORT_VALUES as readonly string[]).includes(valuesText)) cells = valuesText as DataTableExportValues;
+    else problems.add(`values must be one of ${listed(EXPORT_VALUES)}, got ${quoted(valuesText)}`);
+  }
+  const checked = (name: ExportParameter, problem: (text: string) => string | null): string | null => {
+    const text = read(name);
+    if (text === undefined) return null;
+    const found = problem(text);
+    if (found) problems.add(found);
+    return found ? null : text;
+  };
+  const word = (name: ExportParameter) =>
+    checked(name, (text) =>
+      text.trim() === '' || text.length > MAX_DISPLAY_TEXT_LENGTH
+        ? `${name} must be 1 to ${MAX_DISPLAY_TEXT_LENGTH} characters`
+        : null,
+    );
+  const shown = {
+    dateFormat: checked('date_format', (text) => displayFormatProblem('date_format', text, 'date')),
+    datetimeFormat: checked('datetime_format', (text) => displayFormatProblem('datetime_format', text, 'datetime')),
+    timezone: checked('timezone', (text) => timeZoneProblem('timezone', text)),
+    yes: word('yes'),
+    no: word('no'),
+  };
   if (problems.any || format === undefined) throw new TableRequestError(problems.messages, undefined);
-  return { format, bom, fields };
+  return { format, bom, fields, values: cells, shown };
 }

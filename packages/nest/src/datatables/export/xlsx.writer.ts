@@ -2,11 +2,17 @@ import ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import type { ExportCell, ExportColumn } from './export-cell.writer.js';
 
-const NUMBER_FORMATS: Record<ExportColumn['kind'], string | undefined> = {
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm:ss',
-  other: undefined,
-};
+/**
+ * The number formats of a sheet's date and date-time cells; null writes them as the text the page
+ * shows (a format without an Excel equivalent).
+ */
+export interface SheetDateFormats {
+  date: string | null;
+  datetime: string | null;
+}
+
+/** The number formats of an export of the list's values. */
+export const ISO_SHEET_DATE_FORMATS: SheetDateFormats = { date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm:ss' };
 
 /** The part of a Node.js-style writable stream that tells what is buffered. */
 interface PendingWrites {
@@ -34,13 +40,13 @@ function inlineString(text: string): ExcelJS.CellRichTextValue {
   return { richText: [{ text: escaped }] };
 }
 
-function cellValue(cell: ExportCell): CellValue {
+function cellValue(cell: ExportCell, formats: SheetDateFormats): CellValue {
   switch (cell.kind) {
     case 'empty':
       return null;
     case 'date':
     case 'datetime':
-      return cell.wallClock;
+      return formats[cell.kind] === null ? inlineString(cell.text) : cell.wallClock;
     case 'text':
       return inlineString(cell.value);
     default:
@@ -57,7 +63,12 @@ export class XlsxSheetWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
 
-  constructor(output: Writable, sheetName: string, columns: readonly ExportColumn[]) {
+  constructor(
+    output: Writable,
+    sheetName: string,
+    columns: readonly ExportColumn[],
+    private readonly dateFormats: SheetDateFormats,
+  ) {
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: output,
       useStyles: true,
@@ -65,7 +76,7 @@ export class XlsxSheetWriter {
     });
     this.sheet = this.workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Export');
     this.sheet.columns = columns.map((column) => {
-      const numFmt = NUMBER_FORMATS[column.kind];
+      const numFmt = column.kind === 'date' || column.kind === 'datetime' ? dateFormats[column.kind] : null;
       return { key: column.data, ...(numFmt ? { style: { numFmt } } : {}) };
     });
     const header = this.sheet.addRow(columns.map((column) => inlineString(column.title)));
@@ -74,7 +85,7 @@ export class XlsxSheetWriter {
   }
 
   addRow(cells: readonly ExportCell[]): void {
-    this.sheet.addRow(cells.map(cellValue)).commit();
+    this.sheet.addRow(cells.map((cell) => cellValue(cell, this.dateFormats))).commit();
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { DataTableChoices } from './choices.checks.js';
 import type { DataTableExportOptions } from './export.options.js';
 import type { TableRequestLimits } from './table-request-limits.checks.js';
 import type { Lookup } from './table-request.types.js';
@@ -43,6 +44,15 @@ export interface DataTableOptions<T extends object = object> {
    * selection filters the rows like a filter; a pane across a to-many relation counts listed rows.
    */
   panes?: string[];
+  /**
+   * The labels the table shows for some fields' values, by path:
+   * `{ format: [['cd', 'CD'], ['vinyl', 'Vinyl']] }`. SearchPanes' options carry them as their
+   * `label` (the `value` stays the stored one, which a selection sends back), and an export writes
+   * them instead of the values (unless it asks for raw values). A path that is not a field of the
+   * entity is refused when the options are prepared (at startup for a table with `id` and `entity`
+   * and for `DataTableResource`).
+   */
+  choices?: DataTableChoices;
   /** Rows per page when the request gives none (default from `WidgetLibModule`'s `dataTables`). */
   pageSize?: number;
   /** Largest page a request gets; larger requests are reduced to it. */
@@ -135,7 +145,11 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
 
 /** One option of a SearchPanes pane. */
 export interface DataTableSearchPaneOption {
-  /** The value as shown, HTML-escaped (SearchPanes writes it as HTML); `''` for the empty option. */
+  /**
+   * The value as the table shows it, HTML-escaped (SearchPanes writes it as HTML): a choice's label
+   * (`DataTableOptions.choices`), the module's `dataTables.texts` yes or no for a boolean, a date or
+   * date-time in the module's `dateFormat` / `datetimeFormat` and `timezone`; `''` for the empty option.
+   */
   label: string;
   /** The value SearchPanes sends back when the option is selected; null for the empty option (no value). */
   value: string | null;

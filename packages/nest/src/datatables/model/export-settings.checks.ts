@@ -2,12 +2,17 @@ import {
   DEFAULT_EXPORT_CHUNK_SIZE,
   DEFAULT_EXPORT_MAX_ROWS,
   EXPORT_FORMATS,
+  EXPORT_VALUES,
   MAX_EXPORT_CHUNK_SIZE,
   type DataTableExportColumn,
   type DataTableExportDefaults,
   type DataTableExportFormat,
   type DataTableExportOptions,
+  type DataTableExportValues,
 } from './export.options.js';
+
+/** The module's export defaults once resolved: `bom` null follows the values (see `DataTableExportOptions.bom`). */
+export type ResolvedExportDefaults = Required<Omit<DataTableExportDefaults, 'bom'>> & { bom: boolean | null };
 
 /** An endpoint's export options with the module's defaults, checked. */
 export interface ExportSettings {
@@ -17,14 +22,23 @@ export interface ExportSettings {
   fileName: string;
   maxRows: number;
   chunkSize: number;
-  bom: boolean;
+  /** Null: a byte order mark with `shown` values only. */
+  bom: boolean | null;
+  values: DataTableExportValues;
 }
 
-export const EXPORT_DEFAULTS: Required<DataTableExportDefaults> = {
+export const EXPORT_DEFAULTS: ResolvedExportDefaults = {
   maxRows: DEFAULT_EXPORT_MAX_ROWS,
   chunkSize: DEFAULT_EXPORT_CHUNK_SIZE,
-  bom: false,
+  bom: null,
+  values: 'shown',
 };
+
+function valuesProblem(name: string, values: unknown): string | null {
+  return (EXPORT_VALUES as readonly unknown[]).includes(values)
+    ? null
+    : `${name} must be one of ${EXPORT_VALUES.join(', ')}, not ${JSON.stringify(values)}`;
+}
 
 function wholeProblem(name: string, value: number, max: number): string | null {
   return Number.isSafeInteger(value) && value >= 1 && value <= max
@@ -34,13 +48,14 @@ function wholeProblem(name: string, value: number, max: number): string | null {
 
 /** The module-wide export defaults with the library's, or the mistakes in them. */
 export function resolveExportDefaults(given: DataTableExportDefaults = {}): {
-  defaults: Required<DataTableExportDefaults>;
+  defaults: ResolvedExportDefaults;
   problems: string[];
 } {
   const defaults = { ...EXPORT_DEFAULTS, ...given };
   const problems = [
     wholeProblem('export.maxRows', defaults.maxRows, Number.MAX_SAFE_INTEGER),
     wholeProblem('export.chunkSize', defaults.chunkSize, MAX_EXPORT_CHUNK_SIZE),
+    valuesProblem('export.values', defaults.values),
   ].filter((problem): problem is string => problem !== null);
   return { defaults, problems };
 }
@@ -48,7 +63,7 @@ export function resolveExportDefaults(given: DataTableExportDefaults = {}): {
 /** The export settings of one endpoint; `tableName` names its files unless `fileName` does. */
 export function resolveExportSettings(
   options: DataTableExportOptions = {},
-  defaults: Required<DataTableExportDefaults>,
+  defaults: ResolvedExportDefaults,
   tableName: string,
 ): { settings: ExportSettings; problems: [] } | { settings: null; problems: string[] } {
   const problems: string[] = [];
@@ -71,6 +86,7 @@ export function resolveExportSettings(
     ...[
       wholeProblem('export.maxRows', maxRows, Number.MAX_SAFE_INTEGER),
       wholeProblem('export.chunkSize', chunkSize, MAX_EXPORT_CHUNK_SIZE),
+      valuesProblem('export.values', options.values ?? defaults.values),
     ].filter((problem): problem is string => problem !== null),
   );
   if (problems.length > 0) return { settings: null, problems };
@@ -82,6 +98,7 @@ export function resolveExportSettings(
       maxRows,
       chunkSize,
       bom: options.bom ?? defaults.bom,
+      values: options.values ?? defaults.values,
     },
     problems: [],
   };

@@ -2,6 +2,14 @@
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type DataTableExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/**
+ * What an export's cells hold: `shown`, what the table's cells show (choice labels, Yes/No, dates
+ * and date-times in the page's formats and time zone), for people reading it in a spreadsheet; `raw`,
+ * the list's values (`true`/`false`, stored values, ISO 8601 dates), for programs.
+ */
+export const EXPORT_VALUES = ['shown', 'raw'] as const;
+export type DataTableExportValues = (typeof EXPORT_VALUES)[number];
+
 /** One exported column: a path of the serialised row (`name`, `artist.name`) and its header. */
 export interface DataTableExportColumn {
   data: string;
@@ -34,7 +42,13 @@ export interface DataTableExportOptions {
   maxRows?: number;
   /** Rows read per statement (default: the module's `dataTables.export.chunkSize`, 1000). */
   chunkSize?: number;
-  /** Whether a CSV file starts with a UTF-8 byte order mark when the request has no `bom` (default false). */
+  /** What the cells hold when the request has no `values` (default `shown`). */
+  values?: DataTableExportValues;
+  /**
+   * Whether a CSV file starts with a UTF-8 byte order mark when the request has no `bom`. Default:
+   * with `shown` values, which are meant for spreadsheets (Excel reads a CSV without one in the
+   * system's code page, garbling accented text); without for `raw` values, meant for programs.
+   */
   bom?: boolean;
 }
 
@@ -42,7 +56,9 @@ export interface DataTableExportOptions {
 export interface DataTableExportDefaults {
   maxRows?: number;
   chunkSize?: number;
+  /** Default: a byte order mark with `shown` values, none with `raw` ones (see `DataTableExportOptions.bom`). */
   bom?: boolean;
+  values?: DataTableExportValues;
 }
 
 export const DEFAULT_EXPORT_MAX_ROWS = 100_000;

@@ -62,6 +62,8 @@ export {
   MAX_EXPORT_CHUNK_SIZE,
   type DataTableExportDefaults,
   type DataTableExportOptions,
+  type DataTableExportValues,
+  EXPORT_VALUES,
 } from './export.options.js';
 export { fitsFloatColumn, type FloatPrecision } from './float-range.checks.js';
 export { foldCase } from '../../dialect/index.js';
@@ -77,4 +79,19 @@ export {
   resolveExportDefaults,
   resolveExportSettings,
   type ExportSettings,
+  type ResolvedExportDefaults,
 } from './export-settings.checks.js';
+export {
+  booleanOf,
+  cellLabel,
+  shownDateTime,
+  type CellLabelSettings,
+  type ChoiceLabels,
+  type LabelKind,
+} from './cell-label.format.js';
+export {
+  MAX_CHOICE_LABEL_LENGTH,
+  parseChoices,
+  type DataTableChoice,
+  type DataTableChoices,
+} from './choices.checks.js';

@@ -7,6 +7,8 @@ import {
   parseOrderingField,
   type FieldSpec,
   type TableRequestContext,
+  parseChoices,
+  type ChoiceLabels,
 } from '../model/index.js';
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
@@ -23,13 +25,18 @@ export interface PreparedTable {
   countTtl: number | null;
   /** Rows from which every request's total is the planner's estimate (`count: 'estimated'`), or null. */
   estimateAbove: number | null;
+  /** The labels of each path's values (`choices`), keyed by path. */
+  choices: ReadonlyMap<string, ChoiceLabels>;
+  /** The field of each path of `choices`. */
+  choiceFields: ReadonlyMap<string, FieldSpec>;
 }
 
 /**
  * The endpoint's options with the module's defaults, every path resolved through the entity's
  * metadata; or the mistakes in them: a path that is not a field, an ordering across a to-many
  * relation, a path over a hidden column (`select: false` or `@Exclude`) not listed in
- * `allowHiddenPaths`, a limit or setting out of range.
+ * `allowHiddenPaths`, a `choices` path that is not a field or a choice that is no `[value, label]`
+ * pair, a limit or setting out of range.
  */
 export function prepareTable(
   options: DataTableOptions,
@@ -66,6 +73,16 @@ export function prepareTable(
   for (const path of allowedHidden) {
     if (!allPaths.has(path))
       problems.push(`allowHiddenPaths names ${path}, which no search field, ordering or filter uses`);
+  }
+  const choices = parseChoices(options.choices);
+  problems.push(...choices.problems);
+  const choiceFields = new Map<string, FieldSpec>();
+  for (const path of choices.labels.keys()) {
+    try {
+      choiceFields.set(path, resolveFieldPath(metadata, path).field);
+    } catch (error) {
+      problems.push(`choices.${path}: ${(error as Error).message}`);
+    }
   }
   for (const path of orderingFields) {
     if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
@@ -107,6 +124,8 @@ export function prepareTable(
       countCap: count === 'capped' ? countCap : null,
       countTtl: count === 'cached' ? countTtl : null,
       estimateAbove: count === 'estimated' ? (estimatedTotalAbove ?? DEFAULT_ESTIMATE_ABOVE) : null,
+      choices: choices.labels,
+      choiceFields,
     },
     problems: [],
   };

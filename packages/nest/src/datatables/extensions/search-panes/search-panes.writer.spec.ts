@@ -10,6 +10,16 @@ const FIELDS = new Map<string, FieldSpec>([
   ['is_live', { kind: 'boolean' }],
   ['sales', { kind: 'integer' }],
 ]);
+const LABELS = {
+  choices: new Map([['artist__name', new Map([['ABBA', 'Abba <the band>']])]]),
+  settings: {
+    dateFormat: 'dd.MM.yyyy',
+    datetimeFormat: 'dd.MM.yyyy HH:mm',
+    timezone: 'Europe/Oslo',
+    yes: 'Yes',
+    no: 'No',
+  },
+};
 const REQUEST: PanesRequest = {
   requested: true,
   keys: new Map([
@@ -24,7 +34,7 @@ const REQUEST: PanesRequest = {
 };
 
 describe('searchPanesAnswer', () => {
-  it('writes values as the rows show them, escapes labels, keys panes as the request knows them', () => {
+  it('writes values as the rows show them and labels as the cells do, escaped, keyed as the request knows the panes', () => {
     const answer = searchPanesAnswer(
       [
         {
@@ -32,6 +42,7 @@ describe('searchPanesAnswer', () => {
           options: [
             { value: null, total: 2, count: 1 },
             { value: '<b onmouseover="x">Tom & Jerry\'s</b>', total: 3, count: 0 },
+            { value: 'ABBA', total: 1, count: 1 },
           ],
           truncated: false,
         },
@@ -47,6 +58,7 @@ describe('searchPanesAnswer', () => {
       REQUEST,
       FIELDS,
       DATES,
+      LABELS,
     );
     expect(answer).toEqual({
       options: {
@@ -58,12 +70,11 @@ describe('searchPanesAnswer', () => {
             total: 3,
             count: 0,
           },
+          { label: 'Abba &lt;the band&gt;', value: 'ABBA', total: 1, count: 1 },
         ],
-        released: [{ label: '1992-09-21', value: '1992-09-21', total: 1, count: 1 }],
-        recorded_at: [
-          { label: '2024-03-05T14:30:00.000+01:00', value: '2024-03-05T14:30:00.000+01:00', total: 1, count: 1 },
-        ],
-        is_live: [{ label: 'false', value: 'false', total: 4, count: 2 }],
+        released: [{ label: '21.09.1992', value: '1992-09-21', total: 1, count: 1 }],
+        recorded_at: [{ label: '05.03.2024 14:30', value: '2024-03-05T14:30:00.000+01:00', total: 1, count: 1 }],
+        is_live: [{ label: 'No', value: 'false', total: 4, count: 2 }],
         sales: [{ label: '0', value: '0', total: 1, count: 1 }],
       },
       truncated: ['sales'],
@@ -71,7 +82,13 @@ describe('searchPanesAnswer', () => {
   });
 
   it('leaves truncated out when every pane answered all its values', () => {
-    const answer = searchPanesAnswer([{ path: 'sales', options: [], truncated: false }], REQUEST, FIELDS, DATES);
+    const answer = searchPanesAnswer(
+      [{ path: 'sales', options: [], truncated: false }],
+      REQUEST,
+      FIELDS,
+      DATES,
+      LABELS,
+    );
     expect(answer).toEqual({ options: { sales: [] } });
   });
 });

@@ -1,5 +1,13 @@
 import { escapeHtml } from '#rules/html-escape.js';
-import type { DataTableSearchPaneOption, DataTableSearchPanes, FieldSpec, PanesRequest } from '../../model/index.js';
+import {
+  cellLabel,
+  type CellLabelSettings,
+  type ChoiceLabels,
+  type DataTableSearchPaneOption,
+  type DataTableSearchPanes,
+  type FieldSpec,
+  type PanesRequest,
+} from '../../model/index.js';
 import type { PaneOptions } from './search-panes.query.js';
 import type { RowDateFields } from '../../rows/index.js';
 
@@ -15,15 +23,23 @@ function optionValue(value: unknown, field: FieldSpec, dates: RowDateFields): st
   return String(value);
 }
 
+/** What a pane's labels are made with: the table's `choices` by path, and how the page shows values. */
+export interface PaneLabels {
+  choices: ReadonlyMap<string, ChoiceLabels>;
+  settings: CellLabelSettings;
+}
+
 /**
- * The envelope's `searchPanes`: every pane's options keyed as the request knows the pane, labels
- * HTML-escaped because SearchPanes writes them into the page as HTML.
+ * The envelope's `searchPanes`: every pane's options keyed as the request knows the pane, each
+ * labelled as the table's cells show its value (a choice's label, Yes/No, a date in the page's
+ * format), HTML-escaped because SearchPanes writes labels into the page as HTML.
  */
 export function searchPanesAnswer(
   panes: readonly PaneOptions[],
   request: PanesRequest,
   fields: ReadonlyMap<string, FieldSpec>,
   dates: RowDateFields,
+  labels: PaneLabels,
 ): DataTableSearchPanes {
   const options: Record<string, DataTableSearchPaneOption[]> = {};
   const truncated: string[] = [];
@@ -32,7 +48,8 @@ export function searchPanesAnswer(
     const field = fields.get(pane.path)!;
     options[key] = pane.options.map((option) => {
       const value = optionValue(option.value, field, dates);
-      return { label: escapeHtml(value), value, total: option.total, count: option.count };
+      const label = cellLabel(value, field.kind, labels.choices.get(pane.path), labels.settings);
+      return { label: escapeHtml(label), value, total: option.total, count: option.count };
     });
     if (pane.truncated) truncated.push(key);
   }
