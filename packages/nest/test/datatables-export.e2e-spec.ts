@@ -4,6 +4,7 @@ import { Controller, Get } from '@nestjs/common';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
@@ -17,17 +18,44 @@ import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js'
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 
 const { actions: _actions, ...ALBUM_LIST } = ALBUM_TABLE;
+// These exports hold the list's values (`values: 'raw'`), which the tests compare with the list's rows.
 const EXPORTED: DataTableOptions<Album> = {
   ...ALBUM_LIST,
-  export: { path: 'albums/export', chunkSize: 3, fileName: 'Albüms "best"' },
+  export: { path: 'albums/export', chunkSize: 3, fileName: 'Albüms "best"', values: 'raw' },
 };
-const CAPPED: DataTableOptions<Album> = { ...ALBUM_LIST, export: { path: 'capped-albums/export', maxRows: 5 } };
+const CAPPED: DataTableOptions<Album> = {
+  ...ALBUM_LIST,
+  export: { path: 'capped-albums/export', maxRows: 5, values: 'raw' },
+};
 const TITLED: DataTableOptions<Album> = {
   ...ALBUM_LIST,
   export: {
     path: 'titled-albums/export',
+    values: 'raw',
     formats: ['csv'],
     columns: ['name', { data: 'artist.name', title: 'Artist' }, 'year'],
+  },
+};
+
+/** An export of what the table shows (the default): labels of `choices`, words of booleans, dates as the page shows them. */
+const LABELLED: DataTableOptions<Album> = {
+  ...ALBUM_LIST,
+  choices: {
+    artist__country: [
+      ['Iceland', 'Ísland'],
+      ['Sweden', 'Sverige'],
+    ],
+  },
+  export: {
+    path: 'labelled-albums/export',
+    columns: [
+      { data: 'name', title: 'Name' },
+      { data: 'artist.country', title: 'Country' },
+      { data: 'is_live', title: 'Live' },
+      { data: 'released', title: 'Released' },
+      { data: 'recorded_at', title: 'Recorded' },
+      { data: 'year', title: 'Year' },
+    ],
   },
 };
 
@@ -66,6 +94,11 @@ class AlbumExportsController {
 
   @DataTableExport(TITLED)
   titled() {
+    return this.query();
+  }
+
+  @DataTableExport(LABELLED)
+  labelled() {
     return this.query();
   }
 }
@@ -387,6 +420,140 @@ describeEachDatabase('Data table exports', (kind) => {
       .parse(binary)
       .expect(200);
     expect([...(response.body as Buffer).subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x6e]);
+  });
+
+  describe('of what the table shows (values: shown, the default)', () => {
+    const COUNTRIES: Record<string, string> = { Iceland: 'Ísland', Sweden: 'Sverige' };
+    const PAGE = {
+      date_format: 'dd.MM.yyyy',
+      datetime_format: 'd MMM yyyy HH:mm',
+      timezone: 'America/New_York',
+      yes: 'Ja',
+      no: 'Nei',
+    };
+
+    /** A listed row as the page shows it, computed here with Luxon from the list's ISO values. */
+    function shownOf(row: Row, page: typeof PAGE): string[] {
+      const country = (row.artist as { country: string | null } | null)?.country ?? null;
+      return [
+        row.name as string,
+        country === null ? '' : (COUNTRIES[country] ?? country),
+        row.is_live ? page.yes : page.no,
+        DateTime.fromISO(row.released as string).toFormat(page.date_format),
+        DateTime.fromISO(row.recorded_at as string)
+          .setZone(page.timezone)
+          .toFormat(page.datetime_format),
+        String(row.year),
+      ].map((text) => (FORMULA_START.test(text) ? `'${text}` : text));
+    }
+
+    it("writes labels, the page's words and dates in the page's formats and time zone, after a byte order mark", async () => {
+      const parameters = { search: 'a', ordering: 'id' };
+      const expected = await listedRows(server, parameters);
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ ...parameters, format: 'csv', ...PAGE })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const bytes = response.body as Buffer;
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const records = parseCsv(bytes.subarray(3).toString('utf8')) as string[][];
+      expect(records[0]).toEqual(['Name', 'Country', 'Live', 'Released', 'Recorded', 'Year']);
+      expect(records.slice(1)).toEqual(expected.map((row) => shownOf(row, PAGE)));
+      expect(records.slice(1).map((record) => record[1])).toEqual(expect.arrayContaining(['Ísland', 'Sverige', 'UK']));
+      expect(new Set(records.slice(1).map((record) => record[2]))).toEqual(new Set(['Ja', 'Nei']));
+    });
+
+    it("uses the module's formats, time zone and words when the request sends none", async () => {
+      const expected = await listedRows(server, { ordering: 'id' });
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ format: 'csv', ordering: 'id', bom: '0' })
+        .expect(200);
+      expect(response.text.startsWith('Name,')).toBe(true);
+      const defaults = {
+        date_format: 'yyyy-MM-dd',
+        datetime_format: 'yyyy-MM-dd HH:mm',
+        timezone: 'Europe/Oslo',
+        yes: 'Yes',
+        no: 'No',
+      };
+      expect((parseCsv(response.text) as string[][]).slice(1)).toEqual(expected.map((row) => shownOf(row, defaults)));
+    });
+
+    it('writes the raw values, without a byte order mark, when the request asks for them', async () => {
+      const expected = await listedRows(server, { ordering: 'id' });
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ format: 'csv', ordering: 'id', 'export[values]': 'raw', ...PAGE })
+        .expect(200);
+      expect(response.text.startsWith('Name,')).toBe(true);
+      expect((parseCsv(response.text) as string[][]).slice(1)).toEqual(
+        expected.map((row) => [
+          FORMULA_START.test(row.name as string) ? `'${row.name as string}` : (row.name as string),
+          (row.artist as { country: string | null } | null)?.country ?? '',
+          String(row.is_live),
+          row.released as string,
+          row.recorded_at as string,
+          String(row.year),
+        ]),
+      );
+    });
+
+    it("writes XLSX dates as date cells in the page's format, labels and words as text", async () => {
+      const expected = await listedRows(server, { ordering: 'id' });
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ format: 'xlsx', ordering: 'id', ...PAGE })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.body as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      const first = expected[0]!;
+      const recorded = DateTime.fromISO(first.recorded_at as string).setZone(PAGE.timezone);
+      expect(readValue(sheet.getCell('B2').value)).toBe(shownOf(first, PAGE)[1]);
+      expect(readValue(sheet.getCell('C2').value)).toBe(first.is_live ? 'Ja' : 'Nei');
+      expect(sheet.getCell('D2').value).toEqual(shownAt(first.released as string));
+      expect(sheet.getCell('D2').numFmt).toBe('dd.mm.yyyy');
+      expect(sheet.getCell('E2').value).toEqual(shownAt(recorded.toISO({ includeOffset: false })!));
+      expect(sheet.getCell('E2').numFmt).toBe('d mmm yyyy hh:mm');
+      expect(sheet.getCell('F2').value).toBe(first.year);
+      expect(zipEntryText(response.body as Buffer, 'xl/styles.xml')).toContain('formatCode="dd\\.mm\\.yyyy"');
+    });
+
+    it('writes XLSX date-times as the text the page shows where Excel has no such number format', async () => {
+      const [first] = await listedRows(server, { ordering: 'id' });
+      const page = { ...PAGE, datetime_format: 'yyyy-MM-dd HH:mm ZZ' };
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ format: 'xlsx', ordering: 'id', ...page })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.body as ArrayBuffer);
+      expect(readValue(workbook.worksheets[0]!.getCell('E2').value)).toBe(shownOf(first!, page)[4]);
+    });
+
+    it.each<[Record<string, string>, string]>([
+      [{ date_format: 'MMM yyyy' }, 'date_format "MMM yyyy" is not a Luxon format showing a whole date'],
+      [
+        { 'export[datetime_format]': 'dd.MM.yyyy' },
+        'datetime_format "dd.MM.yyyy" is not a Luxon format showing a whole date and time (to the minute)',
+      ],
+      [{ timezone: 'Mars/Olympus' }, 'timezone "Mars/Olympus" is not an IANA time zone (e.g. Europe/Oslo)'],
+      [{ values: 'labels' }, 'values must be one of shown, raw, got "labels"'],
+      [{ yes: '' }, 'yes must be 1 to 64 characters'],
+    ])('refuses %j with a 400 naming it', async (parameters, message) => {
+      const response = await request(server)
+        .get('/labelled-albums/export')
+        .query({ format: 'csv', ...parameters })
+        .expect(400);
+      expect(response.body.message).toEqual([message]);
+    });
   });
 
   it('uses the declared columns and titles, and refuses a field outside them', async () => {

@@ -4,7 +4,7 @@ import type { App } from 'supertest/types.js';
 import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { ALBUMS, ARTISTS, GENRES, seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
 import { referenceAnswer, type ReferenceRequest } from './fixtures/album-table.reference.js';
-import { albumOptionValue, referencePaneOptions } from './fixtures/album-panes.reference.js';
+import { albumOptionLabel, albumOptionValue, referencePaneOptions } from './fixtures/album-panes.reference.js';
 import { ALBUM_TABLE, AlbumsController } from './fixtures/albums.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -353,7 +353,14 @@ describeEachDatabase('Data tables against the reference', (kind) => {
         }).toEqual({
           ...expected,
           searchPanes: panesAsked
-            ? { options: referencePaneOptions(albums, tableRequest, { ...options, panes: PANES, maxOptions: 100 }) }
+            ? {
+                options: referencePaneOptions(albums, tableRequest, {
+                  ...options,
+                  optionLabel: albumOptionLabel(TIMEZONE),
+                  panes: PANES,
+                  maxOptions: 100,
+                }),
+              }
             : undefined,
         });
       }),

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
@@ -8,7 +9,7 @@ import { Album, ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { Label, LABEL_ENTITIES } from './fixtures/label.entities.js';
 import { seedLabels } from './fixtures/label.seed.js';
 import { seedAlbums, type StoredAlbum } from './fixtures/album.seed.js';
-import { albumOptionValue, referencePaneOptions } from './fixtures/album-panes.reference.js';
+import { albumOptionLabel, albumOptionValue, referencePaneOptions } from './fixtures/album-panes.reference.js';
 import { ALBUM_TABLE, AlbumsController } from './fixtures/albums.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -62,6 +63,7 @@ describeEachDatabase('Data tables: SearchPanes', (kind) => {
         timezone: TIMEZONE,
         scope: extra.scope,
         optionValue: albumOptionValue(TIMEZONE),
+        optionLabel: albumOptionLabel(TIMEZONE),
         panes: PANES,
         maxOptions: 100,
       },
@@ -101,8 +103,8 @@ describeEachDatabase('Data tables: SearchPanes', (kind) => {
       { label: 'Sigur Rós', value: 'Sigur Rós', total: 5, count: 5 },
     ]);
     expect(response.body.searchPanes.options.is_live).toEqual([
-      { label: 'false', value: 'false', total: 15, count: 15 },
-      { label: 'true', value: 'true', total: 5, count: 5 },
+      { label: 'No', value: 'false', total: 15, count: 15 },
+      { label: 'Yes', value: 'true', total: 5, count: 5 },
     ]);
   });
 
@@ -128,8 +130,8 @@ describeEachDatabase('Data tables: SearchPanes', (kind) => {
     expect(options['artist.name']!.find((option) => option.value === 'Björk')).toMatchObject({ total: 4, count: 4 });
     // Another pane counts only the selected rows: of the 5, one is live.
     expect(options.is_live).toEqual([
-      { label: 'false', value: 'false', total: 15, count: 4 },
-      { label: 'true', value: 'true', total: 5, count: 1 },
+      { label: 'No', value: 'false', total: 15, count: 4 },
+      { label: 'Yes', value: 'true', total: 5, count: 1 },
     ]);
   });
 
@@ -249,6 +251,103 @@ describeEachDatabase('Data tables: SearchPanes', (kind) => {
     expect(response.status).toBe(400);
     expect(response.body.draw).toBe(4);
     expect((response.body.message as string[]).some((each) => each.startsWith(message))).toBe(true);
+  });
+});
+
+const COUNTRIES = [
+  ['Iceland', 'Ísland <IS>'],
+  ['Sweden', 'Sverige'],
+] as const;
+
+@Controller()
+class LabelledPanesController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get('labelled-albums')
+  @DataTable({
+    panes: ['artist__country', 'is_live', 'released', 'recorded_at'],
+    choices: { artist__country: [...COUNTRIES] },
+  })
+  albums() {
+    return this.dataSource.getRepository(Album).createQueryBuilder('album').leftJoinAndSelect('album.artist', 'artist');
+  }
+}
+
+@Controller()
+class UnknownChoicesController {
+  @Get('unknown-choices')
+  @DataTable({ id: 'unknown-choices', entity: Album, panes: ['year'], choices: { artist__genre: [['x', 'X']] } })
+  albums() {
+    return [];
+  }
+}
+
+/** Pane labels as the table's cells show values: choices, the module's words and date formats. */
+describeEachDatabase('Data tables: SearchPanes labels', (kind) => {
+  let testApp: TestApp;
+  let server: App;
+  let albums: StoredAlbum[];
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, {
+      entities: ALBUM_ENTITIES,
+      controllers: [LabelledPanesController],
+      widgetlib: {
+        timezone: TIMEZONE,
+        dateFormat: 'dd.MM.yyyy',
+        datetimeFormat: 'd MMM yyyy, HH:mm',
+        dataTables: { texts: { yes: 'Ja', no: 'Nei' } },
+      },
+    });
+    server = testApp.app.getHttpServer() as App;
+    albums = await seedAlbums(testApp.dataSource);
+  });
+
+  afterAll(() => testApp.close());
+
+  it("labels options with the column's choices, the module's words and its date formats; values stay raw", async () => {
+    const response = await request(server).get('/labelled-albums').query(ON_PAGE).expect(200);
+    const options = response.body.searchPanes.options as Record<string, Option[]>;
+    const countries = (country: string | null) => albums.filter((album) => (album.artist?.country ?? null) === country);
+    expect(options['artist.country']).toEqual([
+      { label: '', value: null, total: countries(null).length, count: countries(null).length },
+      { label: 'Ísland &lt;IS&gt;', value: 'Iceland', total: 9, count: 9 },
+      { label: 'Sverige', value: 'Sweden', total: 3, count: 3 },
+      { label: 'UK', value: 'UK', total: 4, count: 4 },
+    ]);
+    expect(options.is_live).toEqual([
+      { label: 'Nei', value: 'false', total: 15, count: 15 },
+      { label: 'Ja', value: 'true', total: 5, count: 5 },
+    ]);
+    for (const option of options.released!) {
+      expect(option.label).toBe(DateTime.fromISO(option.value!).toFormat('dd.MM.yyyy'));
+    }
+    for (const option of options.recorded_at!) {
+      const shown = DateTime.fromISO(option.value!, { setZone: true });
+      expect(shown.zoneName).not.toBe('UTC');
+      expect(option.label).toBe(shown.setZone(TIMEZONE).toFormat('d MMM yyyy, HH:mm'));
+    }
+  });
+
+  it('selects by the raw value of a labelled option', async () => {
+    const response = await request(server)
+      .get('/labelled-albums')
+      .query({ ...ON_PAGE, 'searchPanes[artist.country][0]': 'Iceland', 'searchPanes[is_live][0]': 'false' })
+      .expect(200);
+    const expected = albums.filter((album) => album.artist?.country === 'Iceland' && !album.is_live);
+    expect(response.body.recordsFiltered).toBe(expected.length);
+    expect(response.body.searchPanes.options['artist.country']).toContainEqual({
+      label: 'Ísland &lt;IS&gt;',
+      value: 'Iceland',
+      total: 9,
+      count: expected.length,
+    });
+  });
+
+  it('refuses to start with choices for a path the entity lacks, naming it', async () => {
+    await expect(
+      createTestApp(kind, { entities: ALBUM_ENTITIES, controllers: [UnknownChoicesController] }),
+    ).rejects.toThrow('choices.artist__genre: data table path artist__genre: Artist has no column or relation genre');
   });
 });
 
