@@ -8,6 +8,21 @@ import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
 const ALBUMS = 300;
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
 const FORMAT_COLUMN = 7;
+/** The columns (Code, Explicit, Released, Added, Format) whose exported cells are checked against the table's. */
+const CHECKED_COLUMNS = [0, 4, 5, 6, 7];
+
+/** The fields of one CSV record (RFC 4180: a quoted field doubles its quotes). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let rest = line;
+  for (;;) {
+    const field = /^("(?:[^"]|"")*"|[^,]*)/.exec(rest)![1]!;
+    fields.push(field.startsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field);
+    rest = rest.slice(field.length);
+    if (!rest.startsWith(',')) return fields;
+    rest = rest.slice(1);
+  }
+}
 const VIEWS = '.widgetlib-saved-views';
 
 describe("the albums table's files and saved views, in Chromium (SQLite)", () => {
@@ -79,8 +94,29 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button.widgetlib-dt-export-csv')]);
     expect(csv.suggestedFilename()).toMatch(/^albums-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\r\n');
+    const text = await readFile((await csv.path())!, 'utf8');
+    // A byte order mark first: Excel then reads the accented names as UTF-8.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Code,Title,Artist,Tracks,Explicit,Released,Added,Format,Notes,Homepage');
+    // The file shows what the table's first row shows: Yes/No, the page's dates, the format's label.
+    const shown = await page.evaluate((columns) => {
+      type Api = { cell(row: number, column: number): { render(type: string): string } };
+      const api = new (window as unknown as { DataTable: { Api: new (selector: string) => Api } }).DataTable.Api(
+        '#albums',
+      );
+      return columns.map((column) => {
+        const cell = document.createElement('div');
+        cell.innerHTML = api.cell(0, column).render('display');
+        cell.querySelectorAll('[aria-hidden="true"]').forEach((mark) => mark.remove());
+        return (cell.textContent ?? '').trim();
+      });
+    }, CHECKED_COLUMNS);
+    const first = csvFields(lines[1]!);
+    expect(CHECKED_COLUMNS.map((column) => first[column])).toEqual(shown.map((cell) => (cell === '--' ? '' : cell)));
+    expect(first[7]).toBe('Vinyl');
+    expect(['Yes', 'No']).toContain(first[4]);
+    expect(first[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // Notes hold no line breaks: one line per album, each of the filtered format.
     expect(lines).toHaveLength(vinyl + 1);
     const codes = lines.slice(1).map((line) => line.split(',')[0]);

@@ -9,6 +9,7 @@ declare global {
   interface Window {
     albumsTable: Api;
     makeAlbumsTable(url: string, options?: object): boolean;
+    makeLabelledAlbumsTable(url: string, options?: object): boolean;
   }
 }
 
@@ -65,11 +66,16 @@ async function listed(query: string): Promise<string[][]> {
   }
 }
 
-async function openTable(line: DataTablesLine, url: string, options: object = {}): Promise<void> {
+async function openTable(
+  line: DataTablesLine,
+  url: string,
+  options: object = {},
+  make: 'makeAlbumsTable' | 'makeLabelledAlbumsTable' = 'makeAlbumsTable',
+): Promise<void> {
   page = await browser.newPage({ width: 1200, height: 900 });
   page.setDefaultTimeout(8000);
   await page.goto(`${browser.server.baseUrl}/dt-export/page?datatables=${line}`);
-  await page.evaluate(([u, o]) => window.makeAlbumsTable(u, o), [url, options] as const);
+  await page.evaluate(([u, o, m]) => window[m](u, o), [url, options, make] as const);
   await page.waitForFunction(() => window.albumsTable.ajax.json() !== undefined);
 }
 
@@ -99,7 +105,10 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
     await narrow('e');
     const download = await downloadFrom('.widgetlib-dt-export-csv');
     expect(download.suggestedFilename()).toMatch(/^dtc_album-\d{4}-\d{2}-\d{2}\.csv$/);
-    const records = parseCsv(await readFile(await download.path(), 'utf8'));
+    const text = await readFile(await download.path(), 'utf8');
+    // A byte order mark first, so that Excel reads the file as UTF-8.
+    expect(text.startsWith('\uFEFFid,')).toBe(true);
+    const records = parseCsv(text.slice(1));
     expect(records[0]).toEqual(['id', 'title', 'year', 'artist.name']);
     const expected = await listed('search=e&ordering=-year');
     expect(expected.length).toBeGreaterThan(10);
@@ -122,7 +131,7 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
     await narrow('Blue');
     const download = await downloadFrom('.widgetlib-dt-export-csv');
     expect(posts.slice(before)).toEqual([true]);
-    const records = parseCsv(await readFile(await download.path(), 'utf8'));
+    const records = parseCsv((await readFile(await download.path(), 'utf8')).slice(1));
     expect(records.slice(1)).toEqual(await listed('search=Blue&ordering=-year'));
   });
 
@@ -138,5 +147,57 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
       /^The export failed: the export would hold \d+ rows; at most 3 are allowed \(export\.maxRows\)/,
     );
     expect(downloads).toBe(0);
+  });
+
+  it('downloads a CSV whose cells are what the table shows: labels, Yes/No, dates in the page formats', async () => {
+    await openTable(line, '/dt-export/albums', {}, 'makeLabelledAlbumsTable');
+    // The cells' text, the marks screen readers skip (the boolean's tick) left out.
+    const shown = await page.$$eval('#albums tbody tr', (rows) =>
+      rows.map((row) =>
+        [...(row as HTMLTableRowElement).cells].map((cell) => {
+          const copy = cell.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('[aria-hidden="true"]').forEach((mark) => mark.remove());
+          return (copy.textContent ?? '').trim();
+        }),
+      ),
+    );
+    expect(shown).toHaveLength(10);
+    expect(new Set(shown.map((row) => row[1]))).toEqual(new Set(['Long play', 'Extended play', 'Single']));
+    expect(new Set(shown.map((row) => row[2]))).toEqual(new Set(['Yes', 'No']));
+    expect(shown[0]![3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(shown[0]![4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const records = parseCsv(text.slice(1));
+    expect(records[0]).toEqual(['title', 'format', 'is_live', 'released', 'recorded_at']);
+    expect(records).toHaveLength(26);
+    expect(records.slice(1, 11)).toEqual(
+      shown.map((row) => row.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell))),
+    );
+  });
+
+  it('downloads the raw values when the button asks for them', async () => {
+    await openTable(
+      line,
+      '/dt-export/albums',
+      { layout: { topStart: { buttons: [{ extend: 'widgetlibCsv', values: 'raw' }] } } },
+      'makeLabelledAlbumsTable',
+    );
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    const text = await readFile(await download.path(), 'utf8');
+    expect(text.startsWith('title,format,is_live,released,recorded_at\r\n')).toBe(true);
+    const { data } = (await (await fetch(`${browser.server.baseUrl}/dt-export/albums?limit=1`)).json()) as {
+      data: { title: string; format: string; is_live: boolean; released: string; recorded_at: string }[];
+    };
+    const [first] = data;
+    expect(parseCsv(text)[1]).toEqual([
+      first!.title,
+      first!.format,
+      String(first!.is_live),
+      first!.released,
+      first!.recorded_at,
+    ]);
   });
 });

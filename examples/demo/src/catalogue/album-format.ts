@@ -1,4 +1,4 @@
-/** The formats an album is sold in: the choices of the table's select column. */
+/** The formats an album is sold in and their labels: the table's Format column, its pane and its export show the labels. */
 export const ALBUM_FORMATS = [
   ['vinyl', 'Vinyl'],
   ['cd', 'CD'],

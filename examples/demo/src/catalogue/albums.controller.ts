@@ -11,6 +11,7 @@ import {
 } from '@widgetlib/nest';
 import { In } from 'typeorm';
 import { AlbumDto } from './album.dto.js';
+import { ALBUM_FORMATS } from './album-format.js';
 import { Album } from './album.entity.js';
 import { assignAlbum } from './album.writer.js';
 
@@ -49,9 +50,12 @@ const ALBUM_TABLE = {
   },
   // SearchPanes' panes (answered to a page with SearchPanes: the albums page's "SearchPanes" button).
   panes: ['format', 'genres__name'],
+  // The labels the Format column shows: the Format pane lists them, and the CSV/XLSX files write them.
+  choices: { format: ALBUM_FORMATS },
   actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
   mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
-  // CSV and XLSX files of every matching album (`GET /api/albums/export?format=csv`), these columns.
+  // CSV and XLSX files of every matching album (`GET /api/albums/export?format=csv`), these columns,
+  // each cell as the table shows it (the page's export buttons send its date formats and words).
   export: {
     fileName: 'albums',
     columns: [

@@ -28,6 +28,7 @@ export {
   installExportButtons,
   type DataTableExportChoice,
   type DataTableExportFormat,
+  type DataTableExportValues,
   type ExportButtonDefinition,
   type ExportButtonsOptions,
   type ExportTableOptions,

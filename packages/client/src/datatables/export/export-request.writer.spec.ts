@@ -24,6 +24,23 @@ describe('exportParams', () => {
       'export[bom]': '1',
     });
   });
+
+  it('sends how the page shows values unless the choice is raw values, and the chosen time zone', () => {
+    const display = { dateFormat: 'dd/MM/yyyy', datetimeFormat: 'dd/MM/yyyy HH:mm', yes: 'Sí', no: 'No' };
+    expect(exportParams({ search: 'blue' }, { format: 'csv', timeZone: 'Europe/Madrid' }, display)).toEqual({
+      search: 'blue',
+      'export[format]': 'csv',
+      'export[date_format]': 'dd/MM/yyyy',
+      'export[datetime_format]': 'dd/MM/yyyy HH:mm',
+      'export[yes]': 'Sí',
+      'export[no]': 'No',
+      'export[timezone]': 'Europe/Madrid',
+    });
+    expect(exportParams({}, { format: 'xlsx', values: 'raw' }, display)).toEqual({
+      'export[format]': 'xlsx',
+      'export[values]': 'raw',
+    });
+  });
 });
 
 describe('exportRequest', () => {

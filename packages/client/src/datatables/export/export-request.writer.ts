@@ -4,13 +4,40 @@ import { listRequest, type ListRequest } from '../transport/index.js';
 /** The file formats a `@DataTableExport` route answers. */
 export type DataTableExportFormat = 'csv' | 'xlsx';
 
+/**
+ * What an export's cells hold: `shown`, what the table's cells show (the server's choice labels,
+ * the words of a boolean, dates in the page's formats); `raw`, the list's values.
+ */
+export type DataTableExportValues = 'shown' | 'raw';
+
 /** What one export asks for beyond the table's current request. */
 export interface DataTableExportChoice {
   format: DataTableExportFormat;
   /** The row paths of the columns, in order; default: the visible columns with a data property. */
   fields?: readonly string[];
-  /** CSV: start with a UTF-8 byte order mark, for Excel (default: the server's). */
+  /**
+   * CSV: start with a UTF-8 byte order mark, for Excel (default: the server's, which writes one
+   * with `shown` values and none with `raw` ones).
+   */
   bom?: boolean;
+  /** What the cells hold (default: the server's, `shown`). */
+  values?: DataTableExportValues;
+  /**
+   * The IANA time zone the file shows date-times in (default: the server's, the zone of the
+   * offsets the rows carry, which the table's cells show).
+   */
+  timeZone?: string;
+}
+
+/** How the page shows values, which an export of `shown` values writes too. */
+export interface PageDisplay {
+  /** Luxon tokens (`document.date_format`). */
+  dateFormat: string;
+  /** Luxon tokens (`document.datetime_format`). */
+  datetimeFormat: string;
+  /** The words of a boolean. */
+  yes: string;
+  no: string;
 }
 
 /** The list's paging and draw counter: an export holds every matching row. */
@@ -31,16 +58,35 @@ export function defaultExportUrl(url: string, base: string): string {
 
 /**
  * The export's parameters: the list request's search, filters and ordering, without paging, and
- * the choice as `export[format]`, `export[fields]` and `export[bom]`, the spelling that cannot
- * meet a list parameter (a filter on a field called `format` keeps the plain name).
+ * the choice as `export[format]`, `export[fields]`, `export[bom]` and `export[values]`, the spelling
+ * that cannot meet a list parameter (a filter on a field called `format` keeps the plain name).
+ * Unless the choice is raw values, how the page shows values goes too (`export[date_format]`,
+ * `export[datetime_format]`, `export[yes]`, `export[no]`, and `export[timezone]` when chosen),
+ * so that the file shows what the table does.
  */
-export function exportParams(params: DataTableRequestParams, choice: DataTableExportChoice): DataTableRequestParams {
+export function exportParams(
+  params: DataTableRequestParams,
+  choice: DataTableExportChoice,
+  display?: PageDisplay,
+): DataTableRequestParams {
   const kept = Object.entries(params).filter(([name]) => !PAGING.has(name));
+  const shown =
+    display && choice.values !== 'raw'
+      ? {
+          'export[date_format]': display.dateFormat,
+          'export[datetime_format]': display.datetimeFormat,
+          'export[yes]': display.yes,
+          'export[no]': display.no,
+          ...(choice.timeZone === undefined ? {} : { 'export[timezone]': choice.timeZone }),
+        }
+      : {};
   return {
     ...Object.fromEntries(kept),
     'export[format]': choice.format,
     ...(choice.fields?.length ? { 'export[fields]': choice.fields.join(',') } : {}),
     ...(choice.bom === undefined ? {} : { 'export[bom]': choice.bom ? '1' : '0' }),
+    ...(choice.values === undefined ? {} : { 'export[values]': choice.values }),
+    ...shown,
   };
 }
 
@@ -55,12 +101,13 @@ export function exportRequest(
   choice: DataTableExportChoice,
   transport: DataTableTransportOptions = {},
   doc: Document = document,
+  display?: PageDisplay,
 ): ListRequest {
   const postUrl = new URL(exportUrl, doc.baseURI);
   postUrl.search = '';
   const request = listRequest(
     exportUrl,
-    exportParams(params, choice),
+    exportParams(params, choice, display),
     { ...transport, postUrl: postUrl.toString() },
     doc,
   );

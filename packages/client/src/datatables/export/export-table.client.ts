@@ -2,6 +2,7 @@ import type { Api } from 'datatables.net';
 import { errorMessage } from '../transport/index.js';
 import { recordOfApi } from '../core/index.js';
 import { dataTableTexts } from '../../texts/index.js';
+import { documentDateFormat, documentDatetimeFormat } from '../../renderers/index.js';
 import {
   defaultExportUrl,
   dispositionFileName,
@@ -59,7 +60,9 @@ function download(blob: Blob, name: string): void {
 /**
  * Downloads every row of the table's current request (its search, filters, SearchBuilder,
  * SearchPanes and ordering, as last sent; paging left out) from the server's export route, as a
- * CSV or XLSX file. It travels as the list requests do (GET, or POST with the CSRF token past the
+ * CSV or XLSX file: by default with what the cells show, the page's date formats
+ * (`document.date_format`, `document.datetime_format`) and the table's words for booleans sent
+ * along. It travels as the list requests do (GET, or POST with the CSRF token past the
  * URL length). The file is received whole before it is saved, so that a refusal (a row cap, a bad
  * parameter) is shown instead of being saved as the file. Resolves once the download is handed to
  * the browser, or the error shown.
@@ -71,7 +74,20 @@ export async function exportTable(api: Api, options: ExportTableOptions): Promis
   const report = options.onError ?? ((message: string) => showExportError(api, message));
   const url = options.url ?? defaultExportUrl(record.url, document.baseURI);
   const choice = { ...options, fields: options.fields ?? visibleFields(api) };
-  const { url: target, ...init } = exportRequest(url, record.lastParams ?? {}, choice, record.transport);
+  const display = {
+    dateFormat: documentDateFormat(),
+    datetimeFormat: documentDatetimeFormat(),
+    yes: texts.yes,
+    no: texts.no,
+  };
+  const { url: target, ...init } = exportRequest(
+    url,
+    record.lastParams ?? {},
+    choice,
+    record.transport,
+    document,
+    display,
+  );
   if (!options.onError) showExportError(api, null);
   let response: Response;
   try {

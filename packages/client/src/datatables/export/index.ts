@@ -5,5 +5,5 @@ export {
   type ExportButtonsOptions,
   installExportButtons,
 } from './export-buttons.component.js';
-export type { DataTableExportChoice, DataTableExportFormat } from './export-request.writer.js';
+export type { DataTableExportChoice, DataTableExportFormat, DataTableExportValues } from './export-request.writer.js';
 export { exportTable, type ExportTableOptions } from './export-table.client.js';
