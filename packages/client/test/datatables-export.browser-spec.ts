@@ -150,7 +150,7 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
   });
 
   it('downloads a CSV whose cells are what the table shows: labels, Yes/No, dates in the page formats', async () => {
-    await openTable(line, '/dt-export/albums', {}, 'makeLabelledAlbumsTable');
+    await openTable(line, '/dt-export/albums', { pageLength: 50 }, 'makeLabelledAlbumsTable');
     // The cells' text, the marks screen readers skip (the boolean's tick) left out.
     const shown = await page.$$eval('#albums tbody tr', (rows) =>
       rows.map((row) =>
@@ -161,7 +161,7 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
         }),
       ),
     );
-    expect(shown).toHaveLength(10);
+    expect(shown).toHaveLength(25);
     expect(new Set(shown.map((row) => row[1]))).toEqual(new Set(['Long play', 'Extended play', 'Single']));
     expect(new Set(shown.map((row) => row[2]))).toEqual(new Set(['Yes', 'No']));
     expect(shown[0]![3]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -172,8 +172,7 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const records = parseCsv(text.slice(1));
     expect(records[0]).toEqual(['title', 'format', 'is_live', 'released', 'recorded_at']);
-    expect(records).toHaveLength(26);
-    expect(records.slice(1, 11)).toEqual(
+    expect(records.slice(1)).toEqual(
       shown.map((row) => row.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell))),
     );
   });

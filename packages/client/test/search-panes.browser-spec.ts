@@ -14,6 +14,7 @@ declare global {
 
 const ASSETS = '/dt-fixture/assets/2.3';
 const ARTIST_PANE = '.dtsp-searchPane:has(.dtsp-paneInputButton[placeholder="Artist"])';
+const FORMAT_PANE = '.dtsp-searchPane:has(.dtsp-paneInputButton[placeholder="Format"])';
 
 const browser = useDataTablesBrowser();
 let page: Page;
@@ -39,7 +40,14 @@ async function openTableWithPanes(): Promise<void> {
         columns: [
           { data: 'id', name: 'id', title: 'ID', type: 'readonly' },
           { data: 'title', name: 'title', title: 'Title', type: 'string' },
-          { data: 'format', title: 'Format', type: 'select' },
+          {
+            data: 'format',
+            title: 'Format',
+            type: 'select',
+            // The labels the server declares as the format's choices.
+            render: (value: string, type: string) =>
+              type === 'display' ? ({ LP: 'Long play', EP: 'Extended play' }[value] ?? value) : value,
+          },
           { data: 'artist.name', title: 'Artist', type: 'readonly', defaultContent: '' },
         ],
         layout: { top1: 'searchPanes' },
@@ -102,6 +110,28 @@ describe('SearchPanes (server-side) on createDataTable in Chromium, DataTables 2
       rows.map((row) => (row as HTMLTableRowElement).cells[1]?.textContent ?? ''),
     );
     expect(titles).toEqual(['Untitled demo']);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it("lists the format's labels as the cells show them, and selects by the stored value", async () => {
+    await openTableWithPanes();
+    const names = await paneNames(FORMAT_PANE);
+    expect(names).toEqual(['Extended play', 'Long play', 'Single']);
+    const cells = await page.$$eval('#albums tbody tr', (rows) =>
+      rows.map((row) => (row as HTMLTableRowElement).cells[2]?.textContent ?? ''),
+    );
+    expect(cells.length).toBe(10);
+    for (const cell of cells) expect(names).toContain(cell);
+
+    await afterDraw(() => page.click(`${FORMAT_PANE} tbody tr:has(.dtsp-name:text-is("Extended play")) .dtsp-name`));
+    // The selection sends the stored value, not the label.
+    expect(lastQuery()).toContain('"EP"');
+    expect(lastQuery()).not.toContain('Extended play');
+    const shown = await page.$$eval('#albums tbody tr', (rows) =>
+      rows.map((row) => (row as HTMLTableRowElement).cells[2]?.textContent ?? ''),
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set(['Extended play']));
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });
