@@ -2,7 +2,7 @@ import { applyDecorators, Get, HttpCode, Post, SetMetadata, UseInterceptors } fr
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
 import { ApiDocs } from '../../common/api-docs.decorator.js';
-import { DATA_TABLE_EXPORT_OPTIONS, type DataTableOptions, EXPORT_FORMATS } from '../model/index.js';
+import { DATA_TABLE_EXPORT_OPTIONS, type DataTableOptions, EXPORT_FORMATS, EXPORT_VALUES } from '../model/index.js';
 import { DataTablesExportInterceptor } from './datatables-export.interceptor.js';
 
 /** The route of an export: `options.export.path`, `export` by default. */
@@ -23,7 +23,7 @@ const exportApiDocs = (options: DataTableOptions, method: 'GET' | 'POST') =>
               name: 'bom',
               required: false,
               schema: { type: 'boolean' },
-              description: 'CSV: start with a UTF-8 byte order mark (for Excel)',
+              description: 'CSV: start with a UTF-8 byte order mark, for Excel (default: with shown values)',
             }),
             ApiQuery({
               name: 'fields',
@@ -31,6 +31,23 @@ const exportApiDocs = (options: DataTableOptions, method: 'GET' | 'POST') =>
               schema: { type: 'string' },
               description: 'Comma-separated row paths: the columns, in order',
             }),
+            ApiQuery({
+              name: 'values',
+              required: false,
+              schema: { type: 'string', enum: [...EXPORT_VALUES] },
+              description: "shown: each cell as the table shows it (the default); raw: the list's values",
+            }),
+            ...(
+              [
+                ['date_format', 'Shown values: Luxon tokens of dates (default: the module dateFormat)'],
+                ['datetime_format', 'Shown values: Luxon tokens of date-times (default: the module datetimeFormat)'],
+                ['timezone', 'Shown values: the IANA zone of date-times (default: the module timezone)'],
+                ['yes', 'Shown values: the word of true (default: dataTables.texts.yes)'],
+                ['no', 'Shown values: the word of false (default: dataTables.texts.no)'],
+              ] as const
+            ).map(([name, description]) =>
+              ApiQuery({ name, required: false, schema: { type: 'string', maxLength: 64 }, description }),
+            ),
           ]
         : []),
       ApiOkResponse({
