@@ -157,7 +157,7 @@ describe("the demo's Content-Security-Policy in Chromium (SQLite)", () => {
       .locator('.dtsp-searchPane')
       .filter({ has: page.locator('input[placeholder="Format"]') })
       .locator('tbody tr')
-      .filter({ has: page.locator('span.dtsp-name', { hasText: /^cassette$/ }) });
+      .filter({ has: page.locator('span.dtsp-name', { hasText: /^Cassette$/ }) });
     await formats.locator('td').first().click();
     await waitForInfo(page, await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette'"));
     await page.click('.dtsp-panesContainer button.dtsp-clearAll');
