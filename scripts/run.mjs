@@ -2,9 +2,9 @@
 // The root npm scripts (`npm test`, `npm run demo`, ...) go through here so that a machine with only
 // Node.js and npm needs nothing else: pnpm is fetched through npx when it is not installed, the
 // workspace is installed from the lockfile, the packages are built, then the task runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -85,6 +85,21 @@ function runJest(args) {
   process.exit(result.status ?? 1);
 }
 
+/**
+ * Runs a server until it stops, and ends as it did. Ctrl+C (SIGINT) and a service manager's SIGTERM
+ * or SIGHUP are passed on, and this process waits for the server to close: the server ends with 0
+ * when it shut down cleanly. (A terminal's Ctrl+C also reaches the server directly; it closes once.)
+ */
+function serve(command, args, options) {
+  const child = spawn(command, args, { env, stdio: 'inherit', ...options });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    console.error(error);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+}
+
 switch (task) {
   case 'install':
     install();
@@ -111,11 +126,19 @@ switch (task) {
     build();
     run(process.execPath, [join(root, 'compat/run.mjs'), ...taskArgs]);
     break;
-  case 'demo':
-    install();
-    build();
-    pnpm('--filter', '@widgetlib/demo', 'run', 'start', ...taskArgs);
+  case 'demo': {
+    // `npm run demo -- --no-build` starts what the last `npm run demo` built, at once.
+    const noBuild = taskArgs.includes('--no-build');
+    if (!noBuild) {
+      install();
+      build();
+      pnpm('--filter', '@widgetlib/demo', 'run', 'build');
+    }
+    // Not through `pnpm run`: the server is this process's child, so that stopping it ends with its status.
+    const demoArgs = taskArgs.filter((arg) => arg !== '--no-build');
+    serve(process.execPath, ['dist/main.js', ...demoArgs], { cwd: join(root, 'examples/demo') });
     break;
+  }
   case 'chaos':
     install();
     build();

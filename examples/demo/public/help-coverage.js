@@ -14,24 +14,35 @@
   };
   const languageLabel = (language) => language ?? 'every language';
 
-  function fieldList(items, describe) {
+  /** `nameOf(item)`, when given, is the field's name: the item shows its label, the name as its tooltip. */
+  function fieldList(items, describe, nameOf) {
     if (items.length === 0) return element('span', 'none', 'muted');
     const list = element('ul', undefined, 'field-list');
-    for (const item of items) list.append(element('li', describe(item)));
+    for (const item of items) {
+      const entry = element('li', describe(item));
+      if (nameOf) entry.title = nameOf(item);
+      list.append(entry);
+    }
     return list;
   }
 
   function coverageRow(view) {
+    // Fields by the label their page shows (the name where no page reported a label yet).
+    const labelOf = (name) => (Object.hasOwn(view.labels ?? {}, name) ? view.labels[name] : name);
     const row = element('tr');
     const name = element('th', view.id_view);
     name.scope = 'row';
     if (!view.registered) name.append(element('span', ' (no route carries this view name)', 'muted'));
     const withHelp = element('td');
     withHelp.append(
-      fieldList(view.with_help, (field) => `${field.question_name}: ${field.languages.map(languageLabel).join(', ')}`),
+      fieldList(
+        view.with_help,
+        (field) => `${labelOf(field.question_name)}: ${field.languages.map(languageLabel).join(', ')}`,
+        (field) => field.question_name,
+      ),
     );
     const withoutHelp = element('td');
-    withoutHelp.append(fieldList(view.without_help, (field) => field));
+    withoutHelp.append(fieldList(view.without_help, labelOf, (field) => field));
     if (view.without_help.length > 0) withoutHelp.classList.add('coverage-missing');
     // Readers' pages report their fields; made-up names someone sent are cleared here, and real
     // fields come back as readers open the view's pages.

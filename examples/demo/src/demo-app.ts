@@ -9,12 +9,14 @@ import {
   isDatabaseUnavailableError,
 } from '@widgetlib/nest';
 import type { NextFunction, Request, Response } from 'express';
+import compression from 'compression';
 import hbs from 'hbs';
 import { csrfProtection, csrfToken } from './auth/csrf.js';
 import { DemoSessions } from './auth/demo-sessions.js';
 import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
 import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
 import { securityHeaders } from './pages/security-headers.middleware.js';
+import { AssetVersions, serveStaticAssets, type AssetFolder } from './pages/static-assets.middleware.js';
 
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -42,6 +44,28 @@ function packageDir(name: string): string {
   return dirname(require.resolve(`${name}/package.json`));
 }
 
+/** The demo's own files, the client's build and the browser packages the pages load. */
+function assetFolders(): AssetFolder[] {
+  return [
+    { prefix: '/assets/', directory: join(demoRoot, 'public') },
+    { prefix: '/assets/widgetlib/', directory: join(packageDir('@widgetlib/client'), 'dist') },
+    { prefix: '/assets/datatables/', directory: join(packageDir('datatables.net'), 'js') },
+    { prefix: '/assets/datatables/', directory: join(packageDir('datatables.net-dt'), 'css') },
+    { prefix: '/assets/datatables/', directory: join(packageDir('datatables.net-responsive'), 'js') },
+    { prefix: '/assets/datatables/', directory: join(packageDir('datatables.net-responsive-dt'), 'css') },
+    // The albums page's search extensions, beside DataTables' own files; DateTime (for SearchBuilder's
+    // date conditions) is its 1.6 line.
+    ...SEARCH_EXTENSION_FILES.map(([name, folder]) => ({
+      prefix: '/assets/datatables/',
+      directory: join(packageDir(name), folder),
+    })),
+    // DataTables 2.3 needs jQuery on every page; jQuery exports no package.json: its main file is in dist/.
+    { prefix: '/assets/jquery/', directory: dirname(require.resolve('jquery')) },
+    { prefix: '/assets/tom-select/', directory: join(packageDir('tom-select'), 'dist') },
+    { prefix: '/assets/fontawesome/', directory: packageDir('@fortawesome/fontawesome-free') },
+  ];
+}
+
 /**
  * The session store is read before any route: while its database cannot be reached, a request
  * answers 503 like the routes do, not Express's 500 page.
@@ -63,21 +87,13 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   app.setViewEngine('hbs');
   hbs.registerPartials(join(demoRoot, 'views/partials'));
 
-  app.useStaticAssets(join(demoRoot, 'public'), { prefix: '/assets/' });
-  app.useStaticAssets(join(packageDir('@widgetlib/client'), 'dist'), { prefix: '/assets/widgetlib/' });
-  app.useStaticAssets(join(packageDir('datatables.net'), 'js'), { prefix: '/assets/datatables/' });
-  app.useStaticAssets(join(packageDir('datatables.net-dt'), 'css'), { prefix: '/assets/datatables/' });
-  app.useStaticAssets(join(packageDir('datatables.net-responsive'), 'js'), { prefix: '/assets/datatables/' });
-  app.useStaticAssets(join(packageDir('datatables.net-responsive-dt'), 'css'), { prefix: '/assets/datatables/' });
-  // The albums page's search extensions, beside DataTables' own files; DateTime (for SearchBuilder's
-  // date conditions) is its 1.6 line.
-  for (const [name, folder] of SEARCH_EXTENSION_FILES) {
-    app.useStaticAssets(join(packageDir(name), folder), { prefix: '/assets/datatables/' });
-  }
-  // DataTables 2.3 needs jQuery on every page; jQuery exports no package.json: its main file is in dist/.
-  app.useStaticAssets(dirname(require.resolve('jquery')), { prefix: '/assets/jquery/' });
-  app.useStaticAssets(join(packageDir('tom-select'), 'dist'), { prefix: '/assets/tom-select/' });
-  app.useStaticAssets(packageDir('@fortawesome/fontawesome-free'), { prefix: '/assets/fontawesome/' });
+  // Pages, API answers and assets go out compressed (Brotli or gzip, as the browser accepts).
+  app.use(compression());
+  const folders = assetFolders();
+  const versions = new AssetVersions(folders);
+  // Pages name their assets by versioned URL: `{{asset '/assets/demo.css'}}`.
+  hbs.registerHelper('asset', (path: string) => new hbs.handlebars.SafeString(versions.url(path)));
+  serveStaticAssets(app, versions, folders);
 
   // Static assets are answered above, without a session.
   app.use(app.get(DemoSessions).middleware(process.env.SESSION_SECRET ?? randomBytes(32).toString('hex')));

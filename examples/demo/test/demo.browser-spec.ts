@@ -385,8 +385,17 @@ describe('the demo in Chromium (SQLite)', () => {
     const admin = await signIn('admin', '/help-entries');
     const albumForm = admin.locator('#help-coverage-table tbody tr', { hasText: 'catalogue:album-form' });
     await albumForm.waitFor();
-    expect(await albumForm.locator('td').first().textContent()).toContain('title: en, es');
-    expect(await albumForm.locator('td').nth(1).textContent()).toBe('homepage');
+    // Each field by the label its page shows (its name as the tooltip).
+    expect(await albumForm.locator('td').first().textContent()).toContain('Title: en, es');
+    expect(await albumForm.locator('td').nth(1).textContent()).toBe('Homepage');
+    expect(await albumForm.locator('td').nth(1).locator('li').getAttribute('title')).toBe('homepage');
+    // The pages people see, not the albums API's routes.
+    expect(await admin.locator('#help-coverage-table tbody th').allTextContents()).toEqual([
+      'catalogue:album-edit',
+      'catalogue:album-form',
+      'catalogue:albums',
+      'help:admin',
+    ]);
     await viewer.goto(new URL('/help-entries', viewer.url()).href);
     await viewer.locator('#help-entries_info').waitFor();
     expect(await viewer.locator('#help-coverage').isHidden()).toBe(true);
@@ -409,6 +418,7 @@ describe('the demo in Chromium (SQLite)', () => {
         ?.textContent?.startsWith('The reported fields of catalogue:album-form were cleared.'),
     );
     expect(await albumForm.locator('td').nth(1).textContent()).toBe('none');
+    // The labels went with the reported fields: the entries show by name until pages report again.
     expect(await albumForm.locator('td').first().textContent()).toContain('title: en, es');
     expect(await albumFormFields()).toEqual([]);
   });

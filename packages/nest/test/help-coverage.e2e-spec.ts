@@ -1,7 +1,7 @@
 // Help coverage: the views the app has (@ViewName), the labelled fields the panel reports for
 // them (listed once enough distinct users reported them), and which of those have help, in which
 // languages; admins clear a view's reported fields.
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { Help, HelpField, HelpFieldReport, ViewName } from '../src/index.js';
@@ -60,16 +60,18 @@ describeEachDatabase('Help coverage, the first report counting (helpCoverageRepo
       {
         id_view: 'catalogue:album-form',
         registered: true,
+        labels: {},
         with_help: [
           { question_name: 'name', languages: [null, 'es'] },
           { question_name: 'year', languages: ['es'] },
         ],
         without_help: ['genre', 'label'],
       },
-      { id_view: 'catalogue:artist-form', registered: true, with_help: [], without_help: ['born'] },
+      { id_view: 'catalogue:artist-form', registered: true, labels: {}, with_help: [], without_help: ['born'] },
       {
         id_view: 'legacy:form',
         registered: false,
+        labels: {},
         with_help: [{ question_name: 'old', languages: [null] }],
         without_help: [],
       },
@@ -281,7 +283,13 @@ describeEachDatabase('Help coverage, clearing a view', (kind) => {
     await clear('legacy:form', changer).expect(204);
     expect(await stored()).toEqual([`${ARTIST_FORM} born`]);
     const coverage = await request(server).get('/help/coverage/').set(changer).expect(200);
-    expect(coverage.body).toContainEqual({ id_view: ALBUM_FORM, registered: true, with_help: [], without_help: [] });
+    expect(coverage.body).toContainEqual({
+      id_view: ALBUM_FORM,
+      registered: true,
+      labels: {},
+      with_help: [],
+      without_help: [],
+    });
 
     // Readers' pages report the real fields again.
     for (const name of ['ann', 'bob']) await reportBy(name, ALBUM_FORM, ['name']);
@@ -292,5 +300,79 @@ describeEachDatabase('Help coverage, clearing a view', (kind) => {
     const admin = as('ada', ['widgetlib.change_help']);
     const response = await clear('v'.repeat(256), admin).expect(400);
     expect(response.body.message).toEqual(['id_view must be at most 255 characters']);
+  });
+});
+
+@Controller()
+class PagesAndApi {
+  @Get('albums/new')
+  @ViewName('catalogue:album-form')
+  albumForm(): string {
+    return 'form';
+  }
+
+  @Post('albums/import')
+  @ViewName('catalogue:import')
+  importAlbums(): string {
+    return 'imported';
+  }
+
+  @Get('api/albums/:id')
+  @ViewName('albums:detail', { page: false })
+  albumJson(): object {
+    return {};
+  }
+}
+
+describeEachDatabase('Help coverage lists the pages people see, each field by its label', (kind) => {
+  let testApp: TestApp;
+  let server: App;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind, { controllers: [PagesAndApi], widgetlib: { helpCoverageReporters: 1 } });
+    server = testApp.app.getHttpServer() as App;
+  });
+
+  afterAll(() => testApp.close());
+
+  const report = (fields: unknown[]) =>
+    request(server)
+      .post('/help/coverage/fields/')
+      .set(reader)
+      .send({ id_view: 'catalogue:album-form', fields })
+      .expect(204);
+
+  it('lists GET pages, not API routes (`{ page: false }`) nor routes that only take writes', async () => {
+    const coverage = await request(server).get('/help/coverage/').set(admin).expect(200);
+    expect((coverage.body as Array<{ id_view: string }>).map((view) => view.id_view)).toEqual(['catalogue:album-form']);
+  });
+
+  it('keeps the label each field has on its page, and fills the label of a field listed without one', async () => {
+    await report(['title']);
+    await report([
+      { name: 'released_on', label: 'Release date' },
+      { name: 'title', label: 'Title' },
+      { name: 'notes' },
+    ]);
+    // A label once kept is not replaced by what a later report says.
+    await report([{ name: 'released_on', label: 'Made up' }]);
+    const coverage = await request(server).get('/help/coverage/').set(admin).expect(200);
+    expect(coverage.body).toEqual([
+      {
+        id_view: 'catalogue:album-form',
+        registered: true,
+        labels: { released_on: 'Release date', title: 'Title' },
+        with_help: [],
+        without_help: ['notes', 'released_on', 'title'],
+      },
+    ]);
+    const stored = await testApp.dataSource
+      .getRepository(HelpField)
+      .find({ where: { id_view: 'catalogue:album-form' }, order: { question_name: 'ASC' } });
+    expect(stored.map(({ question_name, label }) => ({ question_name, label }))).toEqual([
+      { question_name: 'notes', label: null },
+      { question_name: 'released_on', label: 'Release date' },
+      { question_name: 'title', label: 'Title' },
+    ]);
   });
 });

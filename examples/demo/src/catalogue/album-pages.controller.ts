@@ -8,11 +8,11 @@ import type { Repository } from 'typeorm';
 import type { DemoRequest } from '../auth/session-user.middleware.js';
 import { PageRenderer } from '../pages/page.renderer.js';
 import { ALBUM_FORMATS } from './album-format.js';
-import { AlbumDto } from './album.dto.js';
+import { AlbumDto, RELEASE_DATE } from './album.dto.js';
 import { ALBUM_EDIT_VIEW, ALBUM_FORM_VIEW } from './album-help.seed.js';
 import { Album } from './album.entity.js';
 import { Artist } from './artist.entity.js';
-import { AlbumReferenceError, assignAlbum } from './album.writer.js';
+import { AlbumReferenceError, assignAlbum, missingReferences } from './album.writer.js';
 import { Genre } from './genre.entity.js';
 
 type FormValues = Record<string, unknown>;
@@ -149,7 +149,17 @@ export class AlbumPagesController {
     const messages: Record<string, string> = Object.fromEntries(
       errors.map((error) => [error.property, Object.values(error.constraints ?? {})[0] ?? 'Invalid value']),
     );
-    if (errors.length === 0) {
+    if (errors.length > 0) {
+      // Every field's error at once: an artist or genre that does not exist too, when its id was valid.
+      const references = await missingReferences(
+        {
+          artist_id: messages.artist_id ? undefined : form.artist_id,
+          genre_ids: messages.genre_ids ? undefined : form.genre_ids,
+        },
+        this.albums.manager,
+      );
+      Object.assign(messages, references);
+    } else {
       try {
         const saved = await this.albums.manager.transaction(async (manager) => {
           await assignAlbum(album, form, manager);
@@ -187,6 +197,8 @@ export class AlbumPagesController {
         values,
         errors,
         hasErrors: Object.keys(errors).length > 0,
+        // What the date input shows: the format as typed (its placeholder) and an example.
+        releaseDate: { format: RELEASE_DATE.typedFormat, example: RELEASE_DATE.example },
         artist,
         formats: ALBUM_FORMATS.map(([value, label]) => ({ value, label, selected: value === values.format })),
         genres: genres.map((genre) => ({ ...genre, selected: selectedGenres.has(genre.id) })),

@@ -1,7 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { GTDateField } from '@widgetlib/nest';
 import { In, type EntityManager } from 'typeorm';
-import type { AlbumDto } from './album.dto.js';
+import { RELEASE_DATE, type AlbumDto } from './album.dto.js';
 import { Album } from './album.entity.js';
 import { Artist } from './artist.entity.js';
 import { Genre } from './genre.entity.js';
@@ -16,20 +15,40 @@ export class AlbumReferenceError extends BadRequestException {
   }
 }
 
-const dateField = new GTDateField();
+const ARTIST_NOT_LISTED = 'Artist must be one of the listed artists';
+const GENRES_NOT_LISTED = 'Genres must be chosen from the list';
+
+/**
+ * The fields of a body whose ids name no record, each with its message: a form shows them beside the
+ * other fields' errors at once. A field left out (`undefined`, one that failed validation) is not checked.
+ */
+export async function missingReferences(
+  body: { artist_id?: number | undefined; genre_ids?: number[] | undefined },
+  manager: EntityManager,
+): Promise<Partial<Record<AlbumReferenceError['field'], string>>> {
+  const problems: Partial<Record<AlbumReferenceError['field'], string>> = {};
+  if (body.artist_id !== undefined && !(await manager.existsBy(Artist, { id: body.artist_id }))) {
+    problems.artist_id = ARTIST_NOT_LISTED;
+  }
+  const genreIds = [...new Set(body.genre_ids ?? [])];
+  if (genreIds.length > 0 && (await manager.countBy(Genre, { id: In(genreIds) })) !== genreIds.length) {
+    problems.genre_ids = GENRES_NOT_LISTED;
+  }
+  return problems;
+}
 
 /** Writes a validated album body into an album (new or loaded): ids become relations. */
 export async function assignAlbum(album: Album, body: AlbumDto, manager: EntityManager): Promise<void> {
   const artist = await manager.findOneBy(Artist, { id: body.artist_id });
-  if (!artist) throw new AlbumReferenceError('artist_id', `Artist ${body.artist_id} does not exist`);
+  if (!artist) throw new AlbumReferenceError('artist_id', ARTIST_NOT_LISTED);
   const genreIds = [...new Set(body.genre_ids)];
   const genres = genreIds.length ? await manager.findBy(Genre, { id: In(genreIds) }) : [];
-  if (genres.length !== genreIds.length) throw new AlbumReferenceError('genre_ids', 'Choose genres from the list');
+  if (genres.length !== genreIds.length) throw new AlbumReferenceError('genre_ids', GENRES_NOT_LISTED);
   Object.assign(album, {
     title: body.title,
     tracks: body.tracks,
     explicit: body.explicit,
-    released_on: dateField.toRepresentation(body.released_on),
+    released_on: RELEASE_DATE.toRepresentation(body.released_on),
     format: body.format,
     notes: body.notes,
     homepage: body.homepage ?? null,

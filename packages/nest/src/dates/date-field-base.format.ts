@@ -18,6 +18,19 @@ export function formatParser(format: string): DateTextParser {
   return (text, options) => DateTime.fromFormat(text, format, options);
 }
 
+/**
+ * A Luxon format as a person types it: the year and day tokens in capitals (`yyyy-MM-dd` ->
+ * `YYYY-MM-DD`, `dd.MM.yyyy HH:mm` -> `DD.MM.YYYY HH:mm`), quoted literals without their quotes.
+ */
+export function typedFormat(format: string): string {
+  return format.replace(/'(?:[^']|'')*'|y+|d+/g, (part) =>
+    part.startsWith("'") ? part.slice(1, -1).replace(/''/g, "'") : part.toUpperCase(),
+  );
+}
+
+/** The day (and time) every example of a format shows: a day above 12, so that day and month cannot be mistaken. */
+const EXAMPLE_DAY = DateTime.fromObject({ year: 2024, month: 3, day: 25, hour: 14, minute: 30 }, { zone: 'utc' });
+
 /** "the format a", "the format a or b", "one of the formats a, b or c". */
 export function describeFormats(formats: readonly string[]): string {
   if (formats.length === 1) return `the format ${formats[0]}`;
@@ -50,6 +63,22 @@ export abstract class DateFieldBase {
   abstract get expectation(): string;
 
   /**
+   * What a person is asked for in a form: the display format as typed and an example, e.g. `a date
+   * in the format DD.MM.YYYY, such as 25.03.2024` (the other accepted formats are still accepted).
+   */
+  abstract get userExpectation(): string;
+
+  /** The display format as a person types it, e.g. `YYYY-MM-DD`: what a form's input can show. */
+  get typedFormat(): string {
+    return typedFormat(this.format);
+  }
+
+  /** A day in the display format, e.g. `2024-03-25`. */
+  get example(): string {
+    return EXAMPLE_DAY.toFormat(this.format);
+  }
+
+  /**
    * The value of an input: `null` and `undefined` give `null`; `''` gives `null` when
    * `allowEmptyStr`; a string in an accepted format or a valid `Date` gives a `Date`. Anything
    * else throws a `DateFieldValidationError` that names the accepted formats.
@@ -64,7 +93,7 @@ export abstract class DateFieldBase {
     const text = value.trim();
     if (text === '') {
       if (this.allowEmptyStr) return null;
-      throw new DateFieldValidationError(`must be ${this.expectation}, not an empty string`);
+      throw new DateFieldValidationError(`must be ${this.expectation}, not an empty string`, 'is required');
     }
     if (text.length > MAX_INPUT_LENGTH) throw this.wrongFormat();
     const parsed = this.fromText(text);
@@ -80,13 +109,18 @@ export abstract class DateFieldBase {
 
   protected abstract fromDate(value: Date): Date;
 
+  /** An error whose reason `sentence` completes with what is expected, for programs and for people. */
+  protected invalid(sentence: (expected: string) => string): DateFieldValidationError {
+    return new DateFieldValidationError(sentence(this.expectation), sentence(this.userExpectation));
+  }
+
   protected wrongFormat(): DateFieldValidationError {
-    return new DateFieldValidationError(`must be ${this.expectation}`);
+    return this.invalid((expected) => `must be ${expected}`);
   }
 
   protected checkYear(year: number): void {
     if (year < MIN_YEAR || year > MAX_YEAR) {
-      throw new DateFieldValidationError(`must be ${this.expectation}, with a year from ${MIN_YEAR} to ${MAX_YEAR}`);
+      throw this.invalid((expected) => `must be ${expected}, with a year from ${MIN_YEAR} to ${MAX_YEAR}`);
     }
   }
 

@@ -29,6 +29,18 @@ class RequiredDayDto {
   day!: Date | null;
 }
 
+/** A form's fields, named in messages by their labels. */
+class FormDto {
+  @GTDate({ label: 'Release date', allowEmptyStr: false })
+  released_on?: Date | null;
+
+  @GTDate({ label: 'Birthday', format: 'dd.MM.yyyy' })
+  birthday?: Date | null;
+
+  @GTDateTime({ label: 'Starts at', format: 'dd/MM/yyyy HH:mm', timezone: 'Europe/Berlin' })
+  starts_at?: Date | null;
+}
+
 const STRICT: ValidationPipeOptions = { transform: true, whitelist: true, forbidNonWhitelisted: true };
 
 async function read<T>(
@@ -94,6 +106,20 @@ describe('@GTDate / @GTDateTime with ValidationPipe', () => {
     expect(await messages(EventDto, { name: 'x', at: '31.03.2024 02:30' })).toEqual([
       'at must be a date-time that exists in the time zone Europe/Berlin; 2024-03-31 02:30 is skipped there by a clock change',
     ]);
+  });
+
+  it('names a field by its label and asks for the display format as typed, with an example', async () => {
+    expect(await messages(FormDto, { released_on: '31/02/2024', birthday: '2024-13-01', starts_at: 'soon' })).toEqual([
+      'Release date must be a date in the format YYYY-MM-DD, such as 2024-03-25',
+      'Birthday must be a date in the format DD.MM.YYYY, such as 25.03.2024',
+      'Starts at must be a date and time in the format DD/MM/YYYY HH:mm, such as 25/03/2024 14:30',
+    ]);
+    expect(await messages(FormDto, { released_on: '', birthday: '01.01.0999' })).toEqual([
+      'Release date is required',
+      'Birthday must be a date in the format DD.MM.YYYY, such as 25.03.2024, with a year from 1000 to 9999',
+    ]);
+    // ISO 8601 is still read.
+    expect((await read(FormDto, { birthday: '2024-03-05' })).birthday).toEqual(new Date(2024, 2, 5));
   });
 
   it('reads what the client sent even with enableImplicitConversion', async () => {

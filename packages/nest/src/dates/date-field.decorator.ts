@@ -10,6 +10,18 @@ import { GTDateField } from './gt-date-field.format.js';
 export const IS_GT_DATE = 'isGTDate';
 export const IS_GT_DATE_TIME = 'isGTDateTime';
 
+/** What the DTO decorators add to the field's options. */
+export interface DateFieldPropertyOptions {
+  /**
+   * The field's label in the host's form (`Release date`): the message then names the field by it
+   * and asks for the display format as a person types it, with an example (`Release date must be a
+   * date in the format YYYY-MM-DD, such as 2024-03-25`). Without it the message names the property
+   * and every accepted format (`released_on must be a date in the format yyyy-MM-dd (ISO 8601)`),
+   * for API clients.
+   */
+  label?: string;
+}
+
 interface OpenApiShape {
   format: 'date' | 'date-time';
   example: string;
@@ -22,7 +34,14 @@ interface OpenApiShape {
  * until validation reports it; an absent property or `null` is accepted (add `@IsDefined()` or
  * `@IsNotEmpty()` to require a value).
  */
-function dateFieldProperty(validatorName: string, field: DateFieldBase, openApi: OpenApiShape): PropertyDecorator {
+function dateFieldProperty(
+  validatorName: string,
+  field: DateFieldBase,
+  label: string | undefined,
+  openApi: OpenApiShape,
+): PropertyDecorator {
+  const message = (error: DateFieldValidationError, property: string) =>
+    label === undefined ? error.describe(property) : error.describeForUser(label);
   return applyDecorators(
     Transform(
       ({ key, obj, value }) => {
@@ -44,9 +63,12 @@ function dateFieldProperty(validatorName: string, field: DateFieldBase, openApi:
       validator: {
         validate: (value: unknown) => !(value instanceof DateFieldValidationError),
         defaultMessage: (args?: ValidationArguments) =>
-          args?.value instanceof DateFieldValidationError
-            ? args.value.describe(args.property)
-            : `${args?.property ?? 'value'} must be ${field.expectation}`,
+          message(
+            args?.value instanceof DateFieldValidationError
+              ? args.value
+              : new DateFieldValidationError(`must be ${field.expectation}`, `must be ${field.userExpectation}`),
+            args?.property ?? 'value',
+          ),
       },
     }),
     ApiDocs(({ ApiProperty }) => [
@@ -70,8 +92,11 @@ function dateFieldProperty(validatorName: string, field: DateFieldBase, openApi:
  * library default `yyyy-MM-dd` (plus ISO 8601), not `WidgetLibModule`'s `dateFormat`: pass the
  * same format to both when the host changes it.
  */
-export function GTDate(options: GTDateFieldOptions = {}): PropertyDecorator {
-  return dateFieldProperty(IS_GT_DATE, new GTDateField(options), { format: 'date', example: '2024-03-05' });
+export function GTDate(options: GTDateFieldOptions & DateFieldPropertyOptions = {}): PropertyDecorator {
+  return dateFieldProperty(IS_GT_DATE, new GTDateField(options), options.label, {
+    format: 'date',
+    example: '2024-03-05',
+  });
 }
 
 /**
@@ -82,8 +107,8 @@ export function GTDate(options: GTDateFieldOptions = {}): PropertyDecorator {
  * (plus ISO 8601), not `WidgetLibModule`'s `datetimeFormat` and `timezone`: pass the same values
  * to both when the host changes them.
  */
-export function GTDateTime(options: GTDateTimeFieldOptions = {}): PropertyDecorator {
-  return dateFieldProperty(IS_GT_DATE_TIME, new GTDateTimeField(options), {
+export function GTDateTime(options: GTDateTimeFieldOptions & DateFieldPropertyOptions = {}): PropertyDecorator {
+  return dateFieldProperty(IS_GT_DATE_TIME, new GTDateTimeField(options), options.label, {
     format: 'date-time',
     example: '2024-03-05T14:30:00.000Z',
   });

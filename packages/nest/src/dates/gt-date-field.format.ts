@@ -60,6 +60,10 @@ export class GTDateField extends DateFieldBase {
     return `a date in ${describeFormats(formats)}`;
   }
 
+  get userExpectation(): string {
+    return `a date in the format ${this.typedFormat}, such as ${this.example}`;
+  }
+
   /** `yyyy-MM-dd` of a `Date` (its local calendar day, see `localMidnight`) or of an ISO date string. */
   toRepresentation(value: Date | string | null | undefined): string | null {
     if (value === null || value === undefined) return null;

@@ -53,6 +53,10 @@ export class GTDateTimeField extends DateFieldBase {
     return `a date-time in ${describeFormats([...this.formats, 'ISO 8601 (e.g. 2024-03-05T14:30:00+01:00)'])}`;
   }
 
+  get userExpectation(): string {
+    return `a date and time in the format ${this.typedFormat}, such as ${this.example}`;
+  }
+
   /** ISO 8601 in `timezone` of a `Date`, or of an ISO 8601 string that carries its offset. */
   toRepresentation(value: Date | string | null | undefined): string | null {
     if (value === null || value === undefined) return null;
@@ -99,8 +103,9 @@ export class GTDateTimeField extends DateFieldBase {
     if (!parsed.isValid) return null;
     this.checkYear(parsed.year);
     if (!utcOffsetInRange(text)) {
-      throw new DateFieldValidationError(
-        `must be ${this.expectation}, with an offset from -${MAX_UTC_OFFSET_HOURS}:59 to +${MAX_UTC_OFFSET_HOURS}:59`,
+      throw this.invalid(
+        (expected) =>
+          `must be ${expected}, with an offset from -${MAX_UTC_OFFSET_HOURS}:59 to +${MAX_UTC_OFFSET_HOURS}:59`,
       );
     }
     // The text carried its own offset: it names one instant.

@@ -9,6 +9,7 @@ import { CreateSavedView1764288000000 } from './1764288000000-create-saved-view.
 import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-usage.js';
 import { CreateSavedViewOwner1764381600000 } from './1764381600000-create-saved-view-owner.js';
 import { CreateHelpFieldReport1764460800000 } from './1764460800000-create-help-field-report.js';
+import { AddHelpFieldLabel1764547200000 } from './1764547200000-add-help-field-label.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -23,4 +24,5 @@ export const WIDGETLIB_MIGRATIONS = [
   AggregateHelpUsage1764374400000,
   CreateSavedViewOwner1764381600000,
   CreateHelpFieldReport1764460800000,
+  AddHelpFieldLabel1764547200000,
 ];

@@ -59,6 +59,8 @@ import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 
 const parseId = new ParseIdPipe();
+/** The resource's routes answer JSON: reversible, but not pages of the app. */
+const API_ROUTE = { page: false } as const;
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -131,7 +133,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
     }
 
-    @serve('list', Get(), ViewName(listRoute), DataTable(tableOptions))
+    @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions))
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       setRecordUrls(request, (entity) =>
         this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) }),
@@ -157,14 +159,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return this.baseQuery(request);
     }
 
-    @serve('retrieve', Get(':id'), ViewName(detailRoute), ResourceDocs.retrieve())
+    @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve())
     async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       const record = await scopedRecordQuery(this.baseQuery(request), id).getOne();
       if (!record) throw this.notFound(id);
       return this.represent(record);
     }
 
-    @serve('create', Post(), ViewName(listRoute), ResourceDocs.create(createDto))
+    @serve('create', Post(), ViewName(listRoute, API_ROUTE), ResourceDocs.create(createDto))
     create(@Body(bodyValidationPipe(createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
       return this.inTransaction(async (manager) => {
         const key = await this.save(manager, this.repository.create(), body, request);
@@ -172,7 +174,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       });
     }
 
-    @serve('update', Put(':id'), ViewName(detailRoute), ResourceDocs.update(updateDto))
+    @serve('update', Put(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.update(updateDto))
     update(
       @Param('id', parseId) id: number,
       @Body(bodyValidationPipe(updateDto)) body: U,
@@ -190,7 +192,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       });
     }
 
-    @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute), ResourceDocs.remove())
+    @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute, API_ROUTE), ResourceDocs.remove())
     async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await this.inTransaction(async (manager) => {
         const key = await this.lockInScope(manager, id, request);

@@ -1,14 +1,16 @@
-import { Injectable, type INestApplication, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, RequestMethod, type INestApplication, type OnApplicationBootstrap } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_PATH, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { fillRoutePath, joinRoutePath, normaliseRoutePrefix, type RouteParams } from './route-path.writer.js';
-import { hasViewName, readViewId } from './view-name.reader.js';
+import { hasViewName, isMarkedNotAPage, readViewId } from './view-name.reader.js';
 import { HELP_DETAIL_ROUTE, HELP_LIST_ROUTE } from './views.constants.js';
 
 interface NamedRoute {
   /** Path pattern without the global prefix, as Nest registers it. */
   pattern: string;
+  /** Whether a `GET` route of the name is a page people see (not marked `{ page: false }`). */
+  page: boolean;
   /** Where the name comes from, for error messages. */
   source: string;
 }
@@ -57,6 +59,14 @@ export class UrlResolver implements OnApplicationBootstrap {
   }
 
   /**
+   * The view names of the app's pages: those with a `GET` route not marked
+   * `@ViewName(name, { page: false })` (API routes such as a `DataTableResource`'s are not pages).
+   */
+  pageViewNames(): string[] {
+    return this.viewNames().filter((name) => this.namedRoutes().get(name)!.page);
+  }
+
+  /**
    * The path of the route named `name`, with `params` URL-encoded into it. An unknown name, a
    * missing parameter, or a parameter the route does not have is an `Error`.
    */
@@ -93,12 +103,12 @@ export class UrlResolver implements OnApplicationBootstrap {
             `(${route.pattern}); give one of them another @ViewName`,
         );
       }
-      routes.set(name, existing ?? route);
+      routes.set(name, existing ? { ...existing, page: existing.page || route.page } : route);
     };
     const help = joinRoutePath(this.config.routePrefix, 'help');
     // The library's routes keep the trailing slash of the specification's paths.
-    add(HELP_LIST_ROUTE, { pattern: `${help}/`, source: 'widgetlib' });
-    add(HELP_DETAIL_ROUTE, { pattern: `${help}/:id/`, source: 'widgetlib' });
+    add(HELP_LIST_ROUTE, { pattern: `${help}/`, source: 'widgetlib', page: false });
+    add(HELP_DETAIL_ROUTE, { pattern: `${help}/:id/`, source: 'widgetlib', page: false });
 
     for (const wrapper of this.discovery.getControllers()) {
       const controller = wrapper.metatype;
@@ -108,12 +118,14 @@ export class UrlResolver implements OnApplicationBootstrap {
       const modulePath = this.modulePathOf(wrapper.host?.metatype);
       for (const methodName of this.metadataScanner.getAllMethodNames(prototype)) {
         const handler = prototype[methodName];
-        if (typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        const method = typeof handler === 'function' ? Reflect.getMetadata(METHOD_METADATA, handler) : undefined;
+        if (typeof handler !== 'function' || method === undefined) continue;
         if (!hasViewName(controller, handler)) continue;
         const methodPath = firstPath(Reflect.getMetadata(PATH_METADATA, handler));
         add(readViewId(controller, handler), {
           pattern: joinRoutePath(modulePath, controllerPath, methodPath),
           source: `${controller.name}.${methodName}`,
+          page: method === RequestMethod.GET && !isMarkedNotAPage(controller, handler),
         });
       }
     }

@@ -1,5 +1,5 @@
 import { resolveViewId } from './view-id.writer.js';
-import { VIEW_NAME_METADATA } from './views.constants.js';
+import { VIEW_NAME_METADATA, VIEW_NOT_A_PAGE_METADATA } from './views.constants.js';
 
 function viewNameOf(target: object): string | undefined {
   return Reflect.getMetadata(VIEW_NAME_METADATA, target) as string | undefined;
@@ -8,6 +8,11 @@ function viewNameOf(target: object): string | undefined {
 /** Whether a handler or its controller carries `@ViewName`, which makes the route reversible. */
 export function hasViewName(controller: object, handler: object): boolean {
   return viewNameOf(controller) !== undefined || viewNameOf(handler) !== undefined;
+}
+
+/** Whether a handler or its controller is marked `@ViewName(name, { page: false })`: an API route. */
+export function isMarkedNotAPage(controller: object, handler: object): boolean {
+  return [controller, handler].some((target) => Reflect.getMetadata(VIEW_NOT_A_PAGE_METADATA, target) === true);
 }
 
 const viewIds = new WeakMap<object, WeakMap<object, string>>();

@@ -58,10 +58,16 @@ export interface HelpPanelConfig {
   usage?: boolean;
 }
 
-/** The body of `POST /help/coverage/fields/`: the names of the labelled fields of a page of a view. */
+/** A labelled field of a page: its name and its label's text, which help coverage shows admins. */
+export interface ReportedHelpField {
+  name: string;
+  label: string;
+}
+
+/** The body of `POST /help/coverage/fields/`: the labelled fields of a page of a view. */
 export interface HelpFieldsReport {
   id_view: string;
-  fields: string[];
+  fields: ReportedHelpField[];
 }
 
 /** What a host may set when it starts panels itself or through `initHelpPanels`. */

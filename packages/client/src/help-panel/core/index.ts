@@ -17,5 +17,6 @@ export type {
   HelpRevision,
   HelpRevisionState,
   HelpUsageEvent,
+  ReportedHelpField,
 } from './help-panel.types.js';
 export { sanitizeHelpText } from './help-text.parser.js';

@@ -1,13 +1,16 @@
 import type { LabelledField } from '../fields/index.js';
-import { HelpCoverageReporter, MAX_REPORTED_FIELDS, reportedFieldNames } from './help-coverage-reporter.client.js';
+import { HelpCoverageReporter, MAX_REPORTED_FIELDS, reportedFields } from './help-coverage-reporter.client.js';
 import type { HelpFieldsReport } from '../core/index.js';
 
-const field = (questionName: string): LabelledField => ({
+const field = (questionName: string, labelText = questionName.trim().toUpperCase()): LabelledField => ({
   label: {} as HTMLLabelElement,
   questionName,
   names: [questionName],
-  labelText: questionName,
+  labelText,
 });
+
+/** What the reporter sends for names given as `field(name)`. */
+const sentFields = (...names: string[]) => names.map((name) => ({ name, label: name.toUpperCase() }));
 
 /** A Storage over a Map, as sessionStorage behaves. */
 function memoryStorage(): Storage {
@@ -24,16 +27,22 @@ function memoryStorage(): Storage {
   };
 }
 
-describe('reportedFieldNames', () => {
+describe('reportedFields', () => {
   it('keeps each name once, trimmed and sorted, without empty or overlong names', () => {
     expect(
-      reportedFieldNames([field('title'), field(' year '), field('title'), field(''), field('x'.repeat(256))]),
-    ).toEqual(['title', 'year']);
+      reportedFields([field('title'), field(' year '), field('title', 'Other'), field(''), field('x'.repeat(256))]),
+    ).toEqual(sentFields('title', 'year'));
+  });
+
+  it("sends each field's label as the page shows it, white space folded", () => {
+    expect(reportedFields([field('released_on', '  Release\n    date ')])).toEqual([
+      { name: 'released_on', label: 'Release date' },
+    ]);
   });
 
   it('stops at the most names the server takes', () => {
     const many = Array.from({ length: MAX_REPORTED_FIELDS + 5 }, (_, index) => field(`f${index}`));
-    expect(reportedFieldNames(many)).toHaveLength(MAX_REPORTED_FIELDS);
+    expect(reportedFields(many)).toHaveLength(MAX_REPORTED_FIELDS);
   });
 });
 
@@ -57,13 +66,13 @@ describe('HelpCoverageReporter', () => {
     const first = reporter(storage);
     await first.coverage.report([field('year'), field('title')]);
     await first.coverage.report([field('title'), field('year')]);
-    expect(first.sent).toEqual([{ id_view: 'albums:edit', fields: ['title', 'year'] }]);
+    expect(first.sent).toEqual([{ id_view: 'albums:edit', fields: sentFields('title', 'year') }]);
 
     const nextPage = reporter(storage);
     await nextPage.coverage.report([field('title'), field('year')]);
     expect(nextPage.sent).toEqual([]);
     await nextPage.coverage.report([field('title'), field('year'), field('notes')]);
-    expect(nextPage.sent).toEqual([{ id_view: 'albums:edit', fields: ['notes', 'title', 'year'] }]);
+    expect(nextPage.sent).toEqual([{ id_view: 'albums:edit', fields: sentFields('notes', 'title', 'year') }]);
   });
 
   it('sends nothing for a page without labelled fields', async () => {

@@ -1,18 +1,26 @@
 import { HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
 import type { LabelledField } from '../fields/index.js';
-import type { HelpApiClient, HelpFieldsReport, HelpPanelConfig } from '../core/index.js';
+import type { HelpApiClient, HelpFieldsReport, HelpPanelConfig, ReportedHelpField } from '../core/index.js';
 
 /** The most field names one report carries (the server refuses a longer list). */
 export const MAX_REPORTED_FIELDS = 500;
 
-/** The page's field names as the server takes them: trimmed, non-empty, within the length limit, sorted, once each. */
-export function reportedFieldNames(fields: readonly LabelledField[]): string[] {
-  const names = new Set<string>();
-  for (const { questionName } of fields) {
+/**
+ * The page's fields as the server takes them: names trimmed, non-empty, within the length limit,
+ * sorted, once each (the first label of a name), each with its label's text.
+ */
+export function reportedFields(fields: readonly LabelledField[]): ReportedHelpField[] {
+  const labels = new Map<string, string>();
+  for (const { questionName, labelText } of fields) {
     const name = questionName.trim();
-    if (name !== '' && name.length <= HELP_QUESTION_NAME_MAX_LENGTH) names.add(name);
+    if (name !== '' && name.length <= HELP_QUESTION_NAME_MAX_LENGTH && !labels.has(name)) {
+      labels.set(name, labelText.replace(/\s+/g, ' ').trim());
+    }
   }
-  return [...names].sort().slice(0, MAX_REPORTED_FIELDS);
+  return [...labels.keys()]
+    .sort()
+    .slice(0, MAX_REPORTED_FIELDS)
+    .map((name) => ({ name, label: labels.get(name)! }));
 }
 
 /** `sessionStorage`, or `null` where reading it throws (sandboxed frames, disabled storage). */
@@ -25,8 +33,8 @@ function sessionStore(): Storage | null {
 }
 
 /**
- * Tells the server which labelled fields a page of the view has, so that its help coverage lists
- * the fields without help. A set of names already reported in this browser session (or earlier on
+ * Tells the server which labelled fields a page of the view has (names and labels), so that its
+ * help coverage lists the fields without help by their labels. A set already reported in this browser session (or earlier on
  * this page) is not sent again; a failed report is left for the next page load.
  */
 export class HelpCoverageReporter {
@@ -40,13 +48,13 @@ export class HelpCoverageReporter {
   ) {}
 
   async report(fields: readonly LabelledField[]): Promise<void> {
-    const names = reportedFieldNames(fields);
-    if (names.length === 0) return;
-    const key = JSON.stringify(names);
+    const reported = reportedFields(fields);
+    if (reported.length === 0) return;
+    const key = JSON.stringify(reported);
     if (key === this.lastSent || key === this.remembered()) return;
     this.lastSent = key;
     try {
-      await this.send({ id_view: this.idView, fields: names });
+      await this.send({ id_view: this.idView, fields: reported });
       this.remember(key);
     } catch {
       // Coverage is for the app's admins; a reader's page carries on without it.

@@ -6,8 +6,8 @@ describe('helpCoverage', () => {
       helpCoverage(
         ['b:form', 'a:form'],
         [
-          { id_view: 'a:form', question_name: 'x' },
-          { id_view: 'c:form', question_name: 'y' },
+          { id_view: 'a:form', question_name: 'x', label: 'Ex' },
+          { id_view: 'c:form', question_name: 'y', label: null },
         ],
         [
           { id_view: 'a:form', question_name: 'z', language: 'es' },
@@ -18,11 +18,12 @@ describe('helpCoverage', () => {
       {
         id_view: 'a:form',
         registered: true,
+        labels: { x: 'Ex' },
         with_help: [{ question_name: 'z', languages: [null, 'es'] }],
         without_help: ['x'],
       },
-      { id_view: 'b:form', registered: true, with_help: [], without_help: [] },
-      { id_view: 'c:form', registered: false, with_help: [], without_help: ['y'] },
+      { id_view: 'b:form', registered: true, labels: {}, with_help: [], without_help: [] },
+      { id_view: 'c:form', registered: false, labels: {}, with_help: [], without_help: ['y'] },
     ]);
   });
 });
@@ -32,8 +33,37 @@ describe('parseHelpFieldsReport', () => {
     expect(parseHelpFieldsReport({ id_view: ' v ', fields: ['a', ' a', 'b'] })).toEqual({
       id_view: 'v',
       fields: ['a', 'b'],
+      labels: {},
     });
   });
+
+  it('takes each field by name, or by name and its label on the page (white space folded)', () => {
+    expect(
+      parseHelpFieldsReport({
+        id_view: 'v',
+        fields: [
+          { name: 'released_on', label: ' Release\n  date ' },
+          { name: '__proto__', label: 'Odd name' },
+          { name: 'notes' },
+          { name: 'blank', label: '  ' },
+          'title',
+        ],
+      }),
+    ).toEqual({
+      id_view: 'v',
+      fields: ['released_on', '__proto__', 'notes', 'blank', 'title'],
+      labels: JSON.parse('{"released_on":"Release date","__proto__":"Odd name"}') as Record<string, string>,
+    });
+  });
+
+  it.each([[{ name: '' }], [{ name: 'a', label: 3 }], [{ name: 'a', extra: 1 }], [null], [['a']]])(
+    'refuses the field %j',
+    (field) => {
+      expect(parseHelpFieldsReport({ id_view: 'v', fields: [field] })).toEqual({
+        problems: [expect.stringContaining('fields must be an array of at most 500 non-empty strings')],
+      });
+    },
+  );
 });
 
 describe('reporters', () => {

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Not, type Repository } from 'typeorm';
+import { In, IsNull, Not, type Repository } from 'typeorm';
 import { UrlResolver } from '../../views/url-resolver.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import { HelpFieldReport } from './help-field-report.entity.js';
@@ -15,6 +15,9 @@ import {
   type HelpViewCoverage,
 } from './help-coverage.checks.js';
 import { Help } from '../help.entity.js';
+
+const labelOf = (labels: Record<string, string>, name: string): string | null =>
+  Object.hasOwn(labels, name) ? labels[name]! : null;
 
 /**
  * Which labelled fields of each view have help: the fields the panel reports against the entries. A
@@ -38,18 +41,18 @@ export class HelpCoverageService {
    * {@link MAX_UNCONFIRMED_FIELDS_PER_REPORTER} fields per user that too few others reported yet (a
    * 400 names the bound), so that what readers report stays bounded.
    */
-  async report({ id_view, fields }: HelpFieldsReport, userName: string | null = null): Promise<void> {
+  async report({ id_view, fields, labels = {} }: HelpFieldsReport, userName: string | null = null): Promise<void> {
     if (!this.urls.viewNames().includes(id_view)) {
       throw new BadRequestException([`id_view ${JSON.stringify(id_view)} is not a view of this app`]);
     }
     if (fields.length === 0) return;
-    const listed = new Set(
-      (await this.fields.findBy({ id_view, question_name: In(fields) })).map((field) => field.question_name),
-    );
+    const listedFields = await this.fields.findBy({ id_view, question_name: In(fields) });
+    await this.labelUnlabelled(listedFields, labels);
+    const listed = new Set(listedFields.map((field) => field.question_name));
     const fresh = fields.filter((field) => !listed.has(field));
     if (fresh.length === 0) return;
     const required = this.config.helpCoverageReporters;
-    if (required === 1) return this.list(id_view, fresh);
+    if (required === 1) return this.list(id_view, fresh, labels);
 
     const reporter = reporterKey(userName);
     const mine = new Set(
@@ -77,7 +80,7 @@ export class HelpCoverageService {
       .execute();
     // Counted again once written: of two users reporting a field at the same moment, the later count sees both.
     const complete = confirmedNames(await this.reporterCounts(id_view, fresh), required);
-    if (complete.length > 0) await this.list(id_view, complete);
+    if (complete.length > 0) await this.list(id_view, complete, labels);
     // A listed field needs its reports no more, this report's included when another listed the field meanwhile.
     const nowListed = (await this.fields.findBy({ id_view, question_name: In(fresh) })).map(
       (field) => field.question_name,
@@ -96,19 +99,31 @@ export class HelpCoverageService {
       this.fields.find(),
       this.helps.find({ select: { id_view: true, question_name: true, language: true } }),
     ]);
-    return helpCoverage(this.urls.viewNames(), reported, entries);
+    return helpCoverage(this.urls.pageViewNames(), reported, entries);
   }
 
-  /** Lists fields of the view, within its bound. */
-  private async list(id_view: string, names: string[]): Promise<void> {
+  /** Lists fields of the view, with the labels their page gave them, within its bound. */
+  private async list(id_view: string, names: string[], labels: Record<string, string>): Promise<void> {
     await this.assertRoom(id_view, names.length);
     // Another page of the view may report the same field at the same moment: a duplicate is no news.
     await this.fields
       .createQueryBuilder()
       .insert()
-      .values(names.map((question_name) => ({ id_view, question_name })))
+      .values(names.map((question_name) => ({ id_view, question_name, label: labelOf(labels, question_name) })))
       .orIgnore()
       .execute();
+  }
+
+  /**
+   * Gives listed fields that have no label yet (listed before labels were reported) the one this
+   * report has; a label once kept stays until an admin clears the view.
+   */
+  private async labelUnlabelled(listed: readonly HelpField[], labels: Record<string, string>): Promise<void> {
+    for (const field of listed) {
+      const label = labelOf(labels, field.question_name);
+      if (field.label !== null || label === null) continue;
+      await this.fields.update({ id: field.id, label: IsNull() }, { label });
+    }
   }
 
   private async assertRoom(id_view: string, more: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { HELP_ID_VIEW_MAX_LENGTH, HELP_QUESTION_NAME_MAX_LENGTH } from '#rules/help-limits.js';
+import { HELP_FIELD_LABEL_MAX_LENGTH } from './help-coverage.checks.js';
 
 /** A labelled field a page of a view has, as the help panel reports it: what coverage counts. */
 @Entity('widgetlib_help_field')
@@ -13,4 +14,8 @@ export class HelpField {
 
   @Column({ type: 'varchar', length: HELP_QUESTION_NAME_MAX_LENGTH })
   question_name!: string;
+
+  /** The field's label as its page shows it (`Release date`), for people; null until a page reported one. */
+  @Column({ type: 'varchar', length: HELP_FIELD_LABEL_MAX_LENGTH, nullable: true })
+  label!: string | null;
 }
