@@ -8,6 +8,7 @@ export {
   listed,
   type TableRequestContext,
   DATA_TABLE_OPTIONS,
+  DATA_TABLE_BULK_ACTION_OPTIONS,
   type DataTableExportDefaults,
   type DataTableCountStrategy,
   type TableRequestLimits,
