@@ -23,6 +23,7 @@ export { readInteger, QueryParameters } from './request/index.js';
 export {
   eagerRepositoryQuery,
   setUpTableQuery,
+  and,
   type TableQuerySetup,
   StatementTimeoutError,
   withStatementTimeout,
