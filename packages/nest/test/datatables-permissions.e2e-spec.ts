@@ -165,7 +165,10 @@ describeEachDatabase("The list answer's permissions", (kind) => {
       bulk: { bulkDelete: false, share: true },
     });
     // bulkDelete requires delete's permission and its own.
-    expect((await permissionsOf('/permitted-notes/', USERS.deleter))!.bulk).toEqual({ bulkDelete: false, share: false });
+    expect((await permissionsOf('/permitted-notes/', USERS.deleter))!.bulk).toEqual({
+      bulkDelete: false,
+      share: false,
+    });
     expect((await permissionsOf('/permitted-notes/', USERS.purger))!.bulk).toEqual({ bulkDelete: true, share: false });
     expect(await permissionsOf('/permitted-notes/', USERS.admin)).toEqual({
       create: true,

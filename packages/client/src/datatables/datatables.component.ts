@@ -147,7 +147,12 @@ function keepHeaderCells(table: HTMLTableElement, config: Config, columns: reado
  * allowed), and the table's Select options: checkboxes only, the page's rows from the header
  * checkbox, rows told apart by `rowId` (`id` unless the host names another).
  */
-function selectRowConfig(DataTable: DataTableEngine, config: Config, columns: WidgetLibColumn[], rowLabel: string): void {
+function selectRowConfig(
+  DataTable: DataTableEngine,
+  config: Config,
+  columns: WidgetLibColumn[],
+  rowLabel: string,
+): void {
   const render = (DataTable as unknown as { render?: { select?: () => unknown } }).render?.select;
   if (!render) {
     throw new Error("widgetlib: a selectRow column needs DataTables' Select extension (datatables.net-select)");
@@ -168,7 +173,12 @@ function selectRowConfig(DataTable: DataTableEngine, config: Config, columns: Wi
       : column,
   ) as Config['columns'];
   const settings = config as Config & { select?: unknown; rowId?: unknown; language?: Record<string, unknown> };
-  settings.select ??= { style: 'api', selector: 'td.widgetlib-select-cell', headerCheckbox: 'select-page', info: false };
+  settings.select ??= {
+    style: 'api',
+    selector: 'td.widgetlib-select-cell',
+    headerCheckbox: 'select-page',
+    info: false,
+  };
   settings.rowId ??= 'id';
   const language = settings.language ?? {};
   const select = (language.select ?? {}) as Record<string, unknown>;
@@ -245,7 +255,9 @@ export function gtCreateDataTable(
   /** What the latest answer says the user may do; undefined before the first answer. */
   let permissions: TablePermissions | null | undefined;
   const permitBulk = () =>
-    bulk?.permit((action) => action.permission === undefined || grants(permissions ?? null, `bulk.${action.permission}`));
+    bulk?.permit(
+      (action) => action.permission === undefined || grants(permissions ?? null, `bulk.${action.permission}`),
+    );
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -291,7 +303,8 @@ export function gtCreateDataTable(
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
   const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
   if (selectColumn >= 0) {
-    if (bulkActions.length === 0) throw new Error('widgetlib: a selectRow column picks rows for bulkActions; name some');
+    if (bulkActions.length === 0)
+      throw new Error('widgetlib: a selectRow column picks rows for bulkActions; name some');
     selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], dataTableTexts(texts).selectRow);
   }
   keepHeaderCells(table, config, columns ?? []);

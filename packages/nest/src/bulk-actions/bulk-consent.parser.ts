@@ -44,11 +44,7 @@ export function bulkKeyKind(type: unknown): BulkKeyKind {
 const INTEGER_KEY = /^-?[0-9]{1,20}$/;
 
 /** The keys `ids` lists (null when absent), each checked against the key's kind; problems named in `problems`. */
-function readIds(
-  params: QueryParameters,
-  problems: RequestProblems,
-  kind: BulkKeyKind,
-): Array<string | number> | null {
+function readIds(params: QueryParameters, problems: RequestProblems, kind: BulkKeyKind): Array<string | number> | null {
   if (!params.has(IDS_PARAMETER) && !params.has(`${IDS_PARAMETER}[]`)) return null;
   const texts = [...params.all(IDS_PARAMETER), ...params.all(`${IDS_PARAMETER}[]`)]
     .flatMap((value) => value.split(','))

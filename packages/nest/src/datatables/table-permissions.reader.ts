@@ -25,7 +25,7 @@ const RECORD_ACTIONS = ['create', 'update', 'delete'] as const;
 /** The prototypes of `controller`'s instances, its own first (getters are not called). */
 function prototypesOf(controller: Type): object[] {
   const chain: object[] = [];
-  for (let proto = controller.prototype as object | null; proto && proto !== Object.prototype; ) {
+  for (let proto = controller.prototype as object | null; proto && proto !== Object.prototype;) {
     chain.push(proto);
     proto = Object.getPrototypeOf(proto) as object | null;
   }

@@ -12,7 +12,11 @@ export type RouteTargets = readonly [controller: Type, handler: (...args: never[
  * read from the configuration when given as functions; null when neither carries the decorator
  * (the guard lets everyone through).
  */
-export function routeRequirements(reflector: Reflector, targets: RouteTargets, config: WidgetLibConfig): string[] | null {
+export function routeRequirements(
+  reflector: Reflector,
+  targets: RouteTargets,
+  config: WidgetLibConfig,
+): string[] | null {
   const declared = targets.map((target) =>
     reflector.get<PermissionRequirement[] | undefined>(REQUIRED_PERMISSIONS_METADATA, target),
   );

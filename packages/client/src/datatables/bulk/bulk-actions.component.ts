@@ -209,7 +209,8 @@ async function send(
     const { url, ...init } = request;
     const response = await fetch(url, { ...init, credentials: 'same-origin' });
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { error: errorMessage(response.status, response.statusText, body), status: response.status };
+    if (!response.ok)
+      return { error: errorMessage(response.status, response.statusText, body), status: response.status };
     return { answer: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {} };
   } catch (error) {
     return { error: String(error), status: 0 };

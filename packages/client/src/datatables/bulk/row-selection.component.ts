@@ -8,7 +8,7 @@ interface SelectApi {
 
 /** Whether DataTables' Select extension is loaded on this table. */
 export function hasSelectExtension(api: Api): boolean {
-  return typeof (api as unknown as Partial<SelectApi>).select === 'object';
+  return typeof (api as unknown as Partial<SelectApi>).select?.style === 'function';
 }
 
 /**
