@@ -167,6 +167,8 @@ function selectRowConfig(
           orderable: false,
           searchable: false,
           visible: false,
+          // Responsive collapses it last, as a row's actions.
+          responsivePriority: column.responsivePriority ?? 1,
           className: `widgetlib-select-cell ${column.className ?? ''}`.trim(),
           defaultContent: '',
         }
