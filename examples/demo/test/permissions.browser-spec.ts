@@ -46,7 +46,9 @@ describe('what each user may do, in Chromium (SQLite)', () => {
   /** Waits for the albums table's first rows. */
   const albumRows = async (page: Page) => {
     await page.locator('#albums tbody tr td.dt-type-numeric, #albums tbody tr td').first().waitFor();
-    await page.waitForFunction(() => (document.querySelector('#albums_info')?.textContent ?? '').startsWith('Showing 1'));
+    await page.waitForFunction(() =>
+      (document.querySelector('#albums_info')?.textContent ?? '').startsWith('Showing 1'),
+    );
   };
 
   it('shows the viewer no New album, no Edit or Delete, no bulk bar and no row checkboxes', async () => {
@@ -81,11 +83,14 @@ describe('what each user may do, in Chromium (SQLite)', () => {
     expect(picked).toHaveLength(2);
     await page.getByRole('button', { name: 'Mark as explicit' }).click();
     await page.waitForFunction(
-      () => document.querySelector('.widgetlib-bulk-actions [role=status]')?.textContent === 'Marked 2 albums as explicit.',
+      () =>
+        document.querySelector('.widgetlib-bulk-actions [role=status]')?.textContent === 'Marked 2 albums as explicit.',
     );
-    const explicit = ((await dataSource.query('SELECT id FROM album WHERE explicit = true ORDER BY id')) as Array<{
-      id: number;
-    }>).map((row) => Number(row.id));
+    const explicit = (
+      (await dataSource.query('SELECT id FROM album WHERE explicit = true ORDER BY id')) as Array<{
+        id: number;
+      }>
+    ).map((row) => Number(row.id));
     expect(explicit).toEqual([...picked].sort((a, b) => a - b));
   });
 

@@ -54,22 +54,20 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const requirements = options.permissions ? this.actionRequirements(options, context.getClass(), endpoint) : null;
-    return next
-      .handle()
-      .pipe(
-        mergeMap((result: unknown) =>
-          from(
-            this.answer(result, options, request, endpoint).then(async (envelope) =>
-              requirements
-                ? {
-                    ...envelope,
-                    permissions: tablePermissions(requirements, await this.permissions.permissionsOf(request)),
-                  }
-                : envelope,
-            ),
+    return next.handle().pipe(
+      mergeMap((result: unknown) =>
+        from(
+          this.answer(result, options, request, endpoint).then(async (envelope) =>
+            requirements
+              ? {
+                  ...envelope,
+                  permissions: tablePermissions(requirements, await this.permissions.permissionsOf(request)),
+                }
+              : envelope,
           ),
         ),
-      );
+      ),
+    );
   }
 
   /** What the actions of `options.permissions` require, read once per controller; a mistake is logged and a 500. */
