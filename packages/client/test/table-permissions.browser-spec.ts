@@ -13,10 +13,10 @@ const browser = useDataTablesBrowser();
 const VIEWER = { name: 'viewer', permissions: ['albums.view'] };
 const EDITOR = { name: 'editor', permissions: ['albums.view', 'albums.add', 'albums.change', 'albums.mark'] };
 
-async function openAs(user: object, line: string): Promise<Page> {
+async function openAs(user: object, line: string, query = ''): Promise<Page> {
   const page = await browser.newPage({ width: 1280, height: 800 });
   await page.setExtraHTTPHeaders({ 'x-test-user': JSON.stringify(user) });
-  await page.goto(`${browser.server.baseUrl}/perm-fixture/page?datatables=${line}`);
+  await page.goto(`${browser.server.baseUrl}/perm-fixture/page?datatables=${line}${query}`);
   await page.locator('#albums tbody tr td', { hasText: 'Kind of Blue' }).waitFor();
   return page;
 }
@@ -107,5 +107,20 @@ describe.each(DATATABLES_LINES)('The table by permission on DataTables %s', (lin
     );
     const marked = await albums.find({ where: { notes: MARKED_NOTE }, order: { id: 'ASC' } });
     expect(marked.map((album) => album.id)).toEqual(matching.map((album) => album.id));
+  });
+
+  it('says a refused action in words, not as the permission the server names', async () => {
+    const page = await openAs(EDITOR, line, '&unnamed=1');
+    const checkbox = page
+      .locator('#albums tbody tr', { hasText: 'Kind of Blue' })
+      .getByRole('checkbox', { name: 'Select this row' });
+    await checkbox.check();
+    await page.getByRole('button', { name: 'Purge' }).click();
+    await page.waitForFunction(() =>
+      (document.querySelector('.widgetlib-bulk-status')?.textContent ?? '').startsWith('The action failed'),
+    );
+    expect(await page.locator('.widgetlib-bulk-status').textContent()).toBe(
+      'The action failed: You do not have permission to do this.',
+    );
   });
 });
