@@ -326,7 +326,13 @@ export function gtCreateDataTable(
       rows,
       showSelectColumn: (shown) => {
         const column = api.column(selectColumn);
-        if (rows && column.visible() !== shown) column.visible(shown);
+        if (!rows || column.visible() === shown) return;
+        column.visible(shown);
+        // The answer's rows are drawn next: Responsive fits the columns again with them, checkboxes in (or out).
+        api.one('draw', () => {
+          api.columns.adjust();
+          (api as unknown as { responsive?: { recalc(): unknown } }).responsive?.recalc();
+        });
       },
     });
     // Hidden until an answer says which actions the user may use.
