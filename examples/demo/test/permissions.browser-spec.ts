@@ -129,4 +129,27 @@ describe('what each user may do, in Chromium (SQLite)', () => {
     expect(await editor.locator('#help-entries').getByRole('button', { name: 'Edit' }).count()).toBe(rows);
     expect(await editor.locator('#help-entries').getByRole('button', { name: 'Delete' }).count()).toBe(0);
   });
+
+  it("says a refused row delete or help entry save in the table's words, not as the permission's name", async () => {
+    const page = await signIn('viewer', '/help-entries');
+    // What the page's own delete and save send (demo.send), as a stale page would send them.
+    const messages = await page.evaluate(async () => {
+      const refused = async (send: () => Promise<unknown>) => {
+        try {
+          await send();
+          return 'sent';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      const { send } = (
+        window as unknown as { demo: { send(method: string, url: string, body?: object): Promise<unknown> } }
+      ).demo;
+      return [
+        await refused(() => send('DELETE', '/api/albums/1')),
+        await refused(() => send('POST', '/api/help/', { id_view: 'x', question_name: 'y', help_title: 'z' })),
+      ];
+    });
+    expect(messages).toEqual(['You do not have permission to do this.', 'You do not have permission to do this.']);
+  });
 });
