@@ -39,13 +39,13 @@ function renderHomepage(value, type, row, meta) {
   return value ? showlink(value, type, row, meta) : emptyprint(value, type, row, meta);
 }
 
+// Edit and Delete are shown only when the table's answer says the user may use them (its
+// `permissions`, from the albums resource's own routes); the routes check again.
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
-    { label: 'Edit', url: actions.edit_url, className: 'secondary' },
-    ...(config.canManage
-      ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }]
-      : []),
+    { label: 'Edit', url: actions.edit_url, className: 'secondary', requires: 'update' },
+    { label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url', requires: 'delete' },
   ]);
 }
 
@@ -158,20 +158,23 @@ const table = createDataTable(
         defaultContent: '',
         searchPanes: { show: true },
       },
+      // The checkboxes that pick albums one by one for the bulk action (DataTables' Select); last,
+      // so that the column numbers above stay; shown only to users who may use the action.
+      { selectRow: true, title: '' },
     ],
     order: [[6, 'desc']],
-    // Editors and admins act on every album the table's request selects, not only the page: a bar
-    // above the table ("Select all N matching rows", then the action), answered in a status line.
-    bulkActions: config.canManage
-      ? [
-          {
-            label: 'Mark as explicit',
-            url: '/api/albums/bulk/mark-explicit',
-            confirm: 'Mark all {count} matching albums as explicit?',
-            done: 'Marked {processed} albums as explicit.',
-          },
-        ]
-      : [],
+    // Users the answer allows it (editors and admins) act on the albums they pick one by one, or
+    // on every album the table's request selects: a bar above the table ("3 selected", "Select all
+    // N matching rows", then the action), answered in a status line.
+    bulkActions: [
+      {
+        label: 'Mark as explicit',
+        url: '/api/albums/bulk/mark-explicit',
+        permission: 'markExplicit',
+        confirm: 'Mark {count} albums as explicit?',
+        done: 'Marked {processed} albums as explicit.',
+      },
+    ],
     // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
     savedViews: { url: config.savedViewsUrl },
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".

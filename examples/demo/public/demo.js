@@ -21,7 +21,10 @@ window.demo = {
     });
     const answer = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      throw Object.assign(new Error([answer?.message ?? response.statusText].flat().join('. ')), {
+      // A refusal for want of a permission or a session, in the table's words (not the permission's name).
+      const texts = widgetlib.dataTableTexts();
+      const words = { 401: texts.signedOut, 403: texts.forbidden }[response.status];
+      throw Object.assign(new Error(words ?? [answer?.message ?? response.statusText].flat().join('. ')), {
         status: response.status,
         answer,
       });
@@ -29,17 +32,22 @@ window.demo = {
     return answer;
   },
 
-  /** The buttons and links of a row: `[{ label, url, className, data }]`, where `data` names a data attribute. */
+  /**
+   * The buttons and links of a row: `[{ label, url, className, data, requires }]`, where `data` names
+   * a data attribute and `requires` what the user must be allowed (`update`, `delete`: the table
+   * hides it unless its answer's permissions grant it).
+   */
   rowActions(actions) {
     const { escapeHtml, safeUrl } = widgetlib;
-    const parts = actions.flatMap(({ label, url, className, data }) => {
+    const parts = actions.flatMap(({ label, url, className, data, requires }) => {
       const safe = safeUrl(url);
       if (!safe) return [];
+      const needs = requires ? ` data-widgetlib-requires="${escapeHtml(requires)}" hidden` : '';
       return data
         ? [
-            `<button type="button" class="button small ${className}" data-${data}="${escapeHtml(safe)}">${escapeHtml(label)}</button>`,
+            `<button type="button" class="button small ${className}" data-${data}="${escapeHtml(safe)}"${needs}>${escapeHtml(label)}</button>`,
           ]
-        : [`<a class="button small ${className}" href="${escapeHtml(safe)}">${escapeHtml(label)}</a>`];
+        : [`<a class="button small ${className}" href="${escapeHtml(safe)}"${needs}>${escapeHtml(label)}</a>`];
     });
     return `<div class="row-actions">${parts.join('')}</div>`;
   },

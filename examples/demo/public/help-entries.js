@@ -15,13 +15,13 @@ let editing = null;
 
 const ifMatch = (version) => ({ 'If-Match': `"${version}"` });
 
+// Edit, Delete and "Add entry" are shown only when the table's answer says the help API would let
+// the user through (its permissions); the API checks again.
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
-    ...(config.can.change ? [{ label: 'Edit', url: actions.edit_url, className: 'secondary', data: 'edit-url' }] : []),
-    ...(config.can.delete
-      ? [{ label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url' }]
-      : []),
+    { label: 'Edit', url: actions.edit_url, className: 'secondary', data: 'edit-url', requires: 'update' },
+    { label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url', requires: 'delete' },
   ]);
 }
 
@@ -73,7 +73,6 @@ function openForm(entry) {
   form.elements.id_view.focus();
 }
 
-addButton.hidden = !config.can.add;
 addButton.addEventListener('click', () => openForm(null));
 document.getElementById('help-entry-cancel').addEventListener('click', () => {
   form.hidden = true;

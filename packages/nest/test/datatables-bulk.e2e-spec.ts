@@ -186,6 +186,46 @@ describeEachDatabase('Bulk actions on every matching row', (kind) => {
       }
     });
 
+    it('acts on the rows picked one by one, only those the request and the base query keep', async () => {
+      const filtered = await listed({ year__gte: '1980' });
+      const outside = albums.map((album) => album.id).filter((id) => !filtered.includes(id));
+      expect(filtered.length).toBeGreaterThan(2);
+      expect(outside.length).toBeGreaterThan(1);
+      const picked = [filtered[0]!, filtered[2]!, outside[0]!, outside[1]!];
+      const answer = (await bulk('mark', { year__gte: '1980', ids: picked.join(',') }).expect(200)).body as MarkAnswer;
+      expect(answer).toMatchObject({ matched: 2, processed: 2 });
+      expect(await marked()).toEqual([filtered[0]!, filtered[2]!].sort((a, b) => a - b));
+
+      // Without filters, a JSON array; a base query scoped with OR keeps only its own rows.
+      await testApp.dataSource.getRepository(Album).createQueryBuilder().update().set({ secret: 'kept' }).execute();
+      const inScope = albums.filter(inOrScope).map((album) => album.id);
+      const outOfScope = albums.filter((album) => !inOrScope(album)).map((album) => album.id);
+      await bulk('mark-scoped', { ids: [inScope[0], outOfScope[0], inScope[1]] }).expect(200);
+      expect(await marked()).toEqual([inScope[0]!, inScope[1]!].sort((a, b) => a - b));
+    });
+
+    it('holds picked rows to confirm: a picked row the request no longer keeps is a 409', async () => {
+      const [first, second] = await listed({ search: 'abba' });
+      const outside = albums.find((album) => album.id !== first && album.id !== second && !/abba/i.test(album.name));
+      await bulk('mark', { search: 'abba', ids: `${first},${outside!.id}`, confirm: '2' }).expect(409);
+      expect(await marked()).toEqual([]);
+      await bulk('mark', { search: 'abba', ids: `${first},${second}`, confirm: '2' }).expect(200);
+      expect(await marked()).toEqual([first!, second!].sort((a, b) => a - b));
+    });
+
+    it('refuses bad ids with a 400 naming them, and acts on nothing', async () => {
+      for (const [ids, message] of [
+        ['1,abc', 'ids must list integer keys, comma-separated; not "abc"'],
+        ['', "ids must list at least one row's key"],
+        ['2.5', 'ids must list integer keys, comma-separated; not "2.5"'],
+        [Array.from({ length: 1001 }, (_, index) => index + 1).join(','), 'ids may list at most 1000 rows, got 1001'],
+      ]) {
+        const response = await bulk('mark', { ids }).expect(400);
+        expect((response.body as { message: string[] }).message).toEqual([message]);
+      }
+      expect(await marked()).toEqual([]);
+    });
+
     it('refuses a request without any condition unless it says all=true', async () => {
       for (const parameters of [
         {},

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataTableCounts, ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
 import { plainToInstance } from 'class-transformer';
@@ -6,6 +6,7 @@ import { validate } from 'class-validator';
 import type { Response } from 'express';
 import type { Repository } from 'typeorm';
 import type { DemoRequest } from '../auth/session-user.middleware.js';
+import { AlbumFormForbiddenFilter } from './album-form-forbidden.filter.js';
 import { PageRenderer } from '../pages/page.renderer.js';
 import { ALBUM_FORMATS } from './album-format.js';
 import { AlbumDto, RELEASE_DATE } from './album.dto.js';
@@ -18,6 +19,9 @@ import { Genre } from './genre.entity.js';
 type FormValues = Record<string, unknown>;
 
 const parseId = new ParseIdPipe();
+
+/** What saving an album takes. */
+const ALBUM_MANAGE_PERMISSION = 'catalogue.manage';
 
 /**
  * The albums table's search extensions, served beside DataTables (src/demo-app.ts): SearchBuilder
@@ -57,6 +61,7 @@ function albumValues(album: Album): FormValues {
 
 @Controller('albums')
 @RequirePermissions('catalogue.view')
+@UseFilters(AlbumFormForbiddenFilter)
 export class AlbumPagesController {
   constructor(
     @InjectRepository(Album) private readonly albums: Repository<Album>,
@@ -69,11 +74,7 @@ export class AlbumPagesController {
   /** The albums table: every column type and render function over the albums resource. */
   @Get()
   @ViewName('catalogue:albums')
-  async albumsPage(
-    @Query('saved') saved: unknown,
-    @Req() request: DemoRequest,
-    @Res() response: Response,
-  ): Promise<void> {
+  async albumsPage(@Query('saved') saved: unknown, @Res() response: Response): Promise<void> {
     await this.pages.render(response, 'albums', {
       title: 'Albums',
       nav: { albums: true },
@@ -84,7 +85,6 @@ export class AlbumPagesController {
         url: '/api/albums/',
         savedViewsUrl: '/api/saved-views/albums/',
         formats: ALBUM_FORMATS,
-        canManage: request.user?.permissions.includes('catalogue.manage') ?? false,
       }),
     });
   }
@@ -97,7 +97,7 @@ export class AlbumPagesController {
 
   @Post('new')
   @ViewName(ALBUM_FORM_VIEW)
-  @RequirePermissions('catalogue.manage')
+  @RequirePermissions(ALBUM_MANAGE_PERMISSION)
   async create(@Body() body: FormValues, @Res() response: Response): Promise<void> {
     const album = await this.saveFromForm(this.albums.create(), body, response, 'New album', '/albums/new');
     if (album) response.redirect(303, `/albums?saved=${album.id}`);
@@ -112,7 +112,7 @@ export class AlbumPagesController {
 
   @Post(':id/edit')
   @ViewName(ALBUM_EDIT_VIEW)
-  @RequirePermissions('catalogue.manage')
+  @RequirePermissions(ALBUM_MANAGE_PERMISSION)
   async update(@Param('id', parseId) id: number, @Body() body: FormValues, @Res() response: Response): Promise<void> {
     const album = await this.findAlbum(id);
     const saved = await this.saveFromForm(album, body, response, `Edit “${album.title}”`, `/albums/${id}/edit`);
@@ -185,6 +185,7 @@ export class AlbumPagesController {
     status = 200,
   ): Promise<void> {
     const selectedGenres = new Set([values.genre_ids ?? []].flat().map(Number));
+    const user = (response.req as DemoRequest).user;
     const artistId = Number(values.artist_id);
     const artist = Number.isInteger(artistId) ? await this.artists.findOneBy({ id: artistId }) : null;
     const genres = await this.genres.find({ order: { name: 'ASC' } });
@@ -199,6 +200,8 @@ export class AlbumPagesController {
         hasErrors: Object.keys(errors).length > 0,
         // What the date input shows: the format as typed (its placeholder) and an example.
         releaseDate: { format: RELEASE_DATE.typedFormat, example: RELEASE_DATE.example },
+        // The form's Save is for those the POST routes let through (their @RequirePermissions).
+        canSave: user?.permissions.includes(ALBUM_MANAGE_PERMISSION) ?? false,
         artist,
         formats: ALBUM_FORMATS.map(([value, label]) => ({ value, label, selected: value === values.format })),
         genres: genres.map((genre) => ({ ...genre, selected: selectedGenres.has(genre.id) })),

@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { DataTableResource, DEFAULT_HELP_PERMISSIONS, Help } from '@widgetlib/nest';
+import { DataTableResource, DEFAULT_HELP_PERMISSIONS, Help, HelpController } from '@widgetlib/nest';
 
 /**
  * The help entries as a data-table resource: the admin page's table, and nothing else. The page
  * reads and writes each entry through the library's help API (`/api/help/`), whose writes record
  * revisions and honour `If-Match`, so each row's actions point there and this resource declares
- * only `list`: it serves no route that writes.
+ * only `list`: it serves no route that writes. Its answer says what the user may do by the help
+ * API's own routes (`permissions`), which the page's Add, Edit and Delete follow.
  */
 @Controller('api/help-entries')
 export class HelpEntriesController extends DataTableResource({
@@ -24,5 +25,10 @@ export class HelpEntriesController extends DataTableResource({
       help_text: ['icontains'],
     },
     actions: (help) => ({ edit_url: `/api/help/${help.id}/`, delete_url: `/api/help/${help.id}/` }),
+    permissions: {
+      create: [HelpController, 'create'],
+      update: [HelpController, 'replace'],
+      delete: [HelpController, 'remove'],
+    },
   },
 }) {}

@@ -41,7 +41,14 @@ import {
   savedViewsConfig,
   type SavedViewsOptions,
 } from './saved-views/index.js';
-import { addBulkActions, type DataTableBulkAction } from './bulk/index.js';
+import {
+  addBulkActions,
+  hasSelectExtension,
+  RowSelection,
+  type BulkActionsControl,
+  type DataTableBulkAction,
+} from './bulk/index.js';
+import { applyPermissionControls, grants, parseTablePermissions, type TablePermissions } from './permissions/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -79,9 +86,12 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    */
   savedViews?: SavedViewsOptions;
   /**
-   * Actions on every row matching the table's request, not only the page: a bar above the table
-   * with "Select all N matching rows" and a button per action, which POSTs the request (with the
-   * CSRF token of `csrf`) to the action's `url`, announces the answer and redraws the table.
+   * Actions on every row matching the table's request, not only the page, or on rows picked one
+   * by one (a `selectRow` column): a bar above the table with "Select all N matching rows" and a
+   * button per action, which POSTs the request (with the CSRF token of `csrf`) to the action's
+   * `url`, announces the answer and redraws the table. When the list answer carries `permissions`,
+   * an action with a `permission` is shown only when granted, and the bar and the checkboxes only
+   * while an action is.
    */
   bulkActions?: DataTableBulkAction[];
 }
@@ -130,6 +140,54 @@ function keepHeaderCells(table: HTMLTableElement, config: Config, columns: reado
   const controlled = 'columnControl' in config || columns.some((column) => 'columnControl' in column);
   if (!controlled || columns.length === 0 || (table.tHead?.rows.length ?? 0) > 0) return;
   (table.tHead ?? table.createTHead()).insertRow().append(...columns.map(() => document.createElement('th')));
+}
+
+/**
+ * The `selectRow` column made DataTables' Select checkbox column (hidden until an action is
+ * allowed), and the table's Select options: checkboxes only, the page's rows from the header
+ * checkbox, rows told apart by `rowId` (`id` unless the host names another).
+ */
+function selectRowConfig(
+  DataTable: DataTableEngine,
+  config: Config,
+  columns: WidgetLibColumn[],
+  rowLabel: string,
+): void {
+  const render = (DataTable as unknown as { render?: { select?: () => unknown } }).render?.select;
+  if (!render) {
+    throw new Error("widgetlib: a selectRow column needs DataTables' Select extension (datatables.net-select)");
+  }
+  config.columns = columns.map((column) =>
+    column.selectRow
+      ? {
+          ...column,
+          data: null,
+          render: render(),
+          type: 'readonly',
+          orderable: false,
+          searchable: false,
+          visible: false,
+          // Responsive collapses it last, as a row's actions.
+          responsivePriority: column.responsivePriority ?? 1,
+          className: `widgetlib-select-cell ${column.className ?? ''}`.trim(),
+          defaultContent: '',
+        }
+      : column,
+  ) as Config['columns'];
+  const settings = config as Config & { select?: unknown; rowId?: unknown; language?: Record<string, unknown> };
+  settings.select ??= {
+    style: 'api',
+    selector: 'td.widgetlib-select-cell',
+    headerCheckbox: 'select-page',
+    info: false,
+  };
+  settings.rowId ??= 'id';
+  const language = settings.language ?? {};
+  const select = (language.select ?? {}) as Record<string, unknown>;
+  settings.language = {
+    ...language,
+    select: { ...select, aria: { rowCheckbox: rowLabel, ...(select.aria as object | undefined) } },
+  };
 }
 
 const errorModeInstalled = new WeakSet<object>();
@@ -193,9 +251,15 @@ export function gtCreateDataTable(
   }
   let error: string | null = null;
   let counts: EnvelopeCounts | null = null;
-  let showBulk: ((shown: ShownRequest | null) => void) | null = null;
+  let bulk: BulkActionsControl | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
+  /** What the latest answer says the user may do; undefined before the first answer. */
+  let permissions: TablePermissions | null | undefined;
+  const permitBulk = () =>
+    bulk?.permit(
+      (action) => action.permission === undefined || grants(permissions ?? null, `bulk.${action.permission}`),
+    );
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -218,9 +282,14 @@ export function gtCreateDataTable(
           error = outcome;
           counts = answered;
         },
+        onPermissions: (answered) => {
+          permissions = parseTablePermissions(answered);
+          applyPermissionControls(table, permissions);
+          if (permissions !== undefined) permitBulk();
+        },
         onShown: (shown) => {
           lastShown = shown;
-          showBulk?.(shown);
+          bulk?.show(shown);
         },
         onParams: (params) => {
           record.lastParams = params;
@@ -234,25 +303,50 @@ export function gtCreateDataTable(
       ),
   };
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
+  const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
+  if (selectColumn >= 0) {
+    if (bulkActions.length === 0)
+      throw new Error('widgetlib: a selectRow column picks rows for bulkActions; name some');
+    selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], dataTableTexts(texts).selectRow);
+  }
   keepHeaderCells(table, config, columns ?? []);
+  // Until the first answer says what the user may do, controls that need a permission stay hidden.
+  applyPermissionControls(table, undefined);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
   if (views) Object.assign(config, savedViewsConfig(views, config));
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
   if (bulkActions.length > 0) {
-    showBulk = addBulkActions(api, bulkActions, {
+    const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
+    bulk = addBulkActions(api, bulkActions, {
       url,
       transport: { method, postUrl, maxGetUrlLength, csrf },
       texts: () => dataTableTexts(texts),
+      rows,
+      showSelectColumn: (shown) => {
+        const column = api.column(selectColumn);
+        if (!rows || column.visible() === shown) return;
+        column.visible(shown);
+        // The answer's rows are drawn next: Responsive fits the columns again with them, checkboxes in (or out).
+        api.one('draw', () => {
+          api.columns.adjust();
+          (api as unknown as { responsive?: { recalc(): unknown } }).responsive?.recalc();
+        });
+      },
     });
-    showBulk(lastShown);
+    // Hidden until an answer says which actions the user may use.
+    bulk.permit(() => false);
+    bulk.show(lastShown);
+    if (permissions !== undefined) permitBulk();
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.
   if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? dataTableTexts(texts).scrollRegion : null);
   // Requests are asynchronous: this listener is in place before the first answer is drawn.
   api.on('draw', () => {
     if (error !== null) showTableError(api, error);
+    // Row actions drawn by render functions, marked with what they need.
+    applyPermissionControls(table, permissions);
   });
   for (const [name, handler] of Object.entries(tableEvents)) {
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);

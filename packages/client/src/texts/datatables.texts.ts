@@ -71,6 +71,14 @@ export interface DataTableTexts {
   bulkDone: string;
   /** Announced before the server's message when an action fails. */
   bulkFailed: string;
+  /** Announced while rows are picked one by one (the `selectRow` column); `{count}` is their number. */
+  bulkPicked: string;
+  /** Accessible name of a row's checkbox in the `selectRow` column. */
+  selectRow: string;
+  /** A write the server refused with 403: the user may not do it. */
+  forbidden: string;
+  /** A write the server refused with 401: the user is no longer signed in. */
+  signedOut: string;
   /** Labels of the export buttons (`exportButtons`, `{ extend: 'widgetlibCsv' }`). */
   exportCsv: string;
   exportXlsx: string;
@@ -117,6 +125,10 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   bulkWorking: 'Working\u2026',
   bulkDone: 'Done: the action covered {count} rows.',
   bulkFailed: 'The action failed:',
+  bulkPicked: '{count} selected',
+  selectRow: 'Select this row',
+  forbidden: 'You do not have permission to do this.',
+  signedOut: 'You are no longer signed in: sign in again, then retry.',
   exportCsv: 'CSV',
   exportXlsx: 'Excel',
   exportError: 'The export failed:',

@@ -6,9 +6,10 @@ import {
   readTableRequest,
   TableRequestError,
   setUpTableQuery,
+  and,
   type PreparedTable,
 } from '../datatables/internal.js';
-import { parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
+import { bulkKeyKind, parseBulkConsent, unconditionedProblem } from './bulk-consent.parser.js';
 import { DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-time.checks.js';
 import { TableSelection } from './table-selection.query.js';
 
@@ -27,7 +28,8 @@ export class BulkRequest {
 
   /**
    * The rows of `base` (a query or a repository, as a `@DataTable` handler returns) that the
-   * request's search, filters, SearchBuilder criteria and panes' selections keep. A
+   * request's search, filters, SearchBuilder criteria and panes' selections keep, and of them only
+   * those `ids` lists when it is sent (rows picked one by one). A
    * {@link TableRequestError} (a 400) names every problem of the request, and refuses a request
    * without any of them unless it says `all=true`.
    */
@@ -43,8 +45,11 @@ export class BulkRequest {
     const table = this.prepare(metadata);
     const { values, tableRequest } = readTableRequest(this.request, table.context);
     const { draw } = tableRequest;
-    const consent = parseBulkConsent(values, draw);
+    const consent = parseBulkConsent(values, draw, bulkKeyKind(metadata.primaryColumns[0]!.type));
     const setup = await setUpTableQuery(query, tableRequest, table.paths, 0);
+    if (consent.ids) {
+      setup.condition = and([setup.condition, `${setup.sql.primaryKey} IN (${setup.sql.listParameter(consent.ids)})`]);
+    }
     const problem = unconditionedProblem(setup.condition !== null, consent);
     if (problem) throw new TableRequestError([problem], draw);
     return new TableSelection(setup, consent, this.counts, {

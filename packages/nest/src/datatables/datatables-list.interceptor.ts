@@ -6,11 +6,13 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import type { Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { asHttpError } from '../common/errors/http-error.mapping.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
+import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { DataTableCounts } from './counting/index.js';
 import {
@@ -27,6 +29,7 @@ import { runTableQuery } from './datatable.query.js';
 import { searchPanesAnswer } from './extensions/search-panes/index.js';
 import { readTableRequest } from './table-request.reader.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from './preparation/index.js';
+import { tableActionRequirements, tablePermissions, type TableActionRequirements } from './table-permissions.reader.js';
 
 /**
  * Applied by `@DataTable`: turns the handler's base query (a `SelectQueryBuilder` or a
@@ -38,12 +41,15 @@ export class DataTablesListInterceptor implements NestInterceptor {
   private readonly tables: PreparedTables<PreparedTable>;
   private readonly dates: RowDateFields;
   private readonly labelSettings: CellLabelSettings;
+  /** Each list controller's action requirements, per options object. */
+  private readonly requirements = new WeakMap<DataTableOptions, Map<Type, TableActionRequirements>>();
 
   constructor(
     private readonly reflector: Reflector,
-    @InjectWidgetLibConfig() config: WidgetLibConfig,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     formats: DateFormatsService,
     private readonly counts: DataTableCounts,
+    private readonly permissions: PermissionsService,
   ) {
     this.dates = rowDateFields(formats);
     const { dateFormat, datetimeFormat, timezone } = config;
@@ -56,7 +62,38 @@ export class DataTablesListInterceptor implements NestInterceptor {
     if (!options) return next.handle();
     const endpoint = `${context.getClass().name}.${context.getHandler().name}`;
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    return next.handle().pipe(mergeMap((result: unknown) => from(this.answer(result, options, request, endpoint))));
+    const requirements = options.permissions ? this.actionRequirements(options, context.getClass(), endpoint) : null;
+    return next.handle().pipe(
+      mergeMap((result: unknown) =>
+        from(
+          this.answer(result, options, request, endpoint).then(async (envelope) =>
+            requirements
+              ? {
+                  ...envelope,
+                  permissions: tablePermissions(requirements, await this.permissions.permissionsOf(request)),
+                }
+              : envelope,
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** What the actions of `options.permissions` require, read once per controller; a mistake is logged and a 500. */
+  private actionRequirements(options: DataTableOptions, controller: Type, endpoint: string): TableActionRequirements {
+    let byController = this.requirements.get(options);
+    if (!byController) this.requirements.set(options, (byController = new Map()));
+    let requirements = byController.get(controller);
+    if (!requirements) {
+      try {
+        requirements = tableActionRequirements(options.permissions!, controller, this.reflector, this.config);
+      } catch (error) {
+        this.logger.error(`@DataTable on ${endpoint}: ${(error as Error).message}`);
+        throw new InternalServerErrorException();
+      }
+      byController.set(controller, requirements);
+    }
+    return requirements;
   }
 
   private async answer(

@@ -10,8 +10,11 @@ export {
 } from './model/export.options.js';
 export { DataTableCounts } from './counting/datatable-counts.service.js';
 export type {
+  DataTableActionRoute,
   DataTableCountKind,
   DataTableCountStrategy,
+  DataTablePermissions,
+  DataTablePermissionsOptions,
   DataTableEnvelope,
   DataTableOptions,
   DataTableRowActions,

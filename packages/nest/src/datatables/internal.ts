@@ -8,6 +8,7 @@ export {
   listed,
   type TableRequestContext,
   DATA_TABLE_OPTIONS,
+  DATA_TABLE_BULK_ACTION_OPTIONS,
   type DataTableExportDefaults,
   type DataTableCountStrategy,
   type TableRequestLimits,
@@ -22,6 +23,7 @@ export { readInteger, QueryParameters } from './request/index.js';
 export {
   eagerRepositoryQuery,
   setUpTableQuery,
+  and,
   type TableQuerySetup,
   StatementTimeoutError,
   withStatementTimeout,

@@ -1,4 +1,4 @@
-export { CreateHelpDto, ReplaceHelpDto, UpdateHelpDto } from './entries/index.js';
+export { CreateHelpDto, HelpController, ReplaceHelpDto, UpdateHelpDto } from './entries/index.js';
 export { Help } from './help.entity.js';
 export { defaultGetLanguage } from './language/index.js';
 export { HelpLanguageService } from './language/index.js';

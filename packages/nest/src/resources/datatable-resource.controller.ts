@@ -95,7 +95,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     return applyDecorators(...decorators, ...permit);
   };
 
-  const { list: tableOptions, export: exportOptions } = resourceTableOptions(options);
+  const { list: tableOptions, export: exportOptions } = resourceTableOptions(
+    options,
+    new Set(Object.keys(plan.served) as ResourceAction[]),
+  );
 
   @ResourceDocs.controller(options.name)
   @AnswersWithTrailingSlash()

@@ -1,7 +1,7 @@
 import type { ObjectLiteral } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import type { DataTableOptions } from '../datatables/internal.js';
-import type { DataTableResourceOptions } from './datatable-resource.options.js';
+import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
 
 /** Where the list route leaves the record URL of each row for the `actions: true` links. */
 const RECORD_URLS = Symbol('widgetlib.resource-record-urls');
@@ -14,16 +14,26 @@ export function setRecordUrls(request: HttpRequest, url: (entity: ObjectLiteral)
 
 /**
  * The `@DataTable` options of a resource's list, and those of its export, whose files are named
- * after the resource unless the declaration names them. `@DataTable`'s options are fixed when the
+ * after the resource unless the declaration names them. The list's answer says what the user may
+ * do (`permissions`): create, update and delete by the resource's own routes (`false` when not
+ * served), and each bulk action of the class (`bulkDelete` and the host's), unless the declaration
+ * says otherwise. `@DataTable`'s options are fixed when the
  * class is defined, but URLs come from the resolver of the application serving the request: the
  * list route hands the row URLs over with the request ({@link setRecordUrls}).
  */
 export function resourceTableOptions<T extends ObjectLiteral, C extends object, U extends object>(
   options: DataTableResourceOptions<T, C, U>,
+  served: ReadonlySet<ResourceAction>,
 ): { list: DataTableOptions<T>; export: DataTableOptions<T> } {
   const { actions, ...listOptions } = options.dataTable ?? {};
   const list: DataTableOptions<T> = {
     ...listOptions,
+    permissions: {
+      create: served.has('create') && 'create',
+      update: served.has('update') && 'update',
+      delete: served.has('delete') && 'remove',
+      ...listOptions.permissions,
+    },
     ...(listOptions.id ? { entity: options.entity } : {}),
     ...(actions === true
       ? {

@@ -1,4 +1,4 @@
-import { bulkActionParams, fillBulkText, selectionKey } from './bulk-request.writer.js';
+import { bulkActionParams, fillBulkText, pickedActionParams, selectionKey } from './bulk-request.writer.js';
 
 describe('bulk action requests', () => {
   const params = { draw: 3, offset: 20, limit: 10, search: 'abba', year__gte: 1980, ordering: '-year' };
@@ -15,6 +15,14 @@ describe('bulk action requests', () => {
     });
     // An estimated or capped count confirms nothing, and never stands for the whole table.
     expect(bulkActionParams({ params, recordsFiltered: 30, recordsTotal: 30, exact: false })).toEqual(params);
+  });
+
+  it('sends the rows picked one by one with the request that shows them, confirmed by their number', () => {
+    expect(pickedActionParams({ params, recordsFiltered: 7, recordsTotal: 30, exact: true }, [4, '9', 12])).toEqual({
+      ...params,
+      ids: '4,9,12',
+      confirm: 3,
+    });
   });
 
   it('keys a selection by the parameters that choose rows, not by page or ordering', () => {

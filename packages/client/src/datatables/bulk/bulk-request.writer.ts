@@ -25,6 +25,15 @@ export function bulkActionParams(shown: ShownRequest): DataTableRequestParams {
   };
 }
 
+/**
+ * The parameters of a bulk action over rows picked one by one: the shown request's (the server
+ * keeps only the picked rows it still selects) with `ids` and `confirm`, their number (a 409 when
+ * another number of them match now).
+ */
+export function pickedActionParams(shown: ShownRequest, ids: readonly (string | number)[]): DataTableRequestParams {
+  return { ...shown.params, ids: ids.join(','), confirm: ids.length };
+}
+
 /** `template` with each `{name}` replaced by the value's text (numbers through `format`); unknown names kept. */
 export function fillBulkText(
   template: string,

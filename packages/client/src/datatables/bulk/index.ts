@@ -1,1 +1,2 @@
-export { addBulkActions, type DataTableBulkAction } from './bulk-actions.component.js';
+export { addBulkActions, type BulkActionsControl, type DataTableBulkAction } from './bulk-actions.component.js';
+export { hasSelectExtension, RowSelection } from './row-selection.component.js';

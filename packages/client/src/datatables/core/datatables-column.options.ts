@@ -22,6 +22,12 @@ export interface WidgetLibColumn extends DataTablesColumnOptions {
    * and collapsed last by Responsive (`responsivePriority` 1 unless given).
    */
   rowActions?: boolean;
+  /**
+   * The column of the row checkboxes that pick rows one by one for `bulkActions` (DataTables'
+   * Select extension must be loaded). Widgetlib fills it in; it is shown while the user may use an
+   * action. Rows are told apart by DataTables' `rowId` (default here: `id`).
+   */
+  selectRow?: boolean;
   /** Responsive's priority of the column: lower numbers are collapsed later (Responsive's default 10000). */
   responsivePriority?: number;
   /** SearchBuilder's condition set; by default from `type` (`num` for number, `date` for date, else `string`). */

@@ -132,7 +132,9 @@ export function addSearchInputsAndFooterDataTable(
       }
     });
     const shownCells = cells.filter((cell) => !cell.hidden);
-    shownCells.at(-1)?.append(clearButton);
+    // The narrow column of the row checkboxes (`selectRow`) does not take the button.
+    const clearCell = shownCells.filter((cell) => !columns[cells.indexOf(cell)]?.selectRow).at(-1) ?? shownCells.at(-1);
+    clearCell?.append(clearButton);
     collapsedPanel.show(collapsed, shownCells.length);
   };
   collapsedPanel.row.dataset.widgetlibTable = row.dataset.widgetlibTable;

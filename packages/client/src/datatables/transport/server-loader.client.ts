@@ -33,6 +33,8 @@ export interface ServerLoaderOptions {
   onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
   /** Told after each answer which request the rows answer (null after a failed request), for `bulkActions`. */
   onShown?: (shown: ShownRequest | null) => void;
+  /** Told the answer's `permissions` member after each answer (undefined when it has none). */
+  onPermissions?: (permissions: unknown) => void;
   /** Told the parameters of each request as it is sent (after `filter`). */
   onParams?: (params: DataTableRequestParams) => void;
 }
@@ -87,6 +89,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
       if ('envelope' in outcome) {
         const { envelope } = outcome;
         options.onOutcome(null, envelope.counts ?? null);
+        options.onPermissions?.(envelope.permissions);
         options.onShown?.({
           params,
           recordsFiltered: envelope.recordsFiltered,

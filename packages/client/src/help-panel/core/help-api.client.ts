@@ -71,7 +71,10 @@ export class HelpApiClient {
 
   constructor(
     helpUrl: string,
-    private readonly texts: Pick<HelpPanelTexts, 'requestFailed' | 'networkError' | 'unexpectedResponse'>,
+    private readonly texts: Pick<
+      HelpPanelTexts,
+      'requestFailed' | 'networkError' | 'unexpectedResponse' | 'forbidden' | 'signedOut'
+    >,
     private readonly csrf: CsrfOptions = {},
     private readonly fetcher: typeof fetch = (...args) => globalThis.fetch(...args),
   ) {
@@ -167,6 +170,9 @@ export class HelpApiClient {
       const messages = errorMessages(parsed);
       const current = response.status === 412 ? conflictEntry(parsed) : null;
       if (current) throw new HelpConflictError(messages, current);
+      // The permission the server names is not words for the user.
+      if (response.status === 403) throw new HelpApiError(403, [this.texts.forbidden]);
+      if (response.status === 401) throw new HelpApiError(401, [this.texts.signedOut]);
       throw new HelpApiError(response.status, messages.length ? messages : [this.texts.requestFailed(response.status)]);
     }
     return parsed as T;

@@ -110,6 +110,10 @@ export interface HelpPanelTexts {
   askThanks: (label: string) => string;
   noPermission: string;
   requestFailed: (status: number) => string;
+  /** A write the server refused with 403: the user may not do it. */
+  forbidden: string;
+  /** A write the server refused with 401: the user is no longer signed in. */
+  signedOut: string;
   networkError: string;
   unexpectedResponse: string;
 }
@@ -210,6 +214,8 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   askThanks: (label) => `Thanks: the authors will see that “${label}” needs help.`,
   noPermission: 'You may not view help.',
   requestFailed: (status) => `The request failed (HTTP ${status}).`,
+  forbidden: 'You do not have permission to do this.',
+  signedOut: 'You are no longer signed in: sign in again, then retry.',
   networkError: 'The server could not be reached.',
   unexpectedResponse: 'The server sent an unexpected answer.',
 };

@@ -113,8 +113,47 @@ export interface DataTableOptions<T extends object = object> {
   export?: DataTableExportOptions;
   /** The `actions` of a row. */
   actions?(entity: T, request: HttpRequest): DataTableRowActions;
+  /**
+   * Tells the page what the current user may do on this table: the answer gets `permissions`
+   * (`DataTablePermissions`), each action decided by the `@RequirePermissions` of the route that
+   * serves it, as its guard decides (the routes still check). Absent: the answer has none.
+   * `DataTableResource` declares it for its own routes.
+   */
+  permissions?: DataTablePermissionsOptions;
   /** Changes or replaces the serialised row (own fields, relations, dates as ISO 8601). */
   mapRow?(row: Record<string, unknown>, entity: T, request: HttpRequest): Record<string, unknown>;
+}
+
+/**
+ * The route that serves an action of the table: the name of a method of the list's own controller,
+ * or `[Controller, 'method']` of another; `false` when no route serves it (the user may not).
+ */
+export type DataTableActionRoute = string | readonly [controller: Type, method: string] | false;
+
+/** The routes whose permission checks the answer's `permissions` repeats (`DataTableOptions.permissions`). */
+export interface DataTablePermissionsOptions {
+  /** The route that creates a record (the page's "New" control). */
+  create?: DataTableActionRoute;
+  /** The route that changes a record (a row's edit action). */
+  update?: DataTableActionRoute;
+  /** The route that deletes a record (a row's delete action). */
+  delete?: DataTableActionRoute;
+  /**
+   * The bulk actions, by the name the page knows them by (`bulkActions[].permission` in the
+   * client). Default: every `@DataTableBulkAction` method of the list's controller, by its method name.
+   */
+  bulk?: Record<string, DataTableActionRoute>;
+}
+
+/**
+ * What the current user may do on the table (the answer's `permissions`, when the table declares
+ * `permissions`): `create`, `update` and `delete` when declared, and each bulk action by name.
+ */
+export interface DataTablePermissions {
+  create?: boolean;
+  update?: boolean;
+  delete?: boolean;
+  bulk: Record<string, boolean>;
 }
 
 /** How an endpoint counts its rows (see `DataTableOptions.count`). */
@@ -141,6 +180,8 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   next?: string | null;
   /** Present when the request comes from SearchPanes (see `DataTableOptions.panes`). */
   searchPanes?: DataTableSearchPanes;
+  /** Present when the table declares `permissions`: what the current user may do on it. */
+  permissions?: DataTablePermissions;
 }
 
 /** One option of a SearchPanes pane. */

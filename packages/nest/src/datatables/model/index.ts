@@ -1,12 +1,19 @@
 export type {
+  DataTableActionRoute,
   DataTableCountStrategy,
   DataTableOptions,
+  DataTablePermissions,
+  DataTablePermissionsOptions,
   DataTableCountKind,
   DataTableEnvelope,
   DataTableSearchPaneOption,
   DataTableSearchPanes,
 } from './datatable.options.js';
-export { DATA_TABLE_OPTIONS, DATA_TABLE_EXPORT_OPTIONS } from './datatable.constants.js';
+export {
+  DATA_TABLE_OPTIONS,
+  DATA_TABLE_EXPORT_OPTIONS,
+  DATA_TABLE_BULK_ACTION_OPTIONS,
+} from './datatable.constants.js';
 export {
   DEFAULT_TABLE_REQUEST_LIMITS,
   MAX_TEXT_LENGTH,
