@@ -196,6 +196,8 @@ export function gtCreateDataTable(
   let showBulk: ((shown: ShownRequest | null) => void) | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
+  // Until DataTables' `init` event: extensions starting up may ask for the first page again.
+  let initialised = false;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -225,6 +227,7 @@ export function gtCreateDataTable(
         onParams: (params) => {
           record.lastParams = params;
         },
+        initialising: () => !initialised,
       }),
     infoCallback:
       options.infoCallback ??
@@ -236,10 +239,14 @@ export function gtCreateDataTable(
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
   keepHeaderCells(table, config, columns ?? []);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
-  if (views) Object.assign(config, savedViewsConfig(views, config));
+  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts)) : null;
+  if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
+  api.one('init', () => {
+    initialised = true;
+  });
   if (bulkActions.length > 0) {
     showBulk = addBulkActions(api, bulkActions, {
       url,
@@ -257,9 +264,10 @@ export function gtCreateDataTable(
   for (const [name, handler] of Object.entries(tableEvents)) {
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
   }
-  if (views) {
-    afterSavedViewsInit(api, views, config);
-    mountSavedViewsControl(api, views, savedViews?.control, () => dataTableTexts(texts), savedStateOf(api, config));
+  if (views && viewsSetup) {
+    const words = () => dataTableTexts(texts);
+    const report = mountSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
+    afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }
   return api;
 }
