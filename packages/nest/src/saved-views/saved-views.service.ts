@@ -71,7 +71,8 @@ export class SavedViewsService {
   }
 
   async create(user: SavedViewUser, changes: SavedViewChanges): Promise<SavedViewRecord> {
-    if (changes.name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
+    const { name } = changes;
+    if (name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
     if (changes.state === undefined) throw httpExceptionOf(new SavedViewRequestError('state is required'));
     const state = checkedState(changes.state, user.table);
     return this.inOwnerLock(user, async (manager) => {
@@ -82,7 +83,7 @@ export class SavedViewsService {
           new SavedViewRequestError(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`),
         );
       }
-      await this.refuseTakenName(views, user, changes.name);
+      await this.refuseTakenName(views, user, name);
       if (changes.isDefault) await this.clearDefault(views, user);
       const now = new Date();
       const view = await views.save(
@@ -90,7 +91,7 @@ export class SavedViewsService {
           table_id: user.table.id,
           owner: user.name,
           kind: 'view',
-          name: changes.name,
+          name,
           state: JSON.stringify(state),
           shared: changes.shared ?? false,
           is_default: changes.isDefault ?? false,
