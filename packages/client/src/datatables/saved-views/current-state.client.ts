@@ -16,9 +16,14 @@ export class CurrentStateSaver {
   private kept = '';
   private pending: TableState | null = null;
   private readonly save = debounce(() => this.flush(false), STATE_SAVE_DELAY_MS);
-  private readonly leave = (): void => this.flush(true);
+  /** Asks the table to save its state now (a change whose answer has not arrived has not been saved yet). */
+  private saveNow: () => void = () => undefined;
+  private readonly leave = (): void => {
+    this.saveNow();
+    this.flush(true);
+  };
   private readonly hidden = (): void => {
-    if (document.visibilityState === 'hidden') this.flush(true);
+    if (document.visibilityState === 'hidden') this.leave();
   };
 
   constructor(private readonly client: SavedViewsClient) {
@@ -42,9 +47,13 @@ export class CurrentStateSaver {
     this.save();
   }
 
-  /** The table is initialised: from now on a state that differs is the user's change. */
-  settle(): void {
+  /**
+   * The table is initialised: from now on a state that differs is the user's change. `saveNow`
+   * makes the table save its state (DataTables' `state.save()`), for when the page is left.
+   */
+  settle(saveNow: () => void): void {
     this.settled = true;
+    this.saveNow = saveNow;
   }
 
   /** Sends the waiting change now; with `keepalive` while the page is being left. */

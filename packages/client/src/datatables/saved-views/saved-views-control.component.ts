@@ -82,12 +82,15 @@ export class SavedViewsControl implements SavedViewsReport {
     this.root.setAttribute('aria-labelledby', title.id);
     this.list.setAttribute('aria-labelledby', title.id);
     this.root.append(title, form, this.list, this.status, this.error);
-    api.on('draw', () => this.markShown());
+    api.on('draw', () => {
+      if (this.shown && this.shown.key === null) this.shown.key = this.currentKey();
+      this.markShown();
+    });
   }
 
   /** Lists the views again. */
   async refresh(): Promise<void> {
-    await this.run(async () => undefined);
+    await this.run(null);
   }
 
   /** Marks the view `id` as the one the table shows (`shown`: already, else from its next draw). */
@@ -109,7 +112,6 @@ export class SavedViewsControl implements SavedViewsReport {
 
   private markShown(): void {
     const shown = this.shown;
-    if (shown && shown.key === null) shown.key = this.currentKey();
     const current = shown !== null && shown.key === this.currentKey() ? String(shown.id) : null;
     for (const item of this.list.querySelectorAll<HTMLElement>(`.${SAVED_VIEWS_CLASS}__item`)) {
       const load = item.querySelector(`.${SAVED_VIEWS_CLASS}__load`);
@@ -122,13 +124,17 @@ export class SavedViewsControl implements SavedViewsReport {
     }
   }
 
-  /** Runs a change, then shows the views as they now are, or why the change was refused. */
-  private async run(change: () => Promise<unknown>, done?: string): Promise<boolean> {
+  /**
+   * Runs a change (none: lists the views again, leaving what the control says), then shows the views
+   * as they now are, or why the change was refused.
+   */
+  private async run(change: (() => Promise<unknown>) | null, done?: string): Promise<boolean> {
     try {
-      await change();
+      await change?.();
       const views = await this.client.list();
       this.list.replaceChildren(...views.map((view) => this.item(view)));
       this.markShown();
+      if (change === null) return true;
       this.error.hidden = true;
       this.status.textContent = done ?? '';
       return true;

@@ -113,8 +113,9 @@ export function savedViewsConfig(
               },
             );
       current.catch(() => undefined);
+      // SearchPanes, starting up, pages to the loaded state's `start`: a view kept without one is on the first page.
       wanted
-        .then((state) => loaded(state ? { ...state, time: Date.now() } : null))
+        .then((state) => loaded(state ? { start: 0, ...state, time: Date.now() } : null))
         .catch((error: unknown) => {
           console.warn((error as Error).message);
           loaded(null);
@@ -155,7 +156,7 @@ export function afterSavedViewsInit(
       for (const key of Object.keys(state)) delete state[key];
       Object.assign(state, kept);
     });
-    setup.saver?.settle();
+    setup.saver?.settle(() => api.state.save());
     if (setup.linked.loaded !== null) report.loaded(setup.linked.loaded, true);
     else if (setup.linked.problem !== null) report.problem(setup.linked.problem);
   });
