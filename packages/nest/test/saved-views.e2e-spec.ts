@@ -161,6 +161,47 @@ describeEachDatabase('Saved views', (kind) => {
     await create(ana, { name: 'ok', state: {}, owner: 'ben' }).expect(400);
   });
 
+  it('refuses a second view of one name for a user with a 409 naming it, on create and rename', async () => {
+    const first = (await create(ana, { name: 'Cassettes', state: {} }).expect(201)).body as { id: number };
+    const taken = await create(ana, { name: '  cassettes ', state: STATE }).expect(409);
+    expect(taken.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'You already have a saved view named "cassettes"',
+      name: 'cassettes',
+    });
+    // Another user, or another name, is free to use it.
+    await create(ben, { name: 'Cassettes', state: {} }).expect(201);
+    const second = (await create(ana, { name: 'Vinyl', state: {} }).expect(201)).body as { id: number };
+    const renamed = await request(server)
+      .patch(`/saved-views/albums/${second.id}/`)
+      .set(ana)
+      .send({ name: 'CASSETTES' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.message).toBe('You already have a saved view named "CASSETTES"');
+    // A view keeps its own name, in another case too.
+    await request(server).patch(`/saved-views/albums/${first.id}/`).set(ana).send({ name: 'CASSETTES' }).expect(200);
+    const restored = await request(server)
+      .post('/saved-views/albums/state-restore/')
+      .set(ana)
+      .send({ action: 'state-create', name: 'vinyl', state: '{}' });
+    expect(restored.status).toBe(409);
+    expect((await list(ana)).map((view) => view.name)).toEqual(['CASSETTES', 'Vinyl']);
+  });
+
+  it('stores one view of a name when creates and renames to it arrive at once', async () => {
+    const { id } = (await create(ana, { name: 'Draft', state: {} }).expect(201)).body as { id: number };
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => create(ana, { name: 'Same', state: {} })),
+      request(server).patch(`/saved-views/albums/${id}/`).set(ana).send({ name: 'same' }),
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 409)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 200 || status === 201)).toHaveLength(1);
+    const names = (await list(ana)).map((view) => String(view.name).toLowerCase());
+    expect(names.filter((name) => name === 'same')).toHaveLength(1);
+  });
+
   it('answers by the permissions of the table: 401, 403, 404', async () => {
     await request(server).get('/saved-views/albums/').expect(401);
     const forbidden = await request(server).get('/saved-views/albums/').set(cy).expect(403);

@@ -260,6 +260,8 @@ export function gtCreateDataTable(
     bulk?.permit(
       (action) => action.permission === undefined || grants(permissions ?? null, `bulk.${action.permission}`),
     );
+  // Until DataTables' `init` event: extensions starting up may ask for the first page again.
+  let initialised = false;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -294,6 +296,7 @@ export function gtCreateDataTable(
         onParams: (params) => {
           record.lastParams = params;
         },
+        initialising: () => !initialised,
       }),
     infoCallback:
       options.infoCallback ??
@@ -313,10 +316,14 @@ export function gtCreateDataTable(
   // Until the first answer says what the user may do, controls that need a permission stay hidden.
   applyPermissionControls(table, undefined);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
-  if (views) Object.assign(config, savedViewsConfig(views, config));
+  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts)) : null;
+  if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
+  api.one('init', () => {
+    initialised = true;
+  });
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
     bulk = addBulkActions(api, bulkActions, {
@@ -351,9 +358,10 @@ export function gtCreateDataTable(
   for (const [name, handler] of Object.entries(tableEvents)) {
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
   }
-  if (views) {
-    afterSavedViewsInit(api, views, config);
-    mountSavedViewsControl(api, views, savedViews?.control, () => dataTableTexts(texts), savedStateOf(api, config));
+  if (views && viewsSetup) {
+    const words = () => dataTableTexts(texts);
+    const report = mountSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
+    afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }
   return api;
 }

@@ -44,7 +44,9 @@ export {
 export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from '../texts/index.js';
 export {
   SAVED_VIEWS_CLASS,
+  SAVED_VIEWS_STATUS_CLASS,
   SavedViewsClient,
+  SavedViewsRequestError,
   UNSAVED_STATE_KEYS,
   viewIdFromLocation,
   viewLink,

@@ -59,6 +59,22 @@ export interface DataTableTexts {
   viewLink: string;
   /** After the name of a view another user shares; `{owner}` is replaced. */
   sharedBy: string;
+  /** Beside the view the table shows (until its state is changed away from the view). */
+  currentView: string;
+  /** A name the user already gave another view of the table; `{name}` is replaced. */
+  viewNameTaken: string;
+  /** The view of the page's link does not exist or is not shared with the user. */
+  viewLinkUnavailable: string;
+  /** The view of the page's link could not be loaded; `{error}` is the reason. */
+  viewLinkFailed: string;
+  /** The question before a view is deleted; `{name}` is replaced. */
+  confirmDeleteView: string;
+  /** The button that keeps the view after all. */
+  cancelDeleteView: string;
+  /** Announced once a view is deleted; `{name}` is replaced. */
+  viewDeleted: string;
+  /** Before the server's reason when a change of the saved views failed. */
+  savedViewsError: string;
   /** Accessible name of the bar of `bulkActions` above the table. */
   bulkGroup: string;
   /** The button that selects every row matching the table's request; `{count}` is their number. */
@@ -119,6 +135,15 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   deleteView: 'Delete',
   viewLink: 'Link',
   sharedBy: 'shared by {owner}',
+  currentView: 'current',
+  viewNameTaken: 'You already have a view named “{name}”. Choose another name.',
+  viewLinkUnavailable:
+    'The saved view of this link does not exist or is not shared with you. The table shows your last state.',
+  viewLinkFailed: 'The saved view of this link could not be loaded ({error}). The table shows your last state.',
+  confirmDeleteView: 'Delete the view “{name}”?',
+  cancelDeleteView: 'Keep it',
+  viewDeleted: 'The view “{name}” was deleted.',
+  savedViewsError: 'The saved views could not be changed:',
   bulkGroup: 'Actions on all matching rows',
   bulkSelectAll: 'Select all {count} matching rows',
   bulkSelected: 'All {count} matching rows are selected.',

@@ -27,3 +27,10 @@ export class SavedViewNotOwnedError extends WidgetLibError {
     super('forbidden', `Saved view ${id} is shared by ${owner}: only its owner changes it`);
   }
 }
+
+/** A second view of one name for one user and table (names compare as {@link sameViewName} does). */
+export class SavedViewNameTakenError extends WidgetLibError {
+  constructor(name: string) {
+    super('conflict', `You already have a saved view named ${JSON.stringify(name)}`, { name });
+  }
+}

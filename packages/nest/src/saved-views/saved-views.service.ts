@@ -9,11 +9,13 @@ import { SAVED_VIEWS_PER_TABLE } from './saved-view.constants.js';
 import {
   SavedStateError,
   SavedViewNotFoundError,
+  SavedViewNameTakenError,
   SavedViewNotOwnedError,
   SavedViewRequestError,
 } from './saved-view.errors.js';
 import { parseSavedViewState, type SavedState } from './saved-view-state.parser.js';
 import type { SavedViewTable } from './saved-view-tables.registry.js';
+import { sameViewName } from './saved-view-name.format.js';
 
 /** A saved view as the API answers it. */
 export interface SavedViewRecord {
@@ -69,7 +71,8 @@ export class SavedViewsService {
   }
 
   async create(user: SavedViewUser, changes: SavedViewChanges): Promise<SavedViewRecord> {
-    if (changes.name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
+    const { name } = changes;
+    if (name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
     if (changes.state === undefined) throw httpExceptionOf(new SavedViewRequestError('state is required'));
     const state = checkedState(changes.state, user.table);
     return this.inOwnerLock(user, async (manager) => {
@@ -80,6 +83,7 @@ export class SavedViewsService {
           new SavedViewRequestError(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`),
         );
       }
+      await this.refuseTakenName(views, user, name);
       if (changes.isDefault) await this.clearDefault(views, user);
       const now = new Date();
       const view = await views.save(
@@ -87,7 +91,7 @@ export class SavedViewsService {
           table_id: user.table.id,
           owner: user.name,
           kind: 'view',
-          name: changes.name,
+          name,
           state: JSON.stringify(state),
           shared: changes.shared ?? false,
           is_default: changes.isDefault ?? false,
@@ -99,12 +103,16 @@ export class SavedViewsService {
     });
   }
 
-  /** Renames, shares or unshares, or overwrites the state of the user's own view; a shared one is read-only. */
+  /**
+   * Renames, shares or unshares, or overwrites the state of the user's own view; a shared one is
+   * read-only. A rename holds the owner's lock, as a create does, so that the name stays the user's only one.
+   */
   async update(user: SavedViewUser, id: number, changes: SavedViewChanges): Promise<SavedViewRecord> {
     const state = changes.state === undefined ? undefined : checkedState(changes.state, user.table);
-    return this.views.manager.transaction(async (manager) => {
+    const write = async (manager: EntityManager) => {
       const views = manager.getRepository(SavedView);
       const view = await this.owned(views, user, id);
+      if (changes.name !== undefined) await this.refuseTakenName(views, user, changes.name, id);
       if (changes.isDefault) await this.clearDefault(views, user);
       if (changes.name !== undefined) view.name = changes.name;
       if (state !== undefined) view.state = JSON.stringify(state);
@@ -112,7 +120,8 @@ export class SavedViewsService {
       if (changes.isDefault !== undefined) view.is_default = changes.isDefault;
       view.updated_at = new Date();
       return record(await views.save(view), user.name);
-    });
+    };
+    return changes.name === undefined ? this.views.manager.transaction(write) : this.inOwnerLock(user, write);
   }
 
   /** Deletes the user's own views; all or none: a view they may not delete refuses the whole request. */
@@ -190,6 +199,25 @@ export class SavedViewsService {
       throw httpExceptionOf(new SavedViewNotOwnedError(id, view.owner));
     }
     return view;
+  }
+
+  /**
+   * A 409 when another view of the user on the table has the name. Checked in the owner's lock
+   * (every create and rename of the user and table takes it), so two writes cannot both pass.
+   */
+  private async refuseTakenName(
+    views: Repository<SavedView>,
+    user: SavedViewUser,
+    name: string,
+    except?: number,
+  ): Promise<void> {
+    const own = await views.find({
+      select: { id: true, name: true },
+      where: { table_id: user.table.id, owner: user.name, kind: 'view' },
+    });
+    if (own.some((view) => view.id !== except && sameViewName(view.name, name))) {
+      throw httpExceptionOf(new SavedViewNameTakenError(name));
+    }
   }
 
   private async clearDefault(views: Repository<SavedView>, user: SavedViewUser): Promise<void> {

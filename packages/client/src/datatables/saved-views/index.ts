@@ -1,4 +1,13 @@
-export { mountSavedViewsControl, SAVED_VIEWS_CLASS } from './saved-views-control.component.js';
-export { type SavedViewChange, SavedViewsClient, type SavedViewSummary } from './saved-views.client.js';
+export {
+  mountSavedViewsControl,
+  SAVED_VIEWS_CLASS,
+  SAVED_VIEWS_STATUS_CLASS,
+} from './saved-views-control.component.js';
+export {
+  type SavedViewChange,
+  SavedViewsClient,
+  SavedViewsRequestError,
+  type SavedViewSummary,
+} from './saved-views.client.js';
 export { afterSavedViewsInit, savedStateOf, savedViewsConfig, type SavedViewsOptions } from './saved-views.options.js';
 export { type TableState, UNSAVED_STATE_KEYS, viewIdFromLocation, viewLink } from './table-state.format.js';

@@ -20,6 +20,18 @@ export interface SavedViewChange {
   shared?: boolean;
 }
 
+/** A refused request: the HTTP status and the server's message (and the name a 409 refused). */
+export class SavedViewsRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string,
+    readonly takenName?: string,
+  ) {
+    super(`Saved views: ${status} ${serverMessage}`);
+    this.name = 'SavedViewsRequestError';
+  }
+}
+
 /** The saved-view routes of one table (`/saved-views/<table id>/`); writes carry the page's CSRF token. */
 export class SavedViewsClient {
   readonly base: string;
@@ -61,14 +73,16 @@ export class SavedViewsClient {
     return (await this.send<{ state: TableState | null }>('GET', 'current/')).state;
   }
 
-  saveCurrent(state: TableState): Promise<void> {
-    return this.send('PUT', 'current/', { state });
+  /** With `keepalive`, the request is sent even while the page is being left. */
+  saveCurrent(state: TableState, keepalive = false): Promise<void> {
+    return this.send('PUT', 'current/', { state }, keepalive);
   }
 
-  private async send<T>(method: string, path: string, body?: object): Promise<T> {
+  private async send<T>(method: string, path: string, body?: object, keepalive = false): Promise<T> {
     const response = await fetch(this.base + path, {
       method,
       credentials: 'same-origin',
+      ...(keepalive ? { keepalive } : {}),
       headers:
         method === 'GET'
           ? { Accept: 'application/json' }
@@ -76,9 +90,10 @@ export class SavedViewsClient {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) {
-      const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+      const answer = (await response.json().catch(() => ({}))) as { message?: unknown; name?: unknown };
       const message = [answer.message ?? response.statusText].flat().join('; ');
-      throw new Error(`Saved views: ${response.status} ${message}`);
+      const taken = response.status === 409 && typeof answer.name === 'string' ? answer.name : undefined;
+      throw new SavedViewsRequestError(response.status, message, taken);
     }
     return (response.status === 204 ? undefined : await response.json()) as T;
   }

@@ -1,6 +1,8 @@
 import type { Api, Config } from 'datatables.net';
-import { columnFieldName, debounce } from '../core/index.js';
-import type { SavedViewsClient } from './saved-views.client.js';
+import { columnFieldName } from '../core/index.js';
+import type { DataTableTexts } from '../../texts/index.js';
+import { CurrentStateSaver } from './current-state.client.js';
+import { SavedViewsRequestError, type SavedViewsClient } from './saved-views.client.js';
 import { stateForServer, viewIdFromLocation, type TableState } from './table-state.format.js';
 
 /** `createDataTable`'s `savedViews` option. */
@@ -14,8 +16,27 @@ export interface SavedViewsOptions {
   control?: boolean | HTMLElement | string;
 }
 
-/** Milliseconds between the last change of a table and the save of its state. */
-const STATE_SAVE_DELAY_MS = 300;
+/** What the page learns of the view of its address (`#view=<id>`): the view loaded, or why not. */
+export interface LinkedView {
+  /** The view the table was opened in. */
+  loaded: number | null;
+  /** Why the linked view was not opened (the user's last state was), in the page's words. */
+  problem: string | null;
+}
+
+/** Where a table's saved views tell what happened to a view: the control, or a status line. */
+export interface SavedViewsReport {
+  /** The view `id` is loaded: the table shows it already (`shown`), or from its next draw. */
+  loaded(id: number, shown: boolean): void;
+  problem(text: string): void;
+}
+
+/** What saved views add to a table: its options, the saver of the user's state, the linked view. */
+export interface SavedViewsSetup {
+  config: Config;
+  saver: CurrentStateSaver | null;
+  linked: LinkedView;
+}
 
 type ColumnOfState = { name?: unknown; data?: unknown; searchable?: unknown; orderable?: unknown } | undefined;
 
@@ -33,14 +54,28 @@ function fieldsOf(config: Config): (index: number) => string {
   };
 }
 
+/** The words for a view of a link that could not be opened: gone or not shared (404), or another failure. */
+export function linkProblemText(error: unknown, texts: DataTableTexts): string {
+  if (error instanceof SavedViewsRequestError && error.status === 404) return texts.viewLinkUnavailable;
+  const reason = error instanceof SavedViewsRequestError ? error.serverMessage : (error as Error).message;
+  return texts.viewLinkFailed.replace('{error}', reason);
+}
+
 /**
  * What saved views add to a table's options. With StateRestore on the page and the `stateRestore`
  * option set, StateRestore keeps its states through the server (`<url>/state-restore/`, JSON with
- * the CSRF token); otherwise `stateSave` keeps the user's last state there (`<url>/current/`). A page
- * opened with `#view=<id>` (or `?view=<id>`) starts from that view.
+ * the CSRF token); otherwise `stateSave` keeps the user's last state there (`<url>/current/`),
+ * saved only when it changed. A page opened with `#view=<id>` (or `?view=<id>`) starts from that
+ * view, or, when the user may not open it, from their last state, the reason in `linked`. Either
+ * state is applied before the table's first request.
  */
-export function savedViewsConfig(client: SavedViewsClient, config: Config): Config {
+export function savedViewsConfig(
+  client: SavedViewsClient,
+  config: Config,
+  texts: () => DataTableTexts,
+): SavedViewsSetup {
   const fieldOf = fieldsOf(config);
+  const linked: LinkedView = { loaded: null, problem: null };
   const { stateRestore } = config as { stateRestore?: unknown };
   if (stateRestore) {
     const own = typeof stateRestore === 'object' ? stateRestore : {};
@@ -50,39 +85,37 @@ export function savedViewsConfig(client: SavedViewsClient, config: Config): Conf
       contentType: 'application/json',
       headers: client.csrfHeaders(),
     };
-    return { stateRestore: { ...own, ajax } } as Config;
+    return { config: { stateRestore: { ...own, ajax } } as Config, saver: null, linked };
   }
-  let pending: TableState | null = null;
-  const save = debounce(() => {
-    if (pending === null) return;
-    const state = pending;
-    pending = null;
-    client.saveCurrent(state).catch((error: unknown) => console.warn((error as Error).message));
-  }, STATE_SAVE_DELAY_MS);
-  return {
+  const saver = new CurrentStateSaver(client);
+  const stateConfig: Config = {
     stateSave: true,
     // The server keeps the state for as long as the user does not change it.
     stateDuration: config.stateDuration ?? 0,
-    stateSaveCallback: (_settings, state) => {
-      pending = stateForServer(state as unknown as TableState, fieldOf);
-      save();
-    },
+    stateSaveCallback: (_settings, state) => saver.saw(stateForServer(state as unknown as TableState, fieldOf)),
     stateLoadCallback: (_settings, callback) => {
       const loaded = callback as (state: TableState | null) => void;
       const id = viewIdFromLocation(window.location);
-      // A view the user may not open (another user's private one, gone) leaves the table as it was.
+      // Both at once: a view the user may not open (another user's private one, gone) leaves the
+      // table in their last state, without a second wait.
+      const current = client.current();
       const wanted =
         id === null
-          ? client.current()
+          ? current
           : client.load(id).then(
-              (view) => view.state,
+              (view) => {
+                linked.loaded = view.id;
+                return view.state;
+              },
               (error: unknown) => {
-                console.warn((error as Error).message);
-                return client.current();
+                linked.problem = linkProblemText(error, texts());
+                return current;
               },
             );
+      current.catch(() => undefined);
+      // SearchPanes, starting up, pages to the loaded state's `start`: a view kept without one is on the first page.
       wanted
-        .then((state) => loaded(state ? { ...state, time: Date.now() } : null))
+        .then((state) => loaded(state ? { start: 0, ...state, time: Date.now() } : null))
         .catch((error: unknown) => {
           console.warn((error as Error).message);
           loaded(null);
@@ -91,6 +124,7 @@ export function savedViewsConfig(client: SavedViewsClient, config: Config): Conf
       return undefined;
     },
   };
+  return { config: stateConfig, saver, linked };
 }
 
 /** The table's state as a saved view keeps it (what the control saves). */
@@ -101,9 +135,18 @@ export function savedStateOf(api: Api, config: Config): () => TableState {
 
 /**
  * After the table is built: every saved state loses the keys the server does not keep (after the
- * extensions added theirs), and with StateRestore a `#view=<id>` link is loaded into the table.
+ * extensions added theirs); the state saver learns when the table is initialised; with StateRestore
+ * a `#view=<id>` link is loaded into the table; a link followed on the page (only the fragment
+ * changes) loads its view. What became of a view is told to `report`.
  */
-export function afterSavedViewsInit(api: Api, client: SavedViewsClient, config: Config): void {
+export function afterSavedViewsInit(
+  api: Api,
+  client: SavedViewsClient,
+  setup: SavedViewsSetup,
+  config: Config,
+  texts: () => DataTableTexts,
+  report: SavedViewsReport,
+): void {
   const fieldOf = fieldsOf(config);
   // DataTables 3 adds its child rows to the state in a listener of its own `preInit`: this one,
   // added once the table is initialised, comes after it and after the extensions'.
@@ -113,17 +156,25 @@ export function afterSavedViewsInit(api: Api, client: SavedViewsClient, config: 
       for (const key of Object.keys(state)) delete state[key];
       Object.assign(state, kept);
     });
+    setup.saver?.settle(() => api.state.save());
+    if (setup.linked.loaded !== null) report.loaded(setup.linked.loaded, true);
+    else if (setup.linked.problem !== null) report.problem(setup.linked.problem);
   });
   const loadNamedView = (): void => {
     const named = viewIdFromLocation(window.location);
     if (named === null) return;
-    client
-      .load(named)
-      .then((view) => api.state(view.state as never).draw(false))
-      .catch((error: unknown) => console.warn((error as Error).message));
+    client.load(named).then(
+      (view) => {
+        report.loaded(view.id, false);
+        api.state(view.state as never).draw(false);
+      },
+      (error: unknown) => report.problem(linkProblemText(error, texts())),
+    );
   };
   if ((config as { stateRestore?: unknown }).stateRestore) api.one('init', loadNamedView);
-  // A view's link followed on its own page changes only the fragment: the page does not load again.
   window.addEventListener('hashchange', loadNamedView);
-  api.on('destroy', () => window.removeEventListener('hashchange', loadNamedView));
+  api.on('destroy', () => {
+    window.removeEventListener('hashchange', loadNamedView);
+    setup.saver?.destroy();
+  });
 }

@@ -1,4 +1,4 @@
-import { stateForServer, viewIdFromLocation, viewLink } from './table-state.format.js';
+import { stateForServer, stateKey, viewIdFromLocation, viewLink } from './table-state.format.js';
 
 describe('saved-view states', () => {
   it('drops the keys the server does not keep and names every column by its field', () => {
@@ -33,5 +33,17 @@ describe('saved-view states', () => {
 
   it('links a view by the hash of the page', () => {
     expect(viewLink(5, 'https://host.test/albums/?page=2#view=1')).toBe('https://host.test/albums/?page=2#view=5');
+  });
+
+  it("compares states by what they select, whatever their keys' order and time", () => {
+    const a = { time: 1, start: 0, order: [['year', 'desc']], search: { search: 'x', smart: true } };
+    const b = { search: { smart: true, search: 'x' }, order: [['year', 'desc']], start: 0, time: 2 };
+    expect(stateKey(a)).toBe(stateKey(b));
+    expect(stateKey(a)).not.toBe(stateKey({ ...b, search: { search: 'y', smart: true } }));
+    expect(stateKey(a)).not.toBe(stateKey({ ...b, start: 10 }));
+    expect(stateKey(a, true)).toBe(stateKey({ ...b, start: 10, page: 1 }, true));
+    expect(stateKey(null)).toBe('{}');
+    expect(stateKey({ ...a, searchBuilder: {}, searchGroups: [], page: 0 })).toBe(stateKey(a));
+    expect(stateKey({ ...a, searchBuilder: { logic: 'AND' } })).not.toBe(stateKey(a));
   });
 });

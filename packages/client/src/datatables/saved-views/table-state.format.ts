@@ -34,6 +34,32 @@ export function stateForServer(state: TableState, fieldOf: (index: number) => st
   return kept;
 }
 
+/** Keys of a state that say which page it shows, not what the table selects. */
+const PAGING_KEYS = new Set(['start', 'page']);
+
+/**
+ * A state as text that two states compare by: keys sorted at every level, `time` left out, and with
+ * `ignorePaging` the page too (`start`, `page`): a view is still the one loaded on another page. An
+ * extension's empty entry (`searchBuilder: {}`, which SearchBuilder adds once it has started) is
+ * the same as none, and `page`, which an extension adds after it started, only repeats `start`.
+ */
+export function stateKey(state: TableState | null | undefined, ignorePaging = false): string {
+  const sorted = (value: unknown, top: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item) => sorted(item, false));
+    if (!isObject(value)) return value;
+    const kept = (key: string): boolean => {
+      const entry = value[key];
+      const empty = isObject(entry) ? Object.keys(entry).length === 0 : Array.isArray(entry) && entry.length === 0;
+      return !empty && key !== 'time' && key !== 'page' && !(ignorePaging && PAGING_KEYS.has(key));
+    };
+    const keys = Object.keys(value)
+      .filter((key) => !top || kept(key))
+      .sort();
+    return Object.fromEntries(keys.map((key) => [key, sorted(value[key], false)]));
+  };
+  return JSON.stringify(sorted(state ?? {}, true));
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
