@@ -181,10 +181,10 @@ const table = createDataTable(
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts
     // cascading, so the table keeps its space) and SearchBuilder's, over the columns whose
     // conditions the server allows.
-    // One line on a laptop: the page length and the buttons at the start, the search at the end.
+    // One line on a laptop: the buttons (first, so that SearchPanes' popover opens within the page)
+    // and the page length at the start, the search at the end.
     layout: {
       topStart: [
-        'pageLength',
         {
           buttons: [
             {
@@ -196,6 +196,7 @@ const table = createDataTable(
             ...widgetlib.exportButtons({ formats: ['csv', 'xlsx'], fields: EXPORT_FIELDS }),
           ],
         },
+        'pageLength',
       ],
     },
   },

@@ -65,10 +65,12 @@ try {
   ]) {
     await tab.goto(`${baseUrl}/albums`);
     await tab.waitForSelector('#albums tbody tr td:not(.dt-empty)');
+    await tab.waitForSelector('#albums_processing', { state: 'hidden' });
     await tab.screenshot({ path: `${outDir}/albums-${device}.png` });
 
     await tab.goto(`${baseUrl}/help-entries`);
     await tab.waitForSelector('#help-entries tbody tr td:not(.dt-empty)');
+    await tab.waitForSelector('#help-entries_processing', { state: 'hidden' });
     await tab.screenshot({ path: `${outDir}/help-entries-${device}.png` });
 
     await tab.goto(`${baseUrl}/albums/new`);
