@@ -80,6 +80,7 @@ const table = createDataTable(
         type: 'date',
         dateformat: document.date_format,
         render: renderDate(),
+        className: 'cell-date',
       },
       {
         data: 'added_at',
@@ -88,6 +89,7 @@ const table = createDataTable(
         type: 'date',
         dateformat: document.datetime_format,
         render: renderDatetime(),
+        className: 'cell-date',
       },
       {
         data: 'format',
@@ -182,18 +184,23 @@ const table = createDataTable(
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts
     // cascading, so the table keeps its space) and SearchBuilder's, over the columns whose
     // conditions the server allows.
+    // One line on a laptop: the buttons (first, so that SearchPanes' popover opens within the page)
+    // and the page length at the start, the search at the end.
     layout: {
-      top1Start: {
-        buttons: [
-          {
-            extend: 'searchPanes',
-            config: { columns: [7, 13], cascadePanes: true, viewTotal: true, layout: 'columns-2' },
-          },
-          { extend: 'searchBuilder', config: { columns: [1, 2, 3, 5, 6, 7, 9] } },
-          // Every album the table's request matches, as a file (the columns the server declares).
-          ...widgetlib.exportButtons({ formats: ['csv', 'xlsx'], fields: EXPORT_FIELDS }),
-        ],
-      },
+      topStart: [
+        {
+          buttons: [
+            {
+              extend: 'searchPanes',
+              config: { columns: [7, 13], cascadePanes: true, viewTotal: true, layout: 'columns-2' },
+            },
+            { extend: 'searchBuilder', config: { columns: [1, 2, 3, 5, 6, 7, 9] } },
+            // Every album the table's request matches, as a file (the columns the server declares).
+            ...widgetlib.exportButtons({ formats: ['csv', 'xlsx'], fields: EXPORT_FIELDS }),
+          ],
+        },
+        'pageLength',
+      ],
     },
   },
   true,

@@ -2,7 +2,7 @@
 // Writes go through the library's help API: each records a revision, and an edit or delete sends the
 // version it started from (`If-Match`), so a change made in between is never overwritten unseen.
 const config = JSON.parse(document.getElementById('help-entries-config').textContent);
-const { createDataTable, truncateTextRenderer } = widgetlib;
+const { attachRichTextEditor, createDataTable, htmlPreviewRenderer } = widgetlib;
 const { send } = demo;
 const form = document.getElementById('help-entry-form');
 const formTitle = document.getElementById('help-entry-form-title');
@@ -12,6 +12,8 @@ const addButton = document.getElementById('help-entry-add');
 const fields = ['id_view', 'question_name', 'language', 'help_title', 'help_text'];
 /** The entry being edited: its API URL and the version the form started from. */
 let editing = null;
+/** The help panel's rich-text editor over the text field, while the form is open. */
+let editor = null;
 
 const ifMatch = (version) => ({ 'If-Match': `"${version}"` });
 
@@ -46,7 +48,7 @@ const table = createDataTable(
         title: 'Text',
         type: 'string',
         orderable: false,
-        render: truncateTextRenderer(60),
+        render: htmlPreviewRenderer(48),
       },
       {
         data: 'actions',
@@ -71,11 +73,37 @@ function openForm(entry) {
   errors.textContent = '';
   form.hidden = false;
   form.elements.id_view.focus();
+  startEditor();
+}
+
+/** The text field as the panel's rich-text editor; the plain HTML field stays if it cannot load. */
+async function startEditor() {
+  closeEditor();
+  const pending = attachRichTextEditor(form.elements.help_text, { labelId: 'entry-help_text-label' });
+  editor = pending;
+  try {
+    const started = await pending;
+    if (editor === pending) editor = started;
+    else started.destroy();
+  } catch (error) {
+    if (editor === pending) editor = null;
+    console.warn('The rich-text editor could not be loaded', error);
+  }
+}
+
+function closeEditor() {
+  if (editor && !(editor instanceof Promise)) editor.destroy();
+  editor = null;
+}
+
+function closeForm() {
+  closeEditor();
+  form.hidden = true;
 }
 
 addButton.addEventListener('click', () => openForm(null));
 document.getElementById('help-entry-cancel').addEventListener('click', () => {
-  form.hidden = true;
+  closeForm();
   addButton.focus();
 });
 
@@ -86,7 +114,7 @@ form.addEventListener('submit', async (event) => {
   try {
     if (editing) await send('PUT', editing.url, body, ifMatch(editing.version));
     else await send('POST', config.helpUrl, body);
-    form.hidden = true;
+    closeForm();
     statusLine.textContent = editing ? 'The entry was saved.' : 'The entry was added.';
     table.ajax.reload(null, false);
   } catch (error) {

@@ -56,11 +56,35 @@ try {
   await page.locator('#help-coverage').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${outDir}/help-coverage.png` });
 
-  // A phone: the sidebar behind the menu button, the first row's collapsed columns opened.
+  // The three pages at 1280x800 and 390x844, as a user first sees them (docs/screenshots/*-desktop.png, *-phone.png).
+  const desktop = await signIn({ width: 1280, height: 800 });
   const phone = await signIn({ width: 390, height: 844 });
-  await phone.waitForSelector('#albums tbody tr td.dtr-control');
-  await phone.click('#albums tbody tr:first-child td.dtr-control');
-  await phone.screenshot({ path: `${outDir}/albums-phone.png` });
+  for (const [device, tab] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ]) {
+    await tab.goto(`${baseUrl}/albums`);
+    await tab.waitForSelector('#albums tbody tr td:not(.dt-empty)');
+    await tab.waitForSelector('#albums_processing', { state: 'hidden' });
+    await tab.screenshot({ path: `${outDir}/albums-${device}.png` });
+
+    await tab.goto(`${baseUrl}/help-entries`);
+    await tab.waitForSelector('#help-entries tbody tr td:not(.dt-empty)');
+    await tab.waitForSelector('#help-entries_processing', { state: 'hidden' });
+    await tab.screenshot({ path: `${outDir}/help-entries-${device}.png` });
+
+    await tab.goto(`${baseUrl}/albums/new`);
+    await tab.waitForSelector('.widgetlib-help-icon');
+    if (device === 'desktop') {
+      // The help panel where it first opens (clear of the sidebar's controls and the form's labels),
+      // and the Artist picker open beside it.
+      await tab.click('.widgetlib-palette-toggle');
+      await tab.waitForSelector('.widgetlib-palette:not([hidden]) li');
+      await tab.click('.field:has(#artist_id) .ts-control');
+      await tab.waitForSelector('.ts-dropdown .option');
+    }
+    await tab.screenshot({ path: `${outDir}/album-form-${device}.png` });
+  }
   console.log(`Screenshots written to ${outDir}`);
 } finally {
   await chromium.close();

@@ -296,6 +296,8 @@ describe('the demo in Chromium (SQLite)', () => {
     await page.fill('#entry-id_view', 'help:admin');
     await page.fill('#entry-question_name', 'notes');
     await page.fill('#entry-help_title', '<img src=x onerror=window.__pwned=1>');
+    // The rich-text editor's HTML source view: what is typed there is sent as it is.
+    await page.locator('#help-entry-form').getByRole('button', { name: 'HTML source' }).click();
     await page.fill('#entry-help_text', '<p onclick="window.__pwned=1">Hi<script>window.__pwned=1</script></p>');
     await page.click('#help-entry-form button[type=submit]');
     await page.waitForFunction(

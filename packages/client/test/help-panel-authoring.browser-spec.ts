@@ -313,4 +313,70 @@ describeEachDatabase('help panel authoring in the browser', (kind) => {
       ).toBe(0);
     });
   });
+  describe('deleted entries', () => {
+    const DELETED_TOGGLE = 'Deleted entries';
+
+    it('lists the view’s deleted entries to users who may restore them, and restores one from the panel', async () => {
+      // Deleted from another view: not this page's.
+      const other = await helps().save(
+        helps().create({ id_view: 'artists:edit', question_name: 'name', help_title: 'Artist name', help_text: '' }),
+      );
+      const otherId = other.id;
+      await helps().remove(other);
+      const page = await openPanelPage({
+        user: { name: 'Ana <b>', permissions: ['widgetlib.view_help', 'widgetlib.add_help', 'widgetlib.delete_help'] },
+      });
+      const toggle = page.locator(PANEL).getByRole('button', { name: DELETED_TOGGLE });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+      await page.getByRole('button', { name: 'Delete help “Release year”' }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await statusIs(page, 'Help deleted.');
+      const { id } = (await app.testApp.dataSource
+        .getRepository(HelpRevision)
+        .findOneByOrFail({ action: 'delete', before_id_view: HELP_PANEL_VIEW_ID })) as { id: number };
+      expect(id).toBeGreaterThan(0);
+
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const section = page.locator(PANEL).getByRole('region', { name: DELETED_TOGGLE });
+      const items = section.locator('.widgetlib-palette__deleted-entry');
+      await items.first().waitFor();
+      expect(await items.count()).toBe(1);
+      const shown = await items.first().innerText();
+      expect(shown).toContain('Release year');
+      expect(shown).toContain('Deleted by Ana <b>, ');
+      expect(shown).not.toContain('Artist name');
+
+      await section.getByRole('button', { name: 'Restore “Release year”' }).click();
+      await statusIs(page, 'Help restored.');
+      expect(await stored()).toMatchObject({ help_title: 'Release year', help_text: '<p>Four digits.</p>' });
+      expect(await entry(page).locator('.widgetlib-palette__entry-title').textContent()).toBe('Release year');
+      await section.getByText('No deleted entries on this page.').waitFor();
+      expect(await helps().findOneBy({ id: otherId })).toBeNull();
+    });
+
+    it('shows nothing of them to a user without the permission to restore them', async () => {
+      await helps().remove(await stored());
+      await helps().save(
+        helps().create({ id_view: HELP_PANEL_VIEW_ID, question_name: 'name', help_title: 'Album name', help_text: '' }),
+      );
+      const user = { permissions: ['widgetlib.view_help', 'widgetlib.change_help', 'widgetlib.delete_help'] };
+      const context = await chromium.newContext({
+        viewport: { width: 1280, height: 900 },
+        extraHTTPHeaders: { [TEST_USER_HEADER]: JSON.stringify(user) },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(`${app.baseUrl}/help-panel-fixture/albums/edit`);
+      await page.click(TOGGLE);
+      await page.locator(`${ENTRY}[data-question-name=name]`).waitFor();
+      expect(await page.locator(PANEL).getByRole('button', { name: DELETED_TOGGLE }).count()).toBe(0);
+      expect(await page.locator(PANEL).innerText()).not.toMatch(/deleted|Release year/i);
+      expect(requests.filter((url) => url.includes('/deleted'))).toEqual([]);
+    });
+  });
 });

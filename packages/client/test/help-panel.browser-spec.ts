@@ -244,12 +244,14 @@ describeEachDatabase('help panel in the browser', (kind) => {
   it('drags by the header, resizes from the handle, and stays inside the viewport', async () => {
     const page = await loadPage(await newContext(USERS.viewer));
     await openPanel(page);
+    // From the top left corner (where the panel first opens depends on the page around it).
+    await dragBy(page, `${PANEL} .widgetlib-palette__title`, -2000, -2000);
     const start = await panelBox(page);
 
-    await dragBy(page, `${PANEL} .widgetlib-palette__title`, 300, -120);
+    await dragBy(page, `${PANEL} .widgetlib-palette__title`, 300, 120);
     const moved = await panelBox(page);
     expect(moved.x).toBeCloseTo(start.x + 300, 0);
-    expect(moved.y).toBeCloseTo(start.y - 120, 0);
+    expect(moved.y).toBeCloseTo(start.y + 120, 0);
     expect(moved.width).toBe(start.width);
 
     await dragBy(page, `${PANEL} .widgetlib-palette__resize`, 90, 60);

@@ -125,6 +125,14 @@ describeEachDatabase('Help history and restore', (kind) => {
       .set(asUser({ permissions: ['widgetlib.add_help'] }));
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual([expect.objectContaining({ help_id: created.id, action: 'delete', after: null })]);
+    // Of one view: the panel lists only its own view's deleted entries.
+    const ofView = (idView: string) =>
+      request(server)
+        .get(`/help/deleted/?id_view=${encodeURIComponent(idView)}`)
+        .set(ana)
+        .expect(200);
+    expect((await ofView(ENTRY.id_view)).body).toEqual(deleted.body);
+    expect((await ofView(`${ENTRY.id_view}-other`)).body).toEqual([]);
 
     const deletion = (deleted.body as Array<{ id: number }>)[0]!;
     const restored = await request(server)

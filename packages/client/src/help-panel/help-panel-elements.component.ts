@@ -11,6 +11,10 @@ export interface HelpPanelElements {
   addButton: HTMLButtonElement | null;
   /** The authoring mode toggle (`aria-pressed`); present only with the `add` permission. */
   authoringToggle: HTMLButtonElement | null;
+  /** Shows and hides the view's deleted entries (`aria-expanded`); present only with the `add` permission. */
+  deletedToggle: HTMLButtonElement | null;
+  /** Where the deleted entries are listed, after the entries. */
+  deletedSlot: HTMLElement;
   status: HTMLElement;
   /** Errors of loading the list. */
   error: HTMLElement;
@@ -81,6 +85,7 @@ function buildToolbar(doc: Document, { texts, idPrefix, permissions }: HelpPanel
   const toolbar = createElement(doc, 'div', { className: 'widgetlib-palette__toolbar' }, searchLabel, search);
   let addButton: HTMLButtonElement | null = null;
   let authoringToggle: HTMLButtonElement | null = null;
+  let deletedToggle: HTMLButtonElement | null = null;
   if (permissions.add) {
     addButton = createElement(doc, 'button', {
       className: 'widgetlib-palette__button widgetlib-palette__add',
@@ -92,9 +97,14 @@ function buildToolbar(doc: Document, { texts, idPrefix, permissions }: HelpPanel
       text: texts.authoringMode,
       attributes: { type: 'button', 'aria-pressed': 'false' },
     });
-    toolbar.append(addButton, authoringToggle);
+    deletedToggle = createElement(doc, 'button', {
+      className: 'widgetlib-palette__button widgetlib-palette__deleted-toggle',
+      text: texts.deletedEntries,
+      attributes: { type: 'button', 'aria-expanded': 'false', 'aria-controls': `${idPrefix}-deleted` },
+    });
+    toolbar.append(addButton, authoringToggle, deletedToggle);
   }
-  return { toolbar, search, addButton, authoringToggle };
+  return { toolbar, search, addButton, authoringToggle, deletedToggle };
 }
 
 /**
@@ -112,7 +122,7 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
   panel.hidden = true;
 
   const { header, hint, moveButton, closeButton } = buildHeader(doc, options);
-  const { toolbar, search, addButton, authoringToggle } = buildToolbar(doc, options);
+  const { toolbar, search, addButton, authoringToggle, deletedToggle } = buildToolbar(doc, options);
   const status = createElement(doc, 'p', {
     className: 'widgetlib-palette__status',
     attributes: { role: 'status', 'aria-live': 'polite' },
@@ -124,6 +134,10 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
     className: 'widgetlib-palette__list',
     attributes: { id: `${idPrefix}-list`, 'aria-label': texts.entriesLabel },
   });
+  const deletedSlot = createElement(doc, 'div', {
+    className: 'widgetlib-palette__deleted-slot',
+    attributes: { id: `${idPrefix}-deleted` },
+  });
   const body = createElement(
     doc,
     'div',
@@ -133,6 +147,7 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
     error,
     formSlot,
     list,
+    deletedSlot,
   );
   const resizeHandle = iconButton(doc, 'widgetlib-palette__resize', texts.resize, '');
   resizeHandle.setAttribute('aria-describedby', hint.id);
@@ -145,6 +160,8 @@ export function buildHelpPanelElements(panel: HTMLElement, options: HelpPanelBui
     search,
     addButton,
     authoringToggle,
+    deletedToggle,
+    deletedSlot,
     status,
     error,
     formSlot,

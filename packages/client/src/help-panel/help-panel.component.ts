@@ -9,7 +9,7 @@ import {
   type HelpPanelOptions,
   type HelpPanelTexts,
 } from './core/index.js';
-import { HelpEntryList, entryLanguageBadge, formLanguages } from './entries/index.js';
+import { DeletedEntries, HelpEntryList, entryLanguageBadge, formLanguages } from './entries/index.js';
 import { FieldHelpIcons, findLabelledFields } from './fields/index.js';
 import { PanelGeometryController, PanelGeometryStore, defaultStorage } from './geometry/index.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel-elements.component.js';
@@ -43,6 +43,7 @@ export class HelpPanel {
   private readonly writes: HelpPanelWrites;
   private readonly reader: HelpPanelReader;
   private readonly authoring: AuthoringMode | null;
+  private readonly deleted: DeletedEntries | null;
   private readonly coverage: HelpCoverageReporter | null;
   private loaded: Promise<void> | null = null;
   private returnFocusTo: HTMLElement | null = null;
@@ -122,6 +123,22 @@ export class HelpPanel {
           fieldRoot: this.fieldRoot,
           entries: () => (this.list.isLoaded ? this.entries : null),
           addFor: (field, button) => void this.addHelpFor(field.questionName, button),
+        })
+      : null;
+
+    const { deletedToggle, deletedSlot } = this.parts;
+    this.deleted = deletedToggle
+      ? new DeletedEntries({
+          texts: this.texts,
+          idPrefix: this.idPrefix,
+          toggle: deletedToggle,
+          slot: deletedSlot,
+          locale: () => this.readerLanguage,
+          load: () => this.api.deleted(this.config.id_view),
+          restore: async (deletion) => {
+            await this.api.restore(deletion.help_id, deletion.id);
+            await this.afterWrite(deletion.help_id, this.texts.restored);
+          },
         })
       : null;
 
@@ -278,6 +295,7 @@ export class HelpPanel {
   private async afterWrite(focusId: number | null, message: string): Promise<void> {
     this.writes.closeForm(false);
     await this.reload();
+    if (this.deleted?.isShown) await this.deleted.show();
     if (focusId === null || !this.list.reveal(focusId)) this.parts.search.focus();
     this.setStatus(message);
   }

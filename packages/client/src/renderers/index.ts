@@ -7,6 +7,7 @@ export {
   renderDate,
   renderDatetime,
 } from './date.renderers.js';
+export { htmlPreviewRenderer, htmlToPlainText } from './html-preview.renderers.js';
 export { downloadlink, objshowlink, showlink, type LinkObject } from './link.renderers.js';
 export { OBJNODE_TAGS, isAllowedObjNodeTag, objnode, type ObjNode } from './objnode.renderers.js';
 export type { RenderFunction, RenderMeta } from './render.types.js';

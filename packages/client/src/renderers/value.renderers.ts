@@ -63,20 +63,26 @@ export function gt_print_list_object(display_name: string): RenderFunction {
  * tooltip; shorter text is shown whole.
  */
 export function truncateTextRenderer(maxChars: number): RenderFunction {
-  if (!Number.isInteger(maxChars) || maxChars < 1) {
-    throw new RangeError(
-      `truncateTextRenderer(maxChars): maxChars must be a positive integer, got ${String(maxChars)}`,
-    );
-  }
+  checkMaxChars('truncateTextRenderer', maxChars);
   return (data, type) => {
     if (!isDisplay(type)) return data;
-    if (isMissing(data)) return emptyHtml();
-    const text = String(data);
-    const characters = Array.from(text);
-    if (characters.length <= maxChars) return escapeHtml(text);
-    const shown = `${characters.slice(0, maxChars - 1).join('')}\u2026`;
-    return `<span class="widgetlib-truncated" title="${escapeHtml(text)}">${escapeHtml(shown)}</span>`;
+    return isMissing(data) ? emptyHtml() : truncatedHtml(String(data), maxChars);
   };
+}
+
+/** `text` escaped, cut to `maxChars` characters with an ellipsis and the whole text in a tooltip. */
+export function truncatedHtml(text: string, maxChars: number): string {
+  const characters = Array.from(text);
+  if (characters.length <= maxChars) return escapeHtml(text);
+  const shown = `${characters.slice(0, maxChars - 1).join('')}\u2026`;
+  return `<span class="widgetlib-truncated" title="${escapeHtml(text)}">${escapeHtml(shown)}</span>`;
+}
+
+/** A `RangeError` naming the renderer unless `maxChars` is a positive integer. */
+export function checkMaxChars(renderer: string, maxChars: number): void {
+  if (!Number.isInteger(maxChars) || maxChars < 1) {
+    throw new RangeError(`${renderer}(maxChars): maxChars must be a positive integer, got ${String(maxChars)}`);
+  }
 }
 
 /** A nested object's property, or a plain value as it is (a relation sent as its id or name). */

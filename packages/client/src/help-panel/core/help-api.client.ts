@@ -111,6 +111,16 @@ export class HelpApiClient {
     return revisions as HelpRevision[];
   }
 
+  /** The deletions of the view's entries that are gone, newest first (add permission): what can be restored. */
+  async deleted(idView: string): Promise<HelpRevision[]> {
+    const deletions = await this.send<unknown>(
+      'GET',
+      `${this.listUrl}deleted/?${new URLSearchParams({ id_view: idView })}`,
+    );
+    if (!Array.isArray(deletions)) throw new HelpApiError(200, [this.texts.unexpectedResponse]);
+    return deletions as HelpRevision[];
+  }
+
   /** Brings the entry back to a revision's fields; with `version`, only if it is still at that version. */
   restore(id: number, revision: number, version?: number): Promise<HelpEntry> {
     const url = `${this.entryUrl(id)}revisions/${encodeURIComponent(String(revision))}/restore/`;

@@ -84,6 +84,12 @@ export interface HelpPanelTexts {
   restoreRevision: (when: string) => string;
   restored: string;
   noRevisions: string;
+  /** The toggle of the list of the view's deleted entries (add permission). */
+  deletedEntries: string;
+  noDeletedEntries: string;
+  hideDeletedEntries: string;
+  /** Accessible name of a deleted entry's Restore button. */
+  restoreDeleted: (title: string) => string;
   /** Shown when a restore finds the entry changed since it was listed; restoring again restores over it. */
   restoreConflict: (title: string) => string;
   /** Shown when a delete finds the entry changed since it was listed; confirming again deletes it. */
@@ -196,6 +202,10 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   restoreRevision: (when) => `Restore the version of ${when}`,
   restored: 'Help restored.',
   noRevisions: 'No history recorded.',
+  deletedEntries: 'Deleted entries',
+  noDeletedEntries: 'No deleted entries on this page.',
+  hideDeletedEntries: 'Hide deleted entries',
+  restoreDeleted: (title) => `Restore “${title}”`,
   restoreConflict: (title) => `Someone else changed this help (now “${title}”). Restore anyway?`,
   deleteConflict: (title) => `Someone else changed this help (now “${title}”). Delete it anyway?`,
   authoringMode: 'Authoring mode',

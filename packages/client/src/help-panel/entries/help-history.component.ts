@@ -38,7 +38,8 @@ export function changedFields(
   return FIELDS.filter((field) => before[field] !== after[field]).map((field) => labels[field]);
 }
 
-function formatWhen(isoDate: string, locale: string): string {
+/** A revision's time in the reader's language. */
+export function formatWhen(isoDate: string, locale: string): string {
   const date = new Date(isoDate);
   if (Number.isNaN(date.getTime())) return isoDate;
   try {

@@ -11,6 +11,10 @@ import {
 import type { PanelGeometryStore } from './panel-geometry.storage.js';
 import { arrowKeyStep, trackPointer, type PointerGesture } from './panel-pointer.component.js';
 
+/** What the panel, when it first opens, keeps clear of: the page's controls and labels. */
+const KEEP_CLEAR =
+  'a[href], button, input:not([type="hidden"]), select, textarea, label, summary, [role="button"], [contenteditable="true"]';
+
 /** Controls in the drag area that keep their own pointer behaviour (a click on them is not a drag). */
 const INTERACTIVE = 'button, a[href], input, select, textarea, [contenteditable="true"]';
 
@@ -38,6 +42,8 @@ export interface PanelGeometryControllerOptions {
  */
 export class PanelGeometryController {
   private wanted: PanelGeometry | null;
+  /** The first place chosen, for the viewport size it was chosen in. */
+  private first: { key: string; geometry: PanelGeometry } | null = null;
   private readonly detachers: (() => void)[];
 
   constructor(private readonly options: PanelGeometryControllerOptions) {
@@ -58,7 +64,7 @@ export class PanelGeometryController {
   /** The geometry shown: the chosen one (or the first position) fitted into the viewport. */
   shown(): PanelGeometry {
     const viewport = this.viewport();
-    return clampGeometry(this.wanted ?? defaultGeometry(viewport, this.anchorBox()), viewport);
+    return clampGeometry(this.wanted ?? this.firstGeometry(viewport), viewport);
   }
 
   /** Writes the shown geometry to the panel's style; call it when the panel opens or the viewport changes. */
@@ -78,6 +84,39 @@ export class PanelGeometryController {
   private viewport(): ViewportSize {
     const root = this.options.panel.ownerDocument.documentElement;
     return { width: root.clientWidth, height: root.clientHeight };
+  }
+
+  /**
+   * Until the user moves or resizes it, the panel keeps the place chosen when it opened in a viewport
+   * of this size: clear of the page's controls and labels where there is room.
+   */
+  private firstGeometry(viewport: ViewportSize): PanelGeometry {
+    const key = `${viewport.width}x${viewport.height}`;
+    if (this.first?.key !== key) {
+      this.first = { key, geometry: defaultGeometry(viewport, this.anchorBox(), this.keepClear(viewport)) };
+    }
+    return this.first.geometry;
+  }
+
+  /**
+   * The boxes of the controls and labels a user sees in the viewport: painted on top at their centre
+   * (a label behind an open menu does not count), the panel's own content left out.
+   */
+  private keepClear(viewport: ViewportSize): AnchorBox[] {
+    const { panel } = this.options;
+    const doc = panel.ownerDocument;
+    const boxes: AnchorBox[] = [];
+    for (const element of doc.querySelectorAll(KEEP_CLEAR)) {
+      if (panel.contains(element)) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right <= 0 || box.bottom <= 0 || box.left >= viewport.width || box.top >= viewport.height) continue;
+      const x = Math.min(Math.max((box.left + box.right) / 2, 0), viewport.width - 1);
+      const y = Math.min(Math.max((box.top + box.bottom) / 2, 0), viewport.height - 1);
+      const top = doc.elementFromPoint(x, y);
+      if (top && (element.contains(top) || top.contains(element) || panel.contains(top))) boxes.push(box);
+    }
+    return boxes;
   }
 
   private anchorBox(): AnchorBox | null {

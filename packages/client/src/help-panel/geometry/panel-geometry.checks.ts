@@ -1,3 +1,5 @@
+import { clearGeometry } from './panel-placement.checks.js';
+
 /** Position (from the viewport's top left corner) and size of the panel, in CSS pixels. */
 export interface PanelGeometry {
   left: number;
@@ -71,10 +73,17 @@ export interface AnchorBox {
 }
 
 /**
- * Where the panel first appears: beside its footer icon (to the right of it, bottoms aligned, or
+ * Where the panel first appears: clear of the page's controls and labels (`obstacles`) when they are
+ * given (`clearGeometry`); otherwise beside its footer icon (to the right of it, bottoms aligned, or
  * to its left when there is no room), or in the bottom right corner without an icon.
  */
-export function defaultGeometry(viewport: ViewportSize, anchor?: AnchorBox | null): PanelGeometry {
+export function defaultGeometry(
+  viewport: ViewportSize,
+  anchor?: AnchorBox | null,
+  obstacles: readonly AnchorBox[] = [],
+): PanelGeometry {
+  const clear = obstacles.length > 0 ? clearGeometry(viewport, VIEWPORT_MARGIN, obstacles, anchor) : null;
+  if (clear) return clampGeometry(clear, viewport);
   const width = DEFAULT_PANEL_WIDTH;
   const height = DEFAULT_PANEL_HEIGHT;
   if (!anchor) {

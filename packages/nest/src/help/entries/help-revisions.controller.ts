@@ -1,4 +1,5 @@
-import { Controller, ForbiddenException, Get, Param, Post, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { queryValidationPipe } from '../../common/checked-validation.pipe.js';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { type HttpRequest } from '../../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
@@ -10,10 +11,12 @@ import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.con
 import { HelpHistoryService, type HelpRevisionView } from '../revisions/index.js';
 import { HelpEntityTagInterceptor, IfMatch, type HelpVersionCondition } from '../versions/index.js';
 import type { Help } from '../help.entity.js';
+import { HelpDeletedQueryDto } from './help.dto.js';
 import { HelpService } from './help.service.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';
 
 const parseId = new ParseIdPipe();
+const validateQuery = queryValidationPipe();
 
 const ErrorResponses = ApiDocs(({ ApiBadRequestResponse, ApiUnauthorizedResponse, ApiForbiddenResponse }) => [
   ApiBadRequestResponse({ description: 'An id is not a positive integer' }),
@@ -40,8 +43,8 @@ export class HelpRevisionsController {
   @ApiDocs(({ ApiOkResponse }) => [
     ApiOkResponse({ description: 'The deletion revision of each entry that is gone, newest first' }),
   ])
-  deleted(): Promise<HelpRevisionView[]> {
-    return this.history.deleted();
+  deleted(@Query(validateQuery) query: HelpDeletedQueryDto): Promise<HelpRevisionView[]> {
+    return this.history.deleted(query.id_view);
   }
 
   @Get(':id/revisions')

@@ -177,3 +177,11 @@ export class HelpListQueryDto {
   ])
   language?: string;
 }
+
+/** Query of `GET /help/deleted/`. */
+export class HelpDeletedQueryDto {
+  @IsOptional()
+  @IsString()
+  @ApiDocs(({ ApiPropertyOptional }) => [ApiPropertyOptional({ description: 'Only entries deleted from this view' })])
+  id_view?: string;
+}

@@ -22,11 +22,11 @@ export class HelpHistoryService {
     return revisions.map(revisionView);
   }
 
-  /** The deletion of each entry that is gone, newest first: what can be restored. */
-  async deleted(): Promise<HelpRevisionView[]> {
+  /** The deletion of each entry that is gone (of view `idView` when given), newest first: what can be restored. */
+  async deleted(idView?: string): Promise<HelpRevisionView[]> {
     const deletions = await this.revisions
       .createQueryBuilder('revision')
-      .where({ action: 'delete' })
+      .where(idView === undefined ? { action: 'delete' } : { action: 'delete', before_id_view: idView })
       .andWhere(
         `NOT EXISTS ${this.revisions
           .createQueryBuilder()
