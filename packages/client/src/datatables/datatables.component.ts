@@ -13,6 +13,7 @@ import {
   settingsTable,
   tableRecord,
   type DataTableEngine,
+  type DataTablesAjaxData,
   type DataTablesSettings,
   type DataTableTransportOptions,
   type FormatDataTableParams,
@@ -42,6 +43,7 @@ import {
   type SavedViewsOptions,
 } from './saved-views/index.js';
 import { addBulkActions, type DataTableBulkAction } from './bulk/index.js';
+import { installTableState, type TableStateComponent } from './state/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -196,6 +198,9 @@ export function gtCreateDataTable(
   let showBulk: ((shown: ShownRequest | null) => void) | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
+  // The first request can leave while the table is built, before its state exists.
+  let tableState: TableStateComponent | null = null;
+  let lastData: DataTablesAjaxData | null = null;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -225,6 +230,10 @@ export function gtCreateDataTable(
         onParams: (params) => {
           record.lastParams = params;
         },
+        onData: (data) => {
+          lastData = data;
+          tableState?.requested(data);
+        },
       }),
     infoCallback:
       options.infoCallback ??
@@ -240,6 +249,8 @@ export function gtCreateDataTable(
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   const api = new DataTable(table, config);
+  tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
+  if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     showBulk = addBulkActions(api, bulkActions, {
       url,

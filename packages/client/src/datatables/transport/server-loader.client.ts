@@ -33,6 +33,8 @@ export interface ServerLoaderOptions {
   onOutcome: (error: string | null, counts: EnvelopeCounts | null) => void;
   /** Told after each answer which request the rows answer (null after a failed request), for `bulkActions`. */
   onShown?: (shown: ShownRequest | null) => void;
+  /** Told DataTables' request (with the extensions' parts) before it is translated. */
+  onData?: (data: DataTablesAjaxData) => void;
   /** Told the parameters of each request as it is sent (after `filter`). */
   onParams?: (params: DataTableRequestParams) => void;
 }
@@ -77,6 +79,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
     running?.abort();
     const controller = new AbortController();
     running = controller;
+    options.onData?.(data);
     const formatted = options.format(data, settings);
     const params = options.filter ? (options.filter(formatted) ?? formatted) : formatted;
     options.onParams?.(params);
