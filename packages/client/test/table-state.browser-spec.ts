@@ -204,6 +204,17 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     expect(pageErrors).toEqual([]);
   });
 
+  it('typing goes on undisturbed while the requests of what was typed come back', async () => {
+    await openTable({});
+    await waitForInfo(ALL);
+    const title = filterControl('Title');
+    await title.pressSequentially('kind ');
+    await page.waitForFunction(() => document.querySelector('#albums_info')?.textContent?.includes('filtered'));
+    await title.pressSequentially('of');
+    await waitForInfo(filtered(1));
+    expect(await title.inputValue()).toBe('kind of');
+  });
+
   it('a loaded state shows its column searches in the filter row, date ranges with one end too', async () => {
     await openPage((opened) =>
       opened.evaluate(() => {

@@ -156,8 +156,10 @@ export function addSearchInputsAndFooterDataTable(
     clear: clearRow,
     show: (values) => {
       for (const [index, value] of values) {
-        // A control being typed into keeps what is typed until it is sent.
-        if (!changedColumns.has(index)) widgets.get(index)?.set(value);
+        // A control being typed into keeps what is typed until it is sent, and what it sent as typed
+        // (`blue ` while the next word comes) rather than as the search reads it.
+        const widget = widgets.get(index);
+        if (widget && !changedColumns.has(index) && widget.value() !== value) widget.set(value);
       }
       sentSearch = searchValues();
     },
