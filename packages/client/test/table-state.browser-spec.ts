@@ -217,27 +217,30 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
 
   it('a loaded state shows its column searches in the filter row, date ranges with one end too', async () => {
     await openPage((opened) =>
-      opened.evaluate(() => {
+      opened.evaluate((columnOptions) => {
         const searched = (search: string) => ({ visible: true, search: { search, smart: true, regex: false } });
-        return window.makeAlbumsTable({
-          filterRow: true,
-          stateSave: true,
-          stateSaveCallback: () => undefined,
-          stateLoadCallback: () => ({
-            time: Date.now(),
-            columns: [
-              searched(''),
-              searched('blue'),
-              searched(''),
-              searched('false'),
-              searched('1959-01-01,'),
-              searched('LP'),
-              searched(''),
-              searched(''),
-            ],
-          }),
-        });
-      }),
+        return window.makeAlbumsTable(
+          {
+            filterRow: true,
+            stateSave: true,
+            stateSaveCallback: () => undefined,
+            stateLoadCallback: () => ({
+              time: Date.now(),
+              columns: [
+                searched(''),
+                searched('blue'),
+                searched(''),
+                searched('false'),
+                searched('1959-01-01,'),
+                searched('LP'),
+                searched(''),
+                searched(''),
+              ],
+            }),
+          },
+          columnOptions,
+        );
+      }, FORMAT_LIST),
     );
     await waitForInfo(filtered(1));
     expect(await filterControl('Title').inputValue()).toBe('blue');
@@ -245,6 +248,12 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     expect(await filterControl('Format').inputValue()).toBe('LP');
     expect(await filterControl('Released (From)').inputValue()).toBe('01/01/1959');
     expect(await filterControl('Released (To)').inputValue()).toBe('');
+    // Format's ColumnControl list shows it too.
+    await openFormatList();
+    expect(await page.locator('.dtcc-dropdown .dtcc-list-buttons button.dtcc-button_active').allTextContents()).toEqual(
+      ['LP'],
+    );
+    await page.keyboard.press('Escape');
 
     // A state set later (a saved view loaded on the page) shows too: an end date only, Format cleared.
     await page.evaluate(() => {

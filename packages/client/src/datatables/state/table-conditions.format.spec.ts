@@ -1,5 +1,11 @@
 import { dataTableTexts } from '../../texts/index.js';
-import { conditionText, showConditions, yieldingSearches, type StateColumn } from './table-conditions.format.js';
+import {
+  conditionText,
+  listsFollowingSearch,
+  showConditions,
+  yieldingSearches,
+  type StateColumn,
+} from './table-conditions.format.js';
 import type { ColumnConditions, TableConditions } from './table-conditions.parser.js';
 
 const COLUMNS: StateColumn[] = [
@@ -129,5 +135,26 @@ describe('yieldingSearches', () => {
         conditionsOf({ search: 'cd', list: ['cd'] }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('listsFollowingSearch', () => {
+  it("has the column's ColumnControl list follow a column search set elsewhere", () => {
+    const loaded = conditionsOf({ search: 'cd', hasList: true });
+    expect(listsFollowingSearch(null, loaded, COLUMNS)).toEqual([1]);
+    expect(listsFollowingSearch(conditionsOf({ hasList: true }), loaded, COLUMNS)).toEqual([1]);
+    expect(listsFollowingSearch(loaded, loaded, COLUMNS)).toEqual([]);
+    // A list showing the previous search follows the next one, an empty one too.
+    const showing = conditionsOf({ search: 'cd', hasList: true, list: ['cd'] });
+    expect(
+      listsFollowingSearch(showing, conditionsOf({ search: 'vinyl', hasList: true, list: ['cd'] }), COLUMNS),
+    ).toEqual([1]);
+    expect(listsFollowingSearch(showing, conditionsOf({ hasList: true, list: ['cd'] }), COLUMNS)).toEqual([1]);
+    // The user's own list (two values, or changed since) is left alone; so are columns without a list.
+    const two = conditionsOf({ search: 'cd', hasList: true, list: ['cd', 'vinyl'] });
+    expect(listsFollowingSearch(two, conditionsOf({ hasList: true, list: ['cd', 'vinyl'] }), COLUMNS)).toEqual([]);
+    expect(listsFollowingSearch(null, conditionsOf({ search: 'cd' }), COLUMNS)).toEqual([]);
+    const text = { ...loaded, columns: [{ ...loaded.columns[1]! }, loaded.columns[0]!, loaded.columns[2]!] };
+    expect(listsFollowingSearch(null, text, COLUMNS)).toEqual([]);
   });
 });

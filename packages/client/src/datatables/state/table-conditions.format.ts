@@ -172,3 +172,30 @@ export function yieldingSearches(previous: TableConditions | null, current: Tabl
   });
   return yielding;
 }
+
+/**
+ * The choice columns whose ColumnControl list is to follow the column search, which changed from
+ * elsewhere (a loaded state, a saved view): the list showed the previous search or nothing, and
+ * the user did not change it since.
+ */
+export function listsFollowingSearch(
+  previous: TableConditions | null,
+  current: TableConditions,
+  columns: readonly StateColumn[],
+): number[] {
+  const following: number[] = [];
+  current.columns.forEach((column, index) => {
+    if (columns[index]?.widget !== 'choice' || !column.hasList) return;
+    const before = previous?.columns[index];
+    if (!before) {
+      if (column.search !== '' && column.list.length === 0) following.push(index);
+      return;
+    }
+    const untouched = sameList(column.list, before.list);
+    const showedSearch = column.list.length === 0 || same(column.list, before.search);
+    if (column.search !== before.search && untouched && showedSearch && !same(column.list, column.search)) {
+      if (column.search !== '' || column.list.length > 0) following.push(index);
+    }
+  });
+  return following;
+}

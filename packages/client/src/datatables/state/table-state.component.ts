@@ -3,6 +3,7 @@ import { columnFieldName, columnFilterType, type DataTablesAjaxData, type Widget
 import type { DataTableTexts } from '../../texts/index.js';
 import {
   conditionText,
+  listsFollowingSearch,
   showConditions,
   yieldingSearches,
   type ShownConditions,
@@ -201,6 +202,14 @@ export function installTableState(
         const sent = data.columns?.[index]?.search;
         if (sent) sent.value = '';
         current.columns[index]!.search = '';
+      }
+      for (const index of listsFollowingSearch(conditions, current, stateColumns(columns, true, texts()))) {
+        const value = current.columns[index]!.search;
+        showInList(index, value);
+        current.columns[index]!.list = value === '' ? [] : [value];
+        // This request asks for the list as it is now (ColumnControl wrote the previous one into it).
+        const control = (data.columns?.[index] as { columnControl?: { list?: unknown } } | undefined)?.columnControl;
+        if (control) control.list = value === '' ? {} : { 0: value };
       }
       conditions = current;
       // The first request can leave before the table's container is in the page.
