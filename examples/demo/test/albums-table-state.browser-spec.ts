@@ -110,4 +110,28 @@ describe('the albums table shows a loaded view in its filter row, in Chromium (S
     expect(await shownOption(editor, 'Explicit')).toBe('Yes');
     expect(await shownOption(editor, 'Format')).toBe('All');
   });
+
+  it('"Clear filters" right after the search box was emptied leaves no search and no filter', async () => {
+    const page = await signIn('viewer');
+    page.setDefaultTimeout(5000);
+    const search = page.locator('.dt-search input');
+    const [first] = (await dataSource.query('SELECT title, format FROM album ORDER BY id LIMIT 1')) as Array<{
+      title: string;
+      format: string;
+    }>;
+    await search.fill(first!.title);
+    await page.waitForFunction(() => document.querySelector('#albums_info')?.textContent?.includes('filtered'));
+    // A format the album does not have: no row left.
+    await page.getByLabel('Filter Format', { exact: true }).selectOption(first!.format === 'cd' ? 'vinyl' : 'cd');
+    await expectInfo(page, `Showing 0 to 0 of 0 entries (filtered from ${ALBUMS} total entries)`);
+
+    await search.fill('');
+    await page.click('.widgetlib-filter-clear');
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
+    // Longer than the search box's delay (300 ms): the emptied box's search is not sent late.
+    await page.waitForTimeout(600);
+    expect(await page.textContent('#albums_info')).toBe(`Showing 1 to 10 of ${ALBUMS} entries`);
+    expect(await search.inputValue()).toBe('');
+    expect(await shownOption(page, 'Format')).toBe('All');
+  });
 });
