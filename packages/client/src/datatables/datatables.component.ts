@@ -13,6 +13,7 @@ import {
   settingsTable,
   tableRecord,
   type DataTableEngine,
+  type DataTablesAjaxData,
   type DataTablesSettings,
   type DataTableTransportOptions,
   type FormatDataTableParams,
@@ -49,6 +50,7 @@ import {
   type DataTableBulkAction,
 } from './bulk/index.js';
 import { applyPermissionControls, grants, parseTablePermissions, type TablePermissions } from './permissions/index.js';
+import { installTableState, type TableStateComponent } from './state/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -262,6 +264,9 @@ export function gtCreateDataTable(
     );
   // Until DataTables' `init` event: extensions starting up may ask for the first page again.
   let initialised = false;
+  // The first request can leave while the table is built, before its state exists.
+  let tableState: TableStateComponent | null = null;
+  let lastData: DataTablesAjaxData | null = null;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const record: TableRecord = { texts, url, transport };
   registerTable(table, record);
@@ -297,6 +302,10 @@ export function gtCreateDataTable(
           record.lastParams = params;
         },
         initialising: () => !initialised,
+        onData: (data) => {
+          lastData = data;
+          tableState?.requested(data);
+        },
       }),
     infoCallback:
       options.infoCallback ??
@@ -324,6 +333,8 @@ export function gtCreateDataTable(
   api.one('init', () => {
     initialised = true;
   });
+  tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
+  if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
     bulk = addBulkActions(api, bulkActions, {

@@ -55,3 +55,4 @@ export {
   type SavedViewsOptions,
   type TableState,
 } from './saved-views/index.js';
+export { hasNoCondition, readTableConditions, type ColumnConditions, type TableConditions } from './state/index.js';

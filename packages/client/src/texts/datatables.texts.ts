@@ -30,6 +30,23 @@ export interface DataTableTexts {
   invalidDate: string;
   /** The button that empties every filter. */
   clearFilters: string;
+  /**
+   * Before the chips of the conditions the filter row cannot show (several values selected in a
+   * pane, a ColumnControl search, a SearchBuilder tree): one, or `{count}` of them.
+   */
+  moreFilter: string;
+  moreFilters: string;
+  /** Accessible name of a chip's button, which clears its condition; `{condition}` is replaced. */
+  clearCondition: string;
+  /** A condition on values of a column: `{column}` and `{values}` are replaced (`Format is CD or Vinyl`). */
+  conditionIs: string;
+  /** A column search no filter row control shows: `{column}` and `{value}` are replaced. */
+  conditionSearch: string;
+  /** Between values or conditions. */
+  conditionOr: string;
+  conditionAnd: string;
+  /** Words of ColumnControl's search logics and SearchBuilder's conditions, by their names. */
+  conditionWords: Readonly<Record<string, string>>;
   /** Opens the filters of the columns Responsive collapsed into child rows; `{count}` is their number. */
   collapsedFilters: string;
   /** Accessible name of the container a table scrolls sideways in (overflow `scroll`). */
@@ -121,6 +138,40 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   invalidDate: 'Expected a date like {format}',
   clearFilters: 'Clear filters',
   collapsedFilters: 'More filters ({count})',
+  moreFilter: '1 more filter:',
+  moreFilters: '{count} more filters:',
+  clearCondition: 'Remove the filter {condition}',
+  conditionIs: '{column} is {values}',
+  conditionSearch: '{column}: {value}',
+  conditionOr: 'or',
+  conditionAnd: 'and',
+  conditionWords: Object.freeze({
+    contains: 'contains',
+    notContains: 'does not contain',
+    equal: 'is',
+    notEqual: 'is not',
+    starts: 'starts with',
+    ends: 'ends with',
+    empty: 'is empty',
+    notEmpty: 'is not empty',
+    greater: 'is greater than',
+    greaterOrEqual: 'is at least',
+    less: 'is less than',
+    lessOrEqual: 'is at most',
+    '=': 'is',
+    '!=': 'is not',
+    '!contains': 'does not contain',
+    '!starts': 'does not start with',
+    '!ends': 'does not end with',
+    '<': 'is less than',
+    '<=': 'is at most',
+    '>': 'is greater than',
+    '>=': 'is at least',
+    between: 'is between',
+    '!between': 'is not between',
+    null: 'is empty',
+    '!null': 'is not empty',
+  }),
   scrollRegion: 'Table, scrolls sideways',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',

@@ -43,6 +43,41 @@ describe('parseSavedViewState', () => {
     expect(parseSavedViewState(state, TABLE)).toEqual(state);
   });
 
+  it('keeps a column no longer ordered by (a third click) and date ranges with one end', () => {
+    const state = {
+      order: [['name', ''] as [string, string], [1, 'desc'] as [number, string]],
+      columns: [
+        { name: 'name', search: search('') },
+        { name: 'year', search: search('') },
+        { name: 'released', search: search('1990-01-01,') },
+        { name: 'recorded_at', search: search(',2001-12-31') },
+        { name: 'genres__id', search: search('1,2') },
+      ],
+    };
+    expect(parseSavedViewState(state, TABLE)).toEqual(state);
+    expect(parseSavedViewState({ order: [[0, '']], columns: [{ name: 'name' }] }, TABLE)).toEqual({
+      order: [[0, '']],
+      columns: [{ name: 'name' }],
+    });
+  });
+
+  it('refuses a range that is no range, and a direction that is none', () => {
+    expect(problemsOf({ columns: [{ name: 'name' }], order: [[0, 'up']] })).toEqual([
+      'state.order[0] must be [column index or name, "asc", "desc" or ""]',
+    ]);
+    expect(
+      problemsOf({
+        columns: [
+          { name: 'released', search: search('1990-01-01,x') },
+          { name: 'recorded_at', search: search('a,b,c') },
+        ],
+      }),
+    ).toEqual([
+      expect.stringMatching(/^state: released__range.*"x"/),
+      expect.stringMatching(/^state: recorded_at__range must be <from>,<to>/),
+    ]);
+  });
+
   it('refuses keys it does not keep, and unknown keys inside columns and searches', () => {
     expect(problemsOf({ columnControl: {}, select: { rows: [1] }, columns: [{ name: 'name', html: '<b>' }] })).toEqual([
       expect.stringMatching(/^state: "columnControl" is not kept in saved views; allowed: time, start/),
@@ -131,7 +166,7 @@ describe('parseSavedViewState', () => {
       'state.length is 1000; this table shows at most 100 rows a page',
       'state.searchGroups must be empty: searches over groups of columns are not supported',
       'state.order[0] names a column the state does not describe: "7"',
-      'state.order[1] must be [column index or name, "asc" or "desc"]',
+      'state.order[1] must be [column index or name, "asc", "desc" or ""]',
     ]);
     expect(problemsOf({ length: -1 })).toEqual(['state.length must be an integer from 1 to 100']);
   });

@@ -27,6 +27,8 @@ const SEARCH_FLAGS = ['smart', 'regex', 'caseInsensitive', 'boundary', 'exact', 
 const SEARCH_KEYS = ['search', 'columns', ...SEARCH_FLAGS] as const;
 
 type SearchFlag = (typeof SEARCH_FLAGS)[number];
+const DIRECTIONS = ['asc', 'desc', ''] as const;
+type SavedDirection = (typeof DIRECTIONS)[number];
 export type SavedSearch = { search: string; columns?: null | number[] } & Partial<Record<SearchFlag, boolean>>;
 
 export interface SavedColumn {
@@ -41,7 +43,8 @@ export interface SavedState {
   time?: number;
   start?: number;
   length?: number;
-  order?: [number | string, 'asc' | 'desc'][];
+  /** `''`: a column clicked a third time, kept in the state but not ordered by. */
+  order?: [number | string, SavedDirection][];
   search?: SavedSearch;
   searchGroups?: [];
   columns?: SavedColumn[];
@@ -157,14 +160,35 @@ class StateReader {
       if (entry.search !== undefined) {
         const search = this.search(entry.search, `${where}.search`, `columns[${index}][search]`, index);
         if (search) column.search = search;
+        if (search?.search) this.readAsTheClientSends(index, column.name, search.search);
       }
       return column;
     });
   }
 
+  /**
+   * The client sends a column search of a date column as `<field>__range` (`from,to`, one end may
+   * be empty) and one of a multiple select as `<field>__in`: a list is read as the client sends it,
+   * not as the column search (one value) that the state holds.
+   */
+  private readAsTheClientSends(index: number, name: string, value: string): void {
+    if (!value.includes(',') || name === '') return;
+    const kind = this.table.context.fields.get(name)?.kind;
+    const allowed = Object.hasOwn(this.table.context.filters, name) ? this.table.context.filters[name]! : [];
+    const lookup =
+      (kind === 'date' || kind === 'datetime') && allowed.includes('range')
+        ? 'range'
+        : kind !== undefined && kind !== 'string' && allowed.includes('in')
+          ? 'in'
+          : null;
+    if (lookup === null) return;
+    delete this.parameters[`columns[${index}][search][value]`];
+    this.parameters[`${name}__${lookup}`] = value;
+  }
+
   order(value: unknown, columns: readonly SavedColumn[]): SavedState['order'] {
     if (!Array.isArray(value)) {
-      this.problems.add('state.order must be an array of [column, "asc" or "desc"]');
+      this.problems.add('state.order must be an array of [column, "asc", "desc" or ""]');
       return undefined;
     }
     const { maxOrderingKeys } = this.table.context.limits;
@@ -173,21 +197,26 @@ class StateReader {
       return undefined;
     }
     const order: NonNullable<SavedState['order']> = [];
+    let sent = 0;
     value.forEach((entry: unknown, index) => {
       const where = `state.order[${index}]`;
-      if (!Array.isArray(entry) || entry.length !== 2 || (entry[1] !== 'asc' && entry[1] !== 'desc')) {
-        this.problems.add(`${where} must be [column index or name, "asc" or "desc"]`);
+      if (!Array.isArray(entry) || entry.length !== 2 || !DIRECTIONS.includes(entry[1] as SavedDirection)) {
+        this.problems.add(`${where} must be [column index or name, "asc", "desc" or ""]`);
         return;
       }
-      const [column, dir] = entry as [unknown, 'asc' | 'desc'];
+      const [column, dir] = entry as [unknown, SavedDirection];
       const position =
         typeof column === 'string' ? columns.findIndex((saved) => saved.name === column && column !== '') : column;
       if (!isCount(position, 0) || position >= columns.length) {
         this.problems.add(`${where} names a column the state does not describe: ${quoted(String(column))}`);
         return;
       }
-      this.parameters[`order[${index}][column]`] = String(position);
-      this.parameters[`order[${index}][dir]`] = dir;
+      // No direction: the table does not order by the column (DataTables' third click).
+      if (dir !== '') {
+        this.parameters[`order[${sent}][column]`] = String(position);
+        this.parameters[`order[${sent}][dir]`] = dir;
+        sent += 1;
+      }
       order.push([column as number | string, dir]);
     });
     return order;

@@ -1,4 +1,11 @@
-import { dateFilterFormat, dateRangeValue, formatHasTime, parseDateFilterInput } from './date-filter.parser.js';
+import {
+  dateFilterFormat,
+  dateRangeEnds,
+  dateRangeValue,
+  displayDate,
+  formatHasTime,
+  parseDateFilterInput,
+} from './date-filter.parser.js';
 
 describe('date filter parsing', () => {
   it('tells date formats from date-time formats, ignoring quoted literals', () => {
@@ -32,5 +39,19 @@ describe('date filter parsing', () => {
     expect(dateRangeValue('', '31/12/2024', 'dd/MM/yyyy')).toBe(',2024-12-31');
     expect(dateRangeValue('', ' ', 'dd/MM/yyyy')).toBe('');
     expect(dateRangeValue('01/01/2024', '31/13/2024', 'dd/MM/yyyy')).toBeNull();
+  });
+
+  it('splits a range into its ends, half-open ones too, and shows them in the format', () => {
+    expect(dateRangeEnds('1990-01-01,2000-12-31')).toEqual(['1990-01-01', '2000-12-31']);
+    expect(dateRangeEnds('1990-01-01,')).toEqual(['1990-01-01', '']);
+    expect(dateRangeEnds(',2000-12-31')).toEqual(['', '2000-12-31']);
+    expect(dateRangeEnds('')).toEqual(['', '']);
+    expect(displayDate('1990-01-31', 'dd/MM/yyyy')).toBe('31/01/1990');
+    expect(displayDate('', 'dd/MM/yyyy')).toBe('');
+    expect(displayDate('soon', 'dd/MM/yyyy')).toBe('soon');
+    const [from, to] = dateRangeEnds('1990-01-31,');
+    expect(dateRangeValue(displayDate(from, 'dd/MM/yyyy'), displayDate(to, 'dd/MM/yyyy'), 'dd/MM/yyyy')).toBe(
+      '1990-01-31,',
+    );
   });
 });

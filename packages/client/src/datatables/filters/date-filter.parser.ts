@@ -36,3 +36,16 @@ export function dateRangeValue(fromText: string, toText: string, format: string)
   if (from === null || to === null) return null;
   return from === '' && to === '' ? '' : `${from},${to}`;
 }
+
+/** The two ends of a `__range` value (`from,to`, either may be empty); a value without a comma is its start. */
+export function dateRangeEnds(value: string): [string, string] {
+  const [from = '', to = ''] = value.split(',');
+  return [from.trim(), to.trim()];
+}
+
+/** An ISO date (`yyyy-MM-dd`) in the filter's format; other text as it is, so that it is seen and can be corrected. */
+export function displayDate(iso: string, format: string): string {
+  if (iso === '') return '';
+  const parsed = DateTime.fromISO(iso);
+  return parsed.isValid ? parsed.toFormat(format) : iso;
+}

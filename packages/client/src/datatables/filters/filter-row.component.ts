@@ -4,6 +4,7 @@ import { createCollapsedFiltersPanel, type CollapsedFilter } from './collapsed-f
 import { columnPlacements, ROW_ACTIONS_CLASS } from '../overflow/index.js';
 import { dataTableTexts } from '../../texts/index.js';
 import { createFilterWidget, type FilterWidget } from './filter-widget.component.js';
+import { tableStateOf } from '../state/index.js';
 
 /** How long typing in a filter waits before the table asks the server (Enter does not wait). */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -68,7 +69,10 @@ export function addSearchInputsAndFooterDataTable(
   const applyChanges = (): void => {
     for (const index of changedColumns) {
       const value = widgets.get(index)?.value() ?? null;
-      if (value !== null && dataTable.column(index).search() !== value) dataTable.column(index).search(value);
+      if (value === null) continue;
+      // The control showed another tool's condition (a pane, a ColumnControl list): this replaces it.
+      tableStateOf(dataTable)?.replacing(index, value);
+      if (dataTable.column(index).search() !== value) dataTable.column(index).search(value);
     }
     changedColumns.clear();
     const current = searchValues();
@@ -141,13 +145,26 @@ export function addSearchInputsAndFooterDataTable(
   syncVisibility();
   thead.append(row, collapsedPanel.row);
 
-  rowClearers.set(row, () => {
+  const clearRow = (): void => {
     scheduleChanges.cancel();
     changedColumns.clear();
     for (const widget of widgets.values()) widget.clear();
     clearColumnSearches(dataTable);
     // The request clearDataTableFilters sends carries the emptied values: nothing is left to send.
     sentSearch = searchValues();
+  };
+  rowClearers.set(row, clearRow);
+  tableStateOf(dataTable)?.attachFilterRow({
+    clear: clearRow,
+    show: (values) => {
+      for (const [index, value] of values) {
+        // A control being typed into keeps what is typed until it is sent, and what it sent as typed
+        // (`blue ` while the next word comes) rather than as the search reads it.
+        const widget = widgets.get(index);
+        if (widget && !changedColumns.has(index) && widget.value() !== value) widget.set(value);
+      }
+      sentSearch = searchValues();
+    },
   });
 
   dataTable.on('column-visibility', syncVisibility);
@@ -161,8 +178,17 @@ export function addSearchInputsAndFooterDataTable(
   return row;
 }
 
-/** Empties every filter of the table (its filter row's controls and the column searches) and reloads from the first page. */
+/**
+ * Empties every condition of the table and reloads from the first page, in one request: the filter
+ * row and the column searches, and for a table widgetlib built the search (its box too), SearchPanes,
+ * SearchBuilder and ColumnControl. Typing not yet sent is dropped.
+ */
 export function clearDataTableFilters(dataTable: Api, tableId: string): void {
+  const state = tableStateOf(dataTable);
+  if (state) {
+    state.clearAll();
+    return;
+  }
   const row = dataTable.table().header().querySelector(filterRowSelector(tableId));
   const clearRow = row ? rowClearers.get(row) : undefined;
   if (clearRow) clearRow();

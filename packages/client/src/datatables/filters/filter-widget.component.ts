@@ -3,7 +3,13 @@ import removeButton from 'tom-select/plugins/remove_button/plugin.js';
 import { documentDateFormat } from '../../renderers/index.js';
 import type { ColumnChoice, ColumnFilterType, WidgetLibColumn } from '../core/index.js';
 import { buildRequestUrl } from '../transport/index.js';
-import { dateFilterFormat, dateRangeValue, parseDateFilterInput } from './date-filter.parser.js';
+import {
+  dateFilterFormat,
+  dateRangeEnds,
+  dateRangeValue,
+  displayDate,
+  parseDateFilterInput,
+} from './date-filter.parser.js';
 import { parseRemoteChoices } from './remote-choices.parser.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
@@ -16,6 +22,11 @@ export interface FilterWidget {
   value(): string | null;
   /** Empties the control without announcing a change. */
   clear(): void;
+  /**
+   * Shows a column search value the table holds (a loaded state, another tool's condition), without
+   * announcing a change; the inverse of {@link value}.
+   */
+  set(value: string): void;
   destroy(): void;
 }
 
@@ -54,6 +65,9 @@ function textWidget(type: 'text' | 'number', context: FilterWidgetContext): Filt
     clear: () => {
       element.value = '';
     },
+    set: (value) => {
+      element.value = value;
+    },
     destroy: () => element.remove(),
   };
 }
@@ -70,6 +84,11 @@ function selectWidget(options: ReadonlyArray<ColumnChoice>, context: FilterWidge
     value: () => element.value,
     clear: () => {
       element.value = '';
+    },
+    set: (value) => {
+      element.value = value;
+      // A value the select does not list (a value no longer among the choices) shows "All".
+      if (element.value !== value) element.value = '';
     },
     destroy: () => element.remove(),
   };
@@ -104,6 +123,13 @@ function dateRangeWidget(context: FilterWidgetContext): FilterWidget {
         field.value = '';
         markValidity(field);
       }
+    },
+    set: (value) => {
+      const [start, end] = dateRangeEnds(value);
+      from.value = displayDate(start, format);
+      to.value = displayDate(end, format);
+      markValidity(from);
+      markValidity(to);
     },
     destroy: () => element.remove(),
   };
@@ -155,6 +181,14 @@ function remoteSelectWidget(context: FilterWidgetContext): FilterWidget {
       return (Array.isArray(value) ? value : value === '' ? [] : [value]).join(',');
     },
     clear: () => control.clear(true),
+    set: (value) => {
+      const values = value === '' ? [] : value.split(',');
+      // An id not among the loaded options is added as itself until the remote search knows its label.
+      for (const item of values) {
+        if (!control.options[item]) control.addOption({ value: item, text: item }, true);
+      }
+      control.setValue(values, true);
+    },
     destroy: () => {
       control.destroy();
       element.remove();

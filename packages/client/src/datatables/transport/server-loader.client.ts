@@ -35,6 +35,8 @@ export interface ServerLoaderOptions {
   onShown?: (shown: ShownRequest | null) => void;
   /** Told the answer's `permissions` member after each answer (undefined when it has none). */
   onPermissions?: (permissions: unknown) => void;
+  /** Told DataTables' request (with the extensions' parts) before it is translated. */
+  onData?: (data: DataTablesAjaxData) => void;
   /** Told the parameters of each request as it is sent (after `filter`). */
   onParams?: (params: DataTableRequestParams) => void;
   /**
@@ -85,6 +87,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
     running?.abort();
     const controller = new AbortController();
     running = controller;
+    options.onData?.(data);
     const formatted = options.format(data, settings);
     const params = options.filter ? (options.filter(formatted) ?? formatted) : formatted;
     options.onParams?.(params);
