@@ -1,21 +1,9 @@
 import type { Api, Config } from 'datatables.net';
-import { renderDate, renderText } from '../renderers/index.js';
-import {
-  createServerLoader,
-  formatDataTableParams,
-  type DataTableFilterHook,
-  type EnvelopeCounts,
-} from './transport/index.js';
+import { createServerLoader, formatDataTableParams, type EnvelopeCounts } from './transport/index.js';
 import {
   dataTableEngine,
   registerTable,
-  searchBuilderTypeOf,
-  settingsTable,
-  tableRecord,
-  type DataTableEngine,
   type DataTablesAjaxData,
-  type DataTablesSettings,
-  type DataTableTransportOptions,
   type FormatDataTableParams,
   type ShownRequest,
   type TableRecord,
@@ -24,7 +12,7 @@ import {
 import { showTableError } from './table-error.component.js';
 import { addSearchInputsAndFooterDataTable } from './filters/index.js';
 import { installExportButtons } from './export/index.js';
-import { dataTableTexts, type DataTableTexts } from '../texts/index.js';
+import { dataTableTexts } from '../texts/index.js';
 import { countInfoCallback } from './count-info.writer.js';
 import {
   chooseTableOverflow,
@@ -32,7 +20,6 @@ import {
   overflowColumn,
   RESPONSIVE_TABLE_CLASS,
   wrapInScrollRegion,
-  type TableOverflow,
 } from './overflow/index.js';
 import {
   afterSavedViewsInit,
@@ -40,178 +27,19 @@ import {
   savedStateOf,
   SavedViewsClient,
   savedViewsConfig,
-  type SavedViewsOptions,
 } from './saved-views/index.js';
 import {
   addBulkActions,
   hasSelectExtension,
   RowSelection,
+  selectRowConfig,
   type BulkActionsControl,
-  type DataTableBulkAction,
 } from './bulk/index.js';
 import { applyPermissionControls, grants, parseTablePermissions, type TablePermissions } from './permissions/index.js';
 import { installTableState, type TableStateComponent } from './state/index.js';
-
-// A DataTables event handler; `filter` is the request hook instead (spec 6).
-type TableEventHandler = (...args: never[]) => unknown;
-
-/** `events`: `filter` changes each request's parameters; every other key is a DataTables event bound with `on()`. */
-export interface DataTableEvents {
-  filter?: DataTableFilterHook;
-  [event: string]: TableEventHandler | undefined;
-}
-
-/**
- * DataTables options plus widgetlib's: column configuration (spec 2.5), events, texts, request
- * translation, and how requests travel (`method`, `postUrl`, `maxGetUrlLength`, `csrf`).
- */
-export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTableTransportOptions {
-  columns?: WidgetLibColumn[];
-  events?: DataTableEvents;
-  /** Words of this table (filter row, error row) over those of `setDataTableTexts()`. */
-  texts?: Partial<DataTableTexts>;
-  /** The request translation (default `formatDataTableParams`). */
-  formatDataTableParams?: FormatDataTableParams;
-  /**
-   * How the table keeps every column reachable when it is wider than its place: `'responsive'`
-   * (columns that do not fit go to a child row, their filters under "More filters"; needs
-   * DataTables' Responsive extension) or `'scroll'` (the table scrolls sideways in a container of
-   * its own). Default: `'responsive'` when the Responsive extension is loaded and the DataTables
-   * option `responsive` is not `false`, else `'scroll'`.
-   */
-  overflow?: TableOverflow;
-  /**
-   * Views of the table saved on the server for each user (`@DataTable({ id, entity })` there):
-   * `{ url: '/saved-views/<id>/' }`. The table's state is kept per user (`stateSave`), or with
-   * DataTables' StateRestore and the `stateRestore` option, its states; a control saves, loads,
-   * shares and deletes named views; `#view=<id>` in the page's address opens a view.
-   */
-  savedViews?: SavedViewsOptions;
-  /**
-   * Actions on every row matching the table's request, not only the page, or on rows picked one
-   * by one (a `selectRow` column): a bar above the table with "Select all N matching rows" and a
-   * button per action, which POSTs the request (with the CSRF token of `csrf`) to the action's
-   * `url`, announces the answer and redraws the table. When the list answer carries `permissions`,
-   * an action with a `permission` is shown only when granted, and the bar and the checkboxes only
-   * while an action is.
-   */
-  bulkActions?: DataTableBulkAction[];
-}
-
-/**
- * The table element for `id`: an element id (`"albums"`) or a CSS selector (`"#albums"`), or the
- * element itself. A non-table element gets a `<table>` built inside it.
- */
-export function resolveTableElement(id: string | HTMLElement): HTMLTableElement {
-  let element: Element | null = typeof id === 'string' ? document.getElementById(id) : id;
-  if (!element && typeof id === 'string') {
-    try {
-      element = document.querySelector(id);
-    } catch {
-      element = null;
-    }
-  }
-  if (!element) throw new Error(`widgetlib: no element matches the table id ${JSON.stringify(id)}`);
-  if (element instanceof HTMLTableElement) return element;
-  const table = document.createElement('table');
-  if (element.id) table.id = `${element.id}-table`;
-  element.append(table);
-  return table;
-}
-
-/**
- * DataTables writes a cell's display data into the page as HTML: a column without a render function
- * gets an escaping one (a date column one that formats with its `dateformat`). SearchBuilder gets the
- * column's `searchBuilderType` from its widgetlib type unless the column names one.
- */
-function safeColumn(column: WidgetLibColumn): WidgetLibColumn {
-  const searchBuilderType = searchBuilderTypeOf(column.type);
-  const safe: WidgetLibColumn = { defaultContent: '', ...(searchBuilderType ? { searchBuilderType } : {}), ...column };
-  if (safe.render === undefined || safe.render === null) {
-    safe.render = column.type === 'date' || column.dateformat ? renderDate() : renderText;
-  }
-  return safe;
-}
-
-/**
- * ColumnControl (configured for the table or a column) adds a header row of `td` cells to a table
- * that has none before DataTables builds its header: a row of `th` cells made first keeps the titles
- * column headers, for assistive technology too.
- */
-function keepHeaderCells(table: HTMLTableElement, config: Config, columns: readonly WidgetLibColumn[]): void {
-  const controlled = 'columnControl' in config || columns.some((column) => 'columnControl' in column);
-  if (!controlled || columns.length === 0 || (table.tHead?.rows.length ?? 0) > 0) return;
-  (table.tHead ?? table.createTHead()).insertRow().append(...columns.map(() => document.createElement('th')));
-}
-
-/**
- * The `selectRow` column made DataTables' Select checkbox column (hidden until an action is
- * allowed), and the table's Select options: checkboxes only, the page's rows from the header
- * checkbox, rows told apart by `rowId` (`id` unless the host names another).
- */
-function selectRowConfig(
-  DataTable: DataTableEngine,
-  config: Config,
-  columns: WidgetLibColumn[],
-  rowLabel: string,
-): void {
-  const render = (DataTable as unknown as { render?: { select?: () => unknown } }).render?.select;
-  if (!render) {
-    throw new Error("widgetlib: a selectRow column needs DataTables' Select extension (datatables.net-select)");
-  }
-  config.columns = columns.map((column) =>
-    column.selectRow
-      ? {
-          ...column,
-          data: null,
-          render: render(),
-          type: 'readonly',
-          orderable: false,
-          searchable: false,
-          visible: false,
-          // Responsive collapses it last, as a row's actions.
-          responsivePriority: column.responsivePriority ?? 1,
-          className: `widgetlib-select-cell ${column.className ?? ''}`.trim(),
-          defaultContent: '',
-        }
-      : column,
-  ) as Config['columns'];
-  const settings = config as Config & { select?: unknown; rowId?: unknown; language?: Record<string, unknown> };
-  settings.select ??= {
-    style: 'api',
-    selector: 'td.widgetlib-select-cell',
-    headerCheckbox: 'select-page',
-    info: false,
-  };
-  settings.rowId ??= 'id';
-  const language = settings.language ?? {};
-  const select = (language.select ?? {}) as Record<string, unknown>;
-  settings.language = {
-    ...language,
-    select: { ...select, aria: { rowCheckbox: rowLabel, ...(select.aria as object | undefined) } },
-  };
-}
-
-const errorModeInstalled = new WeakSet<object>();
-
-/**
- * DataTables' default error mode is `alert()`. For widgetlib's tables its warnings go to the console
- * (a failed request is shown inside the table by the loader); other tables keep the mode they had.
- */
-function installErrorMode(DataTable: DataTableEngine): void {
-  if (errorModeInstalled.has(DataTable.ext)) return;
-  errorModeInstalled.add(DataTable.ext);
-  const previous = DataTable.ext.errMode;
-  DataTable.ext.errMode = (settings: DataTablesSettings, techNote: number | undefined, message: string) => {
-    if (tableRecord(settingsTable(settings))) {
-      console.warn(message);
-      return;
-    }
-    if (typeof previous === 'function') (previous as (...args: unknown[]) => void)(settings, techNote, message);
-    else if (previous === 'throw') throw new Error(message);
-    else if (previous === 'alert') window.alert(message);
-  };
-}
+import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables-options.types.js';
+import { keepHeaderCells, safeColumn } from './table-columns.options.js';
+import { installErrorMode, resolveTableElement } from './table-element.component.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -375,12 +203,6 @@ export function gtCreateDataTable(
     afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }
   return api;
-}
-
-/** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */
-export interface CreateDataTableOptions extends WidgetLibTableOptions {
-  /** Adds the filter row under the headers (the spec's `addfilter` argument). */
-  filterRow?: boolean;
 }
 
 /**

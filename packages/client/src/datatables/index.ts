@@ -34,13 +34,8 @@ export {
   type ExportTableOptions,
 } from './export/index.js';
 export type { TableOverflow } from './overflow/index.js';
-export {
-  createDataTable,
-  gtCreateDataTable,
-  type CreateDataTableOptions,
-  type DataTableEvents,
-  type WidgetLibTableOptions,
-} from './datatables.component.js';
+export { createDataTable, gtCreateDataTable } from './datatables.component.js';
+export type { CreateDataTableOptions, DataTableEvents, WidgetLibTableOptions } from './datatables-options.types.js';
 export { dataTableTexts, resetDataTableTexts, setDataTableTexts, type DataTableTexts } from '../texts/index.js';
 export {
   SAVED_VIEWS_CLASS,

@@ -1,2 +1,3 @@
 export { addBulkActions, type BulkActionsControl, type DataTableBulkAction } from './bulk-actions.component.js';
 export { hasSelectExtension, RowSelection } from './row-selection.component.js';
+export { selectRowConfig } from './select-row.options.js';
