@@ -28,7 +28,7 @@ try {
   const laptop = await signIn({ width: 1280, height: 800 });
   await laptop.waitForSelector('#albums tbody tr td:not(.dt-empty)');
   await laptop.click('#albums_wrapper .dt-buttons button:has-text("SearchPanes")');
-  await laptop.click('.dtsp-searchPane tbody tr:has(span.dtsp-name:text-is("vinyl")) td');
+  await laptop.click('.dtsp-searchPane tbody tr:has(span.dtsp-name:text-is("Vinyl")) td');
   await laptop.waitForSelector('.dtsp-searchPane span.dtsp-pill:has-text("(")');
   await laptop.screenshot({ path: `${outDir}/albums-panes.png` });
 
