@@ -27,3 +27,4 @@ export {
 } from './datatables-transport.options.js';
 export { recordOfApi, registerTable, tableRecord, type TableRecord } from './datatables.registry.js';
 export { debounce } from './debounce.timer.js';
+export { isPlain, listOf, textOf, type Plain } from './loose-values.parser.js';

@@ -3,6 +3,8 @@
 // tree. Read from the request DataTables hands the `ajax` function (its `preXhr` data), which every
 // tool writes its part into: one place to read the table's conditions from, in DataTables 2.3 and 3.
 
+import { isPlain, listOf, textOf } from '../core/index.js';
+
 /** A ColumnControl typed search (`contains "blue"`, `less 1960`, `empty`). */
 export interface ControlSearch {
   logic: string;
@@ -41,30 +43,9 @@ export interface TableConditions {
   builder: BuilderNode | null;
 }
 
-type Plain = Record<string, unknown>;
-
-const isPlain = (value: unknown): value is Plain =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A list sent as an array or as an object with numbered keys (`{0: 'a', 1: 'b'}`), in index order. */
-function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (!isPlain(value)) return [];
-  return Object.keys(value)
-    .filter((key) => /^\d+$/.test(key))
-    .sort((a, b) => Number(a) - Number(b))
-    .map((key) => value[key]);
-}
-
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return undefined;
-}
-
 const texts = (value: unknown): string[] =>
   listOf(value)
-    .map(text)
+    .map(textOf)
     .filter((item): item is string => item !== undefined);
 
 /** ColumnControl's logics that need no value. */
@@ -72,8 +53,8 @@ const VALUELESS_LOGICS = ['empty', 'notEmpty'];
 
 function controlSearch(value: unknown): ControlSearch | null {
   if (!isPlain(value)) return null;
-  const typed = text(value.value) ?? '';
-  const logic = text(value.logic) ?? 'contains';
+  const typed = textOf(value.value) ?? '';
+  const logic = textOf(value.logic) ?? 'contains';
   if (typed.trim() === '' && !VALUELESS_LOGICS.includes(logic)) return null;
   return { logic, value: typed };
 }
@@ -84,11 +65,11 @@ function builderNode(node: unknown): BuilderNode | null {
     const criteria = listOf(node.criteria)
       .map(builderNode)
       .filter((member): member is BuilderNode => member !== null);
-    return criteria.length === 0 ? null : { logic: text(node.logic) ?? 'AND', criteria };
+    return criteria.length === 0 ? null : { logic: textOf(node.logic) ?? 'AND', criteria };
   }
-  const condition = text(node.condition);
+  const condition = textOf(node.condition);
   if (!condition) return null;
-  return { condition, data: text(node.data), origData: text(node.origData), value: texts(node.value) };
+  return { condition, data: textOf(node.data), origData: textOf(node.origData), value: texts(node.value) };
 }
 
 /**
@@ -99,7 +80,7 @@ export function readTableConditions(data: unknown): TableConditions {
   const request = isPlain(data) ? data : {};
   const columns = listOf(request.columns).map((column): ColumnConditions => {
     const own = isPlain(column) ? column : {};
-    const search = isPlain(own.search) ? (text(own.search.value) ?? '') : '';
+    const search = isPlain(own.search) ? (textOf(own.search.value) ?? '') : '';
     const control = isPlain(own.columnControl) ? own.columnControl : {};
     return {
       search: search.trim(),
@@ -117,11 +98,11 @@ export function readTableConditions(data: unknown): TableConditions {
     const values = listOf(selected).map((value, item) =>
       value === null || value === undefined || isNull[item] === true || isNull[item] === 'true'
         ? ''
-        : (text(value) ?? ''),
+        : (textOf(value) ?? ''),
     );
     if (index >= 0 && values.length > 0) columns[index]!.panes = values;
   }
-  const search = isPlain(request.search) ? (text(request.search.value) ?? '') : '';
+  const search = isPlain(request.search) ? (textOf(request.search.value) ?? '') : '';
   return { search, columns, builder: builderNode(request.searchBuilder) };
 }
 

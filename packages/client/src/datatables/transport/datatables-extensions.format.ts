@@ -1,7 +1,15 @@
 // DataTables' search extensions (SearchBuilder, SearchPanes, ColumnControl) add their state to the
 // request DataTables hands the `ajax` function; these functions carry it to the list endpoint in the
 // shapes @DataTable reads, and carry the extensions' part of the answer back.
-import { columnFieldName, type DataTableRequestParams, type DataTablesAjaxColumn } from '../core/index.js';
+import {
+  columnFieldName,
+  isPlain,
+  listOf,
+  textOf,
+  type DataTableRequestParams,
+  type DataTablesAjaxColumn,
+  type Plain,
+} from '../core/index.js';
 
 /** What the extensions add to DataTables' request (each only when it runs on the table). */
 export interface DataTablesExtensionsData {
@@ -10,28 +18,6 @@ export interface DataTablesExtensionsData {
   searchPanes?: unknown;
   searchPanes_null?: unknown;
   searchPanes_options?: unknown;
-}
-
-type Plain = Record<string, unknown>;
-
-function isPlain(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A list sent as an array or as an object with numbered keys (`{0: 'a', 1: 'b'}`), in index order. */
-function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (!isPlain(value)) return [];
-  return Object.keys(value)
-    .filter((key) => /^\d+$/.test(key))
-    .sort((a, b) => Number(a) - Number(b))
-    .map((key) => value[key]);
-}
-
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return undefined;
 }
 
 /** The server field of each column's data source (`columns[i].data`), for the extensions that name a column by it. */
@@ -68,15 +54,15 @@ function searchBuilderNode(node: unknown, fields: ReadonlyMap<string, string>): 
       .map((member) => searchBuilderNode(member, fields))
       .filter((member): member is Plain => member !== null);
     if (criteria.length === 0) return null;
-    return { criteria, logic: text(node.logic) ?? 'AND' };
+    return { criteria, logic: textOf(node.logic) ?? 'AND' };
   }
-  const condition = text(node.condition);
-  const origData = text(node.origData);
+  const condition = textOf(node.condition);
+  const origData = textOf(node.origData);
   if (!condition || !origData) return null;
   const values = listOf(node.value)
-    .map(text)
+    .map(textOf)
     .filter((value): value is string => value !== undefined);
-  const type = text(node.type);
+  const type = textOf(node.type);
   return {
     condition,
     origData: fields.get(origData) ?? origData,
@@ -107,7 +93,7 @@ function searchPanesParams(
     const isNull = listOf(nulls[source]);
     listOf(selected).forEach((value, index) => {
       const empty = value === null || value === undefined || isNull[index] === true || isNull[index] === 'true';
-      params[`searchPanes[${field}][${index}]`] = empty ? '' : (text(value) ?? '');
+      params[`searchPanes[${field}][${index}]`] = empty ? '' : (textOf(value) ?? '');
       params[`searchPanes_null[${field}][${index}]`] = empty;
     });
   }
@@ -136,19 +122,19 @@ function columnControlParams(columns: DataTablesExtensionsData['columns']): Data
     let searches = false;
     const { search, list } = column.columnControl;
     if (isPlain(search)) {
-      const value = text(search.value) ?? '';
-      const logic = text(search.logic);
+      const value = textOf(search.value) ?? '';
+      const logic = textOf(search.logic);
       if (value.trim() !== '' || (logic !== undefined && VALUELESS_LOGICS.includes(logic))) {
         searches = true;
         for (const key of ['value', 'logic', 'type', 'mask']) {
-          const part = text(search[key]);
+          const part = textOf(search[key]);
           if (part !== undefined) params[`${prefix}[search][${key}]`] = part;
         }
       }
     }
     listOf(list).forEach((value, item) => {
       searches = true;
-      params[`${prefix}[list][${item}]`] = text(value) ?? '';
+      params[`${prefix}[list][${item}]`] = textOf(value) ?? '';
     });
     const field = columnFieldName(column);
     if (searches && field) params[`columns[${index}][name]`] = field;
