@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
+import { signInOn } from './support/sign-in.js';
 
 const ALBUMS = 300;
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
@@ -55,10 +56,7 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${baseUrl}/albums`);
-    await page.fill('#username', username);
-    await page.fill('#password', username);
-    await Promise.all([page.waitForURL(`${baseUrl}/albums`), page.click('button[type=submit]')]);
+    await signInOn(page, baseUrl, username, '/albums');
     if (path !== '/albums') {
       // A link opened afresh (a new tab): from /albums, a URL that differs only in its fragment would not load.
       await page.goto('about:blank');

@@ -7,6 +7,7 @@ import { SavedView } from '@widgetlib/nest';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
+import { signInOn } from './support/sign-in.js';
 
 const ALBUMS = 120;
 const VIEWS = '.widgetlib-saved-views';
@@ -39,10 +40,7 @@ describe('the albums table shows a loaded view in its filter row, in Chromium (S
     contexts.push(context);
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${demo.baseUrl}/albums`);
-    await page.fill('#username', username);
-    await page.fill('#password', username);
-    await Promise.all([page.waitForURL(`${demo.baseUrl}/albums`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, username, '/albums');
     await page.waitForSelector('#albums tbody tr');
     return page;
   }

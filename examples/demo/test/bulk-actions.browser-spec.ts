@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
 
 const ALBUMS = 300;
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
@@ -46,10 +47,7 @@ describe('bulk actions on every matching album, in Chromium (SQLite)', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await page.goto(`${baseUrl}/albums`);
-    await page.fill('#username', username);
-    await page.fill('#password', username);
-    await Promise.all([page.waitForURL(`${baseUrl}/albums`), page.click('button[type=submit]')]);
+    await signInOn(page, baseUrl, username, '/albums');
     return page;
   }
 

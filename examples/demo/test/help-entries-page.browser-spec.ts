@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
 
 const PREVIEW_CHARS = 48;
 
@@ -33,10 +34,7 @@ describe('the help entries page: plain-text previews and the rich-text editor (C
     const page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${demo.baseUrl}/help-entries`);
-    await page.fill('#username', username);
-    await page.fill('#password', username);
-    await Promise.all([page.waitForURL(`${demo.baseUrl}/help-entries`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, username, '/help-entries');
     return page;
   }
 

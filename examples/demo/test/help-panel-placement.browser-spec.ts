@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -39,10 +40,7 @@ describe('where the help panel opens on the album form, and what paints over it 
     const page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${demo.baseUrl}${path}`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'admin');
-    await Promise.all([page.waitForURL(`${demo.baseUrl}${path}`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, 'admin', path);
     return page;
   }
 

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
 
 describe('what each user may do, in Chromium (SQLite)', () => {
   let demo: DemoServer;
@@ -36,10 +37,7 @@ describe('what each user may do, in Chromium (SQLite)', () => {
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${demo.baseUrl}${path}`);
-    await page.fill('#username', username);
-    await page.fill('#password', username);
-    await Promise.all([page.waitForURL(`${demo.baseUrl}${path}`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, username, path);
     return page;
   }
 

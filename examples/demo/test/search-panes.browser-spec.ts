@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
 
 const ALBUMS = 300;
 const LAPTOP = { width: 1280, height: 800 };
@@ -34,10 +35,7 @@ describe("the albums page's SearchPanes in Chromium (SQLite)", () => {
     pageErrors = [];
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${demo.baseUrl}/albums`);
-    await page.fill('#username', 'viewer');
-    await page.fill('#password', 'viewer');
-    await Promise.all([page.waitForURL(`${demo.baseUrl}/albums`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, 'viewer', '/albums');
     await page.waitForSelector('#albums tbody tr td:not(.dt-empty)');
     return page;
   }

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { tableReach, type Reach, type TableReach } from './support/reachability.js';
+import { signInOn } from './support/sign-in.js';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -61,10 +62,7 @@ describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQL
     const page = await context.newPage();
     pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${demo.baseUrl}${path}`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', 'admin');
-    await Promise.all([page.waitForURL(`${demo.baseUrl}${path}`), page.click('button[type=submit]')]);
+    await signInOn(page, demo.baseUrl, 'admin', path);
     return page;
   }
 
