@@ -21,9 +21,15 @@ window.demo = {
     });
     const answer = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      // A refusal for want of a permission or a session, in the table's words (not the permission's name).
+      // A refusal for want of a permission (its body lists `missingPermissions`) or of a session, in the
+      // table's words (not the permission's name); another 403, such as a refused CSRF token, keeps its message.
       const texts = widgetlib.dataTableTexts();
-      const words = { 401: texts.signedOut, 403: texts.forbidden }[response.status];
+      const words =
+        response.status === 401
+          ? texts.signedOut
+          : Array.isArray(answer?.missingPermissions)
+            ? texts.forbidden
+            : undefined;
       throw Object.assign(new Error(words ?? [answer?.message ?? response.statusText].flat().join('. ')), {
         status: response.status,
         answer,

@@ -55,7 +55,12 @@ describe('PermissionsGuard', () => {
       .get('/guarded/reports')
       .set(asUser({ permissions: ['other'] }))
       .expect(403);
-    expect(refused.body.message).toBe('Missing permission: reports.view');
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Missing permission: reports.view',
+      missingPermissions: ['reports.view'],
+    });
     await request(server)
       .get('/guarded/reports')
       .set(asUser({ permissions: ['reports.view'] }))

@@ -241,7 +241,10 @@ describeEachDatabase('Saved views', (kind) => {
   it('answers by the permissions of the table: 401, 403, 404', async () => {
     await request(server).get('/saved-views/albums/').expect(401);
     const forbidden = await request(server).get('/saved-views/albums/').set(cy).expect(403);
-    expect(forbidden.body.message).toBe('Missing permission: app.view_album');
+    expect(forbidden.body).toMatchObject({
+      message: 'Missing permission: app.view_album',
+      missingPermissions: ['app.view_album'],
+    });
     await create(cy, { name: 'x', state: {} }).expect(403);
     await request(server).get('/saved-views/albums/').set(nameless).expect(403);
     const unknown = await request(server).get('/saved-views/no-such-table/').set(ana).expect(404);

@@ -1,2 +1,3 @@
 export { csrfHeaders, csrfTokenFromMeta, isSameOrigin } from './csrf-headers.writer.js';
 export { DEFAULT_CSRF_HEADER, type CsrfOptions } from './csrf.options.js';
+export { isMissingPermissions } from './missing-permissions.parser.js';

@@ -1,15 +1,10 @@
-import {
-  ForbiddenException,
-  Injectable,
-  UnauthorizedException,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { routeVerdict } from './route-permissions.checks.js';
 import { routeRequirements, type RouteTargets } from './route-requirements.reader.js';
 import { PermissionsService } from './permissions.service.js';
+import { MissingPermissionsException } from './missing-permissions.exception.js';
 
 @Injectable()
 export class PermissionsGuard implements CanActivate {
@@ -27,7 +22,6 @@ export class PermissionsGuard implements CanActivate {
     const verdict = routeVerdict(required, await this.permissions.permissionsOf(context.switchToHttp().getRequest()));
     if (verdict.allowed) return true;
     if (verdict.reason === 'unauthenticated') throw new UnauthorizedException('Authentication is required');
-    const { missing } = verdict;
-    throw new ForbiddenException(`Missing permission${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+    throw new MissingPermissionsException(verdict.missing);
   }
 }

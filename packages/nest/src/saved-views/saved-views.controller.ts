@@ -22,6 +22,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
+import { MissingPermissionsException } from '../permissions/missing-permissions.exception.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { CreateSavedViewDto, CurrentStateDto, StateRestoreDto, UpdateSavedViewDto } from './saved-view.dto.js';
 import type { SavedState } from './saved-view-state.parser.js';
@@ -176,9 +177,7 @@ export class SavedViewsController {
       typeof requirement === 'function' ? requirement(this.config) : requirement,
     );
     const missing = [...new Set(required)].filter((permission) => !granted.has(permission));
-    if (missing.length > 0) {
-      throw new ForbiddenException(`Missing permission${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
-    }
+    if (missing.length > 0) throw new MissingPermissionsException(missing);
     const name = await this.permissions.userNameOf(request);
     if (!name) throw new ForbiddenException('Saved views belong to a user: the request has no user name');
     return { table, name };

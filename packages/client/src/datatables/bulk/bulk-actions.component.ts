@@ -4,6 +4,7 @@ import type { RowSelection } from './row-selection.component.js';
 import { formatTableNumber, type DataTableTransportOptions, type ShownRequest } from '../core/index.js';
 import { errorMessage, listRequest } from '../transport/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
+import { isMissingPermissions } from '../../http/index.js';
 
 /** An action of `bulkActions`: a button that POSTs the table's request to `url`, for the selected rows. */
 export interface DataTableBulkAction {
@@ -54,11 +55,13 @@ function button(text: string, className: string): HTMLButtonElement {
   return element;
 }
 
-/** The words of a failed action: the server's message, or for 401 and 403 the table's own words. */
-function failure(texts: Readonly<DataTableTexts>, status: number, message: string): string {
-  if (status === 403) return `${texts.bulkFailed} ${texts.forbidden}`;
-  if (status === 401) return `${texts.bulkFailed} ${texts.signedOut}`;
-  return `${texts.bulkFailed} ${message}`;
+type BulkOutcome = { answer: Record<string, unknown> } | { error: string; status: number; missingPermissions: boolean };
+
+/** The words of a failed action: the server's message, or for a missing permission and 401 the table's own words. */
+function failure(texts: Readonly<DataTableTexts>, outcome: Exclude<BulkOutcome, { answer: unknown }>): string {
+  if (outcome.missingPermissions) return `${texts.bulkFailed} ${texts.forbidden}`;
+  if (outcome.status === 401) return `${texts.bulkFailed} ${texts.signedOut}`;
+  return `${texts.bulkFailed} ${outcome.error}`;
 }
 
 /**
@@ -159,7 +162,7 @@ export function addBulkActions(
           note = fillBulkText(action.done ?? texts.bulkDone, { ...outcome.answer, count }, format);
           api.draw(false);
         } else {
-          note = failure(texts, outcome.status, outcome.error);
+          note = failure(texts, outcome);
         }
         render();
       });
@@ -202,17 +205,17 @@ export function addBulkActions(
   };
 }
 
-async function send(
-  request: ReturnType<typeof listRequest>,
-): Promise<{ answer: Record<string, unknown> } | { error: string; status: number }> {
+async function send(request: ReturnType<typeof listRequest>): Promise<BulkOutcome> {
   try {
     const { url, ...init } = request;
     const response = await fetch(url, { ...init, credentials: 'same-origin' });
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok)
-      return { error: errorMessage(response.status, response.statusText, body), status: response.status };
+    if (!response.ok) {
+      const error = errorMessage(response.status, response.statusText, body);
+      return { error, status: response.status, missingPermissions: isMissingPermissions(body) };
+    }
     return { answer: typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {} };
   } catch (error) {
-    return { error: String(error), status: 0 };
+    return { error: String(error), status: 0, missingPermissions: false };
   }
 }

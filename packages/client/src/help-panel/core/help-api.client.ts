@@ -1,5 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
-import { csrfHeaders, type CsrfOptions } from '../../http/index.js';
+import { csrfHeaders, isMissingPermissions, type CsrfOptions } from '../../http/index.js';
 import type { HelpEntry, HelpFieldsReport, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
 
 /** The fields a form writes; `id_view` is the panel's own view, not typed by the user. */
@@ -181,7 +181,7 @@ export class HelpApiClient {
       const current = response.status === 412 ? conflictEntry(parsed) : null;
       if (current) throw new HelpConflictError(messages, current);
       // The permission the server names is not words for the user.
-      if (response.status === 403) throw new HelpApiError(403, [this.texts.forbidden]);
+      if (response.status === 403 && isMissingPermissions(parsed)) throw new HelpApiError(403, [this.texts.forbidden]);
       if (response.status === 401) throw new HelpApiError(401, [this.texts.signedOut]);
       throw new HelpApiError(response.status, messages.length ? messages : [this.texts.requestFailed(response.status)]);
     }

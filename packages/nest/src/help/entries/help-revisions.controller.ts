@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException, Get, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { queryValidationPipe } from '../../common/checked-validation.pipe.js';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { type HttpRequest } from '../../common/http-platform.reader.js';
@@ -7,6 +7,7 @@ import { ApiDocs } from '../../common/api-docs.decorator.js';
 import { ParseIdPipe } from '../../common/parse-id.pipe.js';
 import { requirePermissionsMetadata } from '../../permissions/permissions.decorator.js';
 import { PermissionsService } from '../../permissions/permissions.service.js';
+import { MissingPermissionsException } from '../../permissions/missing-permissions.exception.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import { HelpHistoryService, type HelpRevisionView } from '../revisions/index.js';
 import { HelpEntityTagInterceptor, IfMatch, type HelpVersionCondition } from '../versions/index.js';
@@ -76,7 +77,7 @@ export class HelpRevisionsController {
     const needed = (await this.helps.findOne(id))
       ? this.config.helpPermissions.change
       : this.config.helpPermissions.add;
-    if (!granted.has(needed)) throw new ForbiddenException(`Missing permission: ${needed}`);
+    if (!granted.has(needed)) throw new MissingPermissionsException([needed]);
     return this.helps.restore(id, revision, { ifMatch, user: await this.permissions.userNameOf(request) });
   }
 }
