@@ -63,6 +63,17 @@ const ALL = 'Showing 1 to 10 of 25 entries';
 const filterControl = (title: string) => page.getByLabel(`Filter ${title}`, { exact: true });
 const chips = () => page.locator('.widgetlib-filter-chip');
 
+/** Waits until the table's last request carries conditions `wanted` accepts; fails after 5 s. */
+async function untilLastQuery(wanted: (conditions: Record<string, unknown>) => boolean): Promise<void> {
+  const end = Date.now() + 5000;
+  for (;;) {
+    const last = queries().at(-1);
+    if (last && wanted(conditionsOf(last))) return;
+    if (Date.now() > end) throw new Error(`The last request is still ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The conditions of a request: every parameter but paging, ordering, the draw counter and SearchPanes' options. */
 function conditionsOf(query: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
@@ -184,6 +195,10 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelectorAll('.widgetlib-filter-chip').length === 2);
     await waitForInfo(filtered(1));
+    // Every change above has gone out (the list's second value and the criterion may leave last).
+    await untilLastQuery(
+      (conditions) => conditions['columns[5][columnControl][list][1]'] === 'EP' && 'searchBuilder' in conditions,
+    );
 
     // The box emptied and "Clear filters" at once: the search waiting for `searchDelay` is not sent.
     const before = queries().length;
