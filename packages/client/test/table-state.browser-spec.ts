@@ -177,7 +177,7 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     expect(pageErrors).toEqual([]);
   });
 
-  it('"Clear filters" empties every tool and the search box in one request, right after the box was emptied', async () => {
+  it('"Clear filters" empties every tool and the search box, and nothing with a condition is sent after its request, right after the box was emptied', async () => {
     await openTable({ layout: { top1: 'searchBuilder', topEnd: 'search' } }, FORMAT_LIST);
     await waitForInfo(ALL);
     await page.fill('.dt-search input', 'blue');
@@ -207,8 +207,12 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     await waitForInfo(ALL);
     // Longer than `searchDelay` (300 ms): a search still waiting would have been sent by now.
     await page.waitForTimeout(600);
-    const sent = queries().slice(before);
-    expect(sent.map(conditionsOf)).toEqual([{}]);
+    const sent = queries().slice(before).map(conditionsOf);
+    // The clearing request carries no condition, and nothing is sent after it (no search replayed).
+    // On DataTables 3 a request of the old conditions may leave first, as the click begins.
+    const cleared = sent.findIndex((conditions) => Object.keys(conditions).length === 0);
+    expect(cleared).toBeGreaterThanOrEqual(0);
+    expect(sent.slice(cleared)).toEqual([{}]);
     expect(await page.textContent('#albums_info')).toBe(ALL);
     expect(await page.inputValue('.dt-search input')).toBe('');
     expect(await filterControl('Year').inputValue()).toBe('');
