@@ -5,6 +5,7 @@ import { startChromium, type ChromiumSession } from '../../../scripts/chromium.m
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
 import { signInOn } from './support/sign-in.js';
+import { countOf, expectInfo } from './support/albums-table.js';
 
 const ALBUMS = 300;
 const FILTER_ROW = '#albums thead tr.widgetlib-filter-row';
@@ -66,22 +67,10 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
     return page;
   }
 
-  async function count(sql: string): Promise<number> {
-    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
-    return Number(row!.n);
-  }
+  const count = (sql: string) => countOf(dataSource, sql);
 
   const info = (matching: number) =>
     `Showing 1 to ${Math.min(10, matching)} of ${matching} entries (filtered from ${ALBUMS} total entries)`;
-
-  async function expectInfo(page: Page, expected: string): Promise<void> {
-    await page
-      .waitForFunction((text) => document.querySelector('#albums_info')?.textContent === text, expected, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-    expect(await page.textContent('#albums_info')).toBe(expected);
-  }
 
   it('downloads every album the filtered table matches as CSV and as XLSX, not only the page', async () => {
     const page = await signIn('viewer');

@@ -8,6 +8,7 @@ import { startChromium, type ChromiumSession } from '../../../scripts/chromium.m
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
 import { signInOn } from './support/sign-in.js';
+import { countOf, expectInfo } from './support/albums-table.js';
 
 const ALBUMS = 120;
 const VIEWS = '.widgetlib-saved-views';
@@ -52,22 +53,10 @@ describe('the albums table shows a loaded view in its filter row, in Chromium (S
     await page.waitForSelector('#albums tbody tr');
   }
 
-  async function count(sql: string): Promise<number> {
-    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
-    return Number(row!.n);
-  }
+  const count = (sql: string) => countOf(dataSource, sql);
 
   const info = (matching: number) =>
     `Showing 1 to ${Math.min(10, matching)} of ${matching} entries (filtered from ${ALBUMS} total entries)`;
-
-  async function expectInfo(page: Page, expected: string): Promise<void> {
-    await page
-      .waitForFunction((text) => document.querySelector('#albums_info')?.textContent === text, expected, {
-        timeout: 10_000,
-      })
-      .catch(() => undefined);
-    expect(await page.textContent('#albums_info')).toBe(expected);
-  }
 
   /** The label of the option a filter row select shows. */
   const shownOption = (page: Page, title: string) =>

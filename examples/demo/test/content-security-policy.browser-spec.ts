@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { countOf } from './support/albums-table.js';
 
 const ALBUMS = 60;
 const PANEL = '.widgetlib-palette[data-widgetlib-palette]';
@@ -82,10 +83,7 @@ describe("the demo's Content-Security-Policy in Chromium (SQLite)", () => {
     return page;
   }
 
-  async function count(sql: string): Promise<number> {
-    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
-    return Number(row!.n);
-  }
+  const count = (sql: string) => countOf(dataSource, sql);
 
   async function waitForInfo(page: Page, matching: number): Promise<void> {
     const filtered = matching === ALBUMS ? '' : ` (filtered from ${ALBUMS} total entries)`;

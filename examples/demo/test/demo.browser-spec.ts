@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { AppModule } from '../src/app.module.js';
 import { createDemoApp } from '../src/demo-app.js';
+import { countOf, expectInfo } from './support/albums-table.js';
 
 const ALBUMS = 300;
 const PANEL = '.widgetlib-palette[data-widgetlib-palette]';
@@ -58,27 +59,13 @@ describe('the demo in Chromium (SQLite)', () => {
     return page;
   }
 
-  async function count(sql: string): Promise<number> {
-    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
-    return Number(row!.n);
-  }
+  const count = (sql: string) => countOf(dataSource, sql);
 
   /** The table's information line for the first page: `matching` rows of `all`. */
   function info(shown: number, matching: number, all = ALBUMS): string {
     const filtered = matching === all ? '' : ` (filtered from ${all} total entries)`;
     if (matching === 0) return `Showing 0 to 0 of 0 entries${filtered}`;
     return `Showing 1 to ${Math.min(shown, matching)} of ${matching} entries${filtered}`;
-  }
-
-  /** Waits until the table's information line reads `expected`; a wrong count fails with both texts. */
-  async function expectInfo(page: Page, expected: string): Promise<void> {
-    try {
-      await page.waitForFunction((text) => document.querySelector('#albums_info')?.textContent === text, expected, {
-        timeout: 10_000,
-      });
-    } catch {
-      expect(await page.textContent('#albums_info')).toBe(expected);
-    }
   }
 
   function filterCell(column: number): string {

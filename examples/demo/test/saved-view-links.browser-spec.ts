@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { SHARED_ALBUM_VIEW } from '../src/catalogue/album-views.seed.js';
+import { countOf } from './support/albums-table.js';
 
 const ALBUMS = 60;
 const VIEWS = '.widgetlib-saved-views';
@@ -89,10 +90,7 @@ describe('saved view links and page loads on the albums page, in Chromium (SQLit
     return Number(row!.id);
   }
 
-  async function count(sql: string): Promise<number> {
-    const [row] = (await dataSource.query(sql)) as Array<{ n: number | string }>;
-    return Number(row!.n);
-  }
+  const count = (sql: string) => countOf(dataSource, sql);
 
   async function infoMatches(page: Page, matching: number): Promise<void> {
     await page.waitForFunction(
