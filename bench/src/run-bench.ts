@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     await explainClient?.connect();
     try {
       const people = database === 'postgres' ? settings.postgresPeople : SQLITE_PEOPLE;
-      const list = scenarios(people / 2, database).filter(({ id }) => !onlyScenarios || onlyScenarios.includes(id));
+      const list = scenarios(people, database).filter(({ id }) => !onlyScenarios || onlyScenarios.includes(id));
       runs.push(...(await runScenarios({ database, server, settings, explainClient, explains }, list)));
       if (!onlyScenarios || onlyScenarios.includes(KEYSET_ROW)) keyset.push(...(await runKeyset(server, database)));
       if (database === 'postgres') {

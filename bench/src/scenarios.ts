@@ -47,11 +47,14 @@ export const TAG_NAME = 'fashion';
 const fixed = (query: ScenarioQuery) => () => query;
 
 /**
- * S1-S6 of issue 8, S4b and S7 of issue 14; `deepOffset` is half of the people (500 000 on the full
- * dataset). nestjs-paginate passes a filter value through as text: on SQLite, which keeps booleans
- * as 0/1, its users filter a boolean with `$eq:1`.
+ * S1-S6 of issue 8, S4b and S7 of issue 14, S8 of issue 29, over `people` rows: S2's offset is half of
+ * them (500 000 on the full dataset), S8 reads the last page (DataTables' "Last" button).
+ * nestjs-paginate passes a filter value through as text: on SQLite, which keeps booleans as 0/1, its
+ * users filter a boolean with `$eq:1`.
  */
-export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): Scenario[] {
+export function scenarios(people: number, database: 'postgres' | 'sqlite'): Scenario[] {
+  const deepOffset = people / 2;
+  const lastOffset = Math.max(0, people - PAGE);
   const paginateBoolean = (value: boolean) => (database === 'sqlite' ? String(Number(value)) : String(value));
   const filters = (values: FilterValues): ScenarioQuery => ({
     dataTable:
@@ -140,6 +143,16 @@ export function scenarios(deepOffset: number, database: 'postgres' | 'sqlite'): 
       varies: true,
       title: `paging through S4's result: offsets 0, ${PAGE}, ${2 * PAGE} ... ${(PAGED_PAGES - 1) * PAGE} in turn`,
       query: (n) => page((n % PAGED_PAGES) * PAGE, s4Filters),
+    },
+    {
+      id: 'S8',
+      filtered: false,
+      varies: false,
+      title: `last page (offset ${lastOffset.toLocaleString('en')}), default ordering`,
+      query: fixed({
+        dataTable: `limit=${PAGE}&offset=${lastOffset}`,
+        paginate: `limit=${PAGE}&page=${lastOffset / PAGE + 1}`,
+      }),
     },
   ];
 }

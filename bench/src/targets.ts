@@ -3,7 +3,7 @@ import { isWidgetlib, type Implementation } from './implementations.js';
 import type { DatabaseName, Report } from './report.types.js';
 import { scenarios, type Scenario } from './scenarios.js';
 
-/** One target of issue 14 as this run measured it. */
+/** One target of issues 14 and 29 as this run measured it. */
 export interface TargetLine {
   /** `null`: a target on both databases. */
   database: DatabaseName | null;
@@ -22,6 +22,12 @@ const EXTRA_COUNT_P50_BOUND = 1.25;
 /** SQLite: widgetlib's p50 over the hand-written SQL's, at most, in every scenario. */
 const SQLITE_P50_BOUND = 1.3;
 const MAX_STATEMENTS = 3;
+/** Issue 29, widgetlib with default options on PostgreSQL: p50 over the hand-written SQL's, at most. */
+const DEFAULTS_P50_BOUNDS: Readonly<Record<string, number>> = { S1: 1.1, S2: 1, S4: 1.1 };
+/** Issue 29: scenarios where widgetlib's requests per second are at least nestjs-paginate-optimized's. */
+const DEFAULTS_RPS_SCENARIOS = ['S1', 'S4'];
+/** Issue 29: the last page (S8) over the first (S1), widgetlib's p50, at most. */
+const LAST_PAGE_BOUND = 1.5;
 const DATABASE_NAMES: Record<DatabaseName, string> = { postgres: 'PostgreSQL', sqlite: 'SQLite' };
 
 /**
@@ -69,7 +75,7 @@ function ratioLines(report: Report): TargetLine[] {
       scenario.filtered
         ? line(
             'postgres',
-            `${scenario.id}: widgetlib p50 <= ${EXTRA_COUNT_P50_BOUND}x nestjs-paginate-optimized (filtered: recordsTotal is one more count)`,
+            `${scenario.id}: widgetlib p50 <= ${EXTRA_COUNT_P50_BOUND}x nestjs-paginate-optimized (filtered)`,
             p50Ratio(widgetlib, paginate),
             (v) => v <= EXTRA_COUNT_P50_BOUND,
           )
@@ -90,6 +96,46 @@ function ratioLines(report: Report): TargetLine[] {
   return lines;
 }
 
+/** Issue 29: widgetlib with its default options on PostgreSQL. */
+function defaultsLines(report: Report): TargetLine[] {
+  const widgetlib = (id: string) => loadOf(report.runs, 'postgres', id, 'widgetlib');
+  const lines: TargetLine[] = [];
+  for (const [id, bound] of Object.entries(DEFAULTS_P50_BOUNDS)) {
+    const target = `${id}: widgetlib (defaults) answers every request, p50 <= ${bound}x sql`;
+    const run = report.runs.find(
+      (each) => each.database === 'postgres' && each.scenario.id === id && each.implementation === 'widgetlib',
+    );
+    if (run && (run.status === 'failed' || run.status === 'differs')) {
+      lines.push({
+        database: 'postgres',
+        target,
+        measured: `not answered: ${run.problem ?? run.status}`,
+        holds: false,
+      });
+      continue;
+    }
+    const load = widgetlib(id);
+    const answered = load === null || (load.requests > 0 && load.errors === 0);
+    const ratio = p50Ratio(load, loadOf(report.runs, 'postgres', id, 'sql'));
+    lines.push(line('postgres', target, ratio, (v) => answered && v <= bound));
+  }
+  for (const id of DEFAULTS_RPS_SCENARIOS) {
+    const ratio = rpsRatio(widgetlib(id), loadOf(report.runs, 'postgres', id, 'nestjs-paginate-optimized'));
+    lines.push(
+      line('postgres', `${id}: widgetlib (defaults) req/s >= nestjs-paginate-optimized`, ratio, (v) => v >= 1),
+    );
+  }
+  lines.push(
+    line(
+      'postgres',
+      `S8: widgetlib (defaults) last page p50 <= ${LAST_PAGE_BOUND}x its first page's (S1)`,
+      p50Ratio(widgetlib('S8'), widgetlib('S1')),
+      (v) => v <= LAST_PAGE_BOUND,
+    ),
+  );
+  return lines;
+}
+
 function statementsLine(report: Report): TargetLine {
   const target = `widgetlib, widgetlib-cached: at most ${MAX_STATEMENTS} statements per request`;
   const probed = report.runs.filter((run) => isWidgetlib(run.implementation) && run.statements !== null);
@@ -104,9 +150,9 @@ function statementsLine(report: Report): TargetLine {
   };
 }
 
-/** The targets of issue 14, read on this run's figures. */
+/** The targets of issues 14 and 29, read on this run's figures. */
 export function targetLines(report: Report): TargetLine[] {
-  return [...ratioLines(report), statementsLine(report)];
+  return [...ratioLines(report), ...defaultsLines(report), statementsLine(report)];
 }
 
 /** The Targets section: every target with its measured ratio, then a line per missed one. */
@@ -117,7 +163,7 @@ export function targetsSection(report: Report): string[] {
   const unmeasured = lines.filter((target) => target.holds === null);
   const people = (database: DatabaseName) => `${report.people[database].toLocaleString('en')} people`;
   return [
-    '## Targets (issue 14)',
+    '## Targets (issues 14 and 29)',
     `Read on this run's figures (PostgreSQL ${people('postgres')}, SQLite ${people('sqlite')}, 16 connections): ` +
       "p50 under load, and requests per second over all of an implementation's runs." +
       (report.mode === 'quick'
