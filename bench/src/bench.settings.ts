@@ -32,7 +32,7 @@ const QUICK_SETTINGS: BenchSettings = {
 };
 
 /**
- * Sized so that 8 scenarios x 5 implementations on both databases take under 25 minutes on two
+ * Sized so that 9 scenarios x 5 implementations on both databases take under 25 minutes on two
  * cores, data preparation included: three runs of 3 s per fast implementation on PostgreSQL, one of
  * 5 s on SQLite, about 15 s of the slow ones' work (stopped at 30 s), a load check of 30 s per scenario.
  */
