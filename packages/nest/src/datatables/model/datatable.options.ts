@@ -68,8 +68,9 @@ export interface DataTableOptions<T extends object = object> {
    * estimate is PostgreSQL's as of the table's last ANALYZE, MariaDB's InnoDB `TABLE_ROWS` (sampled,
    * then moved by each insert and delete); MySQL 8 caches `TABLE_ROWS` for up to a day and counts
    * exactly, as SQLite does. `recordsFiltered` and unfiltered requests
-   * always count exactly. Off by default; worth it from about a hundred thousand rows, where the
-   * exact total is a full count on every filtered request.
+   * always count exactly. Off by default; worth it from about a hundred thousand rows with
+   * `count: 'exact'`, where the exact total is a full count on every filtered request (the default
+   * `cached-total` counts it only when its count cache has none).
    */
   estimatedTotalAbove?: number;
   /**
