@@ -28,7 +28,10 @@ import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js'
 const BOOKS = asUser({ permissions: Object.values(BOOK_PERMISSIONS) });
 const HELP = asUser({ permissions: Object.values(DEFAULT_HELP_PERMISSIONS) });
 
-/** The albums with the default strategy (`x-min-year` scopes the base query, as a user's rights would) and with `exact`. */
+/**
+ * The albums with the default strategy and with `exact`; `x-min-year` scopes the base query, as a
+ * user's rights would.
+ */
 @Controller()
 class CountedAlbumsController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -24,12 +24,12 @@ export interface CachedCount {
 }
 
 /**
- * The cache of list counts (`count: 'cached'`, and the totals of `count: 'cached-total'`). It keeps them in the host's cache when the host
- * registers `CacheModule` from `@nestjs/cache-manager` globally (a shared Keyv store such as Redis
- * serves every instance of the app), otherwise in memory. A count is kept under its own statement
- * (SQL and parameters, so different scopes never share one) and the write generation of every table
- * it reads; `invalidate()` starts a new generation for an entity's tables, so no later request
- * reads a count made before it.
+ * The cache of list counts (every count of `count: 'cached'`, the totals of `count: 'cached-total'`).
+ * It keeps them in the host's cache when the host registers `CacheModule` from `@nestjs/cache-manager`
+ * globally (a shared Keyv store such as Redis serves every instance of the app), otherwise in
+ * memory. A count is kept under its own statement (SQL and parameters, so different scopes never
+ * share one) and the write generation of every table it reads; `invalidate()` starts a new
+ * generation for an entity's tables, so no later request reads a count made before it.
  */
 @Injectable()
 export class DataTableCounts {
