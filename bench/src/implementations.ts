@@ -1,7 +1,8 @@
 /**
  * The implementations, in the order each scenario runs them: the hand-written SQL (the reference
  * answer), nestjs-paginate with its default count and with `optimizedCount: true`, and widgetlib's
- * `@DataTable` with the library's defaults (exact counts) and with its count cache (`count: 'cached'`).
+ * `@DataTable` with the library's defaults (the total of a filtered request kept in the count cache) and
+ * with every count kept (`count: 'cached'`).
  */
 export const IMPLEMENTATIONS = [
   'sql',

@@ -34,8 +34,9 @@ export function methodParagraphs(report: Report): string[] {
       'it answers `recordsFiltered` only (one count). ' +
       '`nestjs-paginate` is `paginate()` with the same relations, search fields and filters, otherwise its defaults; ' +
       '`nestjs-paginate-optimized` adds `optimizedCount: true` (its count leaves out the LEFT joins no condition reads). ' +
-      "`widgetlib` is `@DataTable` with the library's defaults: every count exact on every request, " +
-      'so a filtered request counts `recordsTotal` as well as `recordsFiltered`. ' +
+      "`widgetlib` is `@DataTable` with the library's defaults (`count: 'cached-total'`): `recordsFiltered` exact on every request, " +
+      "and the `recordsTotal` of a filtered request kept for 60 s in the library's in-memory count cache, " +
+      'so a filtered request counts `recordsTotal` only when no unfiltered or earlier filtered request has. ' +
       "`widgetlib-cached` adds `count: 'cached'`: each exact count is kept for 60 s in the library's in-memory cache, " +
       'so a repeated request, or another page of the same result, counts nothing.',
   ];

@@ -16,7 +16,8 @@ const PEOPLE_TABLE: DataTableOptions<Person> = {
 
 /**
  * widgetlib's `@DataTable`, as docs/design.md 2.6 shows it: `widgetlib/people` with the library's
- * defaults (every count exact, on every request), `widgetlib-cached/people` with its count cache
+ * defaults (`recordsFiltered` exact on every request, a filtered request's total from the count
+ * cache), `widgetlib-cached/people` with every count kept
  * (`count: 'cached'`; kept in memory, as this host registers no global `CacheModule`).
  */
 @Controller()

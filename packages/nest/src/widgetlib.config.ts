@@ -1,5 +1,6 @@
 import {
   countStrategyProblems,
+  DEFAULT_COUNT_STRATEGY,
   DEFAULT_COUNT_TTL_MS,
   resolveExportDefaults,
   type ResolvedExportDefaults,
@@ -106,7 +107,7 @@ export function resolveWidgetLibConfig(
   const statementTimeout = options.dataTables?.statementTimeout ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const timeoutProblem = statementTimeoutProblem(statementTimeout);
   if (timeoutProblem) problems.push(timeoutProblem);
-  const count = options.dataTables?.count ?? 'exact';
+  const count = options.dataTables?.count ?? DEFAULT_COUNT_STRATEGY;
   const countTtl = options.dataTables?.countTtl ?? DEFAULT_COUNT_TTL_MS;
   problems.push(...countStrategyProblems(count, countTtl));
   const exports = resolveExportDefaults(options.dataTables?.export);

@@ -33,9 +33,12 @@ export interface DataTablesDefaults {
   limits?: Partial<TableRequestLimits>;
   /** Milliseconds one list statement may run before it is stopped with a 503 (default 5000; 0: none). */
   statementTimeout?: number;
-  /** How endpoints count unless they say otherwise (`DataTableOptions.count`; default `exact`). */
+  /**
+   * How endpoints count unless they say otherwise (`DataTableOptions.count`; default `cached-total`:
+   * `recordsFiltered` exact on every request, the total of a filtered request from the count cache).
+   */
   count?: DataTableCountStrategy;
-  /** Milliseconds a `cached` count is kept (default 60 000). */
+  /** Milliseconds a `cached` count or a `cached-total` total is kept (default 60 000). */
   countTtl?: number;
   /** Defaults of every export (`DataTableOptions.export`): `maxRows` (100 000), `chunkSize` (1000), `bom` (false). */
   export?: DataTableExportDefaults;

@@ -1,6 +1,7 @@
 import { TypeOrmModule } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { DataTableCounts } from '../src/index.js';
 import { ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { AlbumsController } from './fixtures/albums.controller.js';
@@ -208,6 +209,8 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
     });
 
     it('bounds each statement in the statement itself, or in one transaction round trip on PostgreSQL', async () => {
+      // Forgotten, the total is counted again (the default count keeps it): three statements.
+      await testApp.app.get(DataTableCounts).invalidate(Bulky);
       const before = counter.timeoutStatements.length;
       const statements = await counter.during(() =>
         request(server).get('/bulky/first-hundred').query({ name__icontains: 'row 1' }).expect(200),

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
-import { DataTable } from '../src/index.js';
+import { DataTable, DataTableCounts } from '../src/index.js';
 import { Label, LABEL_ENTITIES, Mood, Release, Review, Style } from './fixtures/label.entities.js';
 import { seedLabels } from './fixtures/label.seed.js';
 import { LIST_TRANSPORTS, sendList, withPostTwins, type ListTransport } from './fixtures/list-transports.js';
@@ -360,6 +360,8 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
       const styles = testApp.dataSource.getRepository(Style);
       if (kind === 'postgres') await testApp.dataSource.query('ANALYZE fx_style');
       const added = await styles.save(styles.create({ name: 'Zydeco' }));
+      // A host's own write: the default count keeps a filtered request's total until it is forgotten.
+      await testApp.app.get(DataTableCounts).invalidate(Style);
       try {
         // PostgreSQL's estimate (3 rows, from ANALYZE) now lags the table (4 rows); MariaDB's follows it.
         const total = kind === 'postgres' ? 3 : 4;
@@ -386,6 +388,7 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
         });
       } finally {
         await styles.delete(added.id);
+        await testApp.app.get(DataTableCounts).invalidate(Style);
       }
     });
 

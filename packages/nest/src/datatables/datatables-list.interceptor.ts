@@ -119,7 +119,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       estimateAbove: table.estimateAbove,
       statementTimeout: table.statementTimeout,
       countCap: table.countCap,
-      countCache: table.countTtl === null ? null : { counts: this.counts, ttl: table.countTtl },
+      countCache: table.countCache && { counts: this.counts, ...table.countCache },
     }).catch((error: unknown) => {
       throw asHttpError(
         error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,

@@ -10,6 +10,13 @@ import { countCacheKey, generationKey, writtenTables } from './count-cache-key.w
 /** The most counts and write generations the in-memory cache holds. */
 export const MAX_COUNTS_IN_MEMORY = 10_000;
 
+/** A counting statement as the cache tells it apart: its SQL, parameters and data source. */
+export interface CountedStatement {
+  sql: string;
+  parameters: unknown;
+  source: string;
+}
+
 /** A count as the cache keeps it. */
 export interface CachedCount {
   value: number;
@@ -17,12 +24,12 @@ export interface CachedCount {
 }
 
 /**
- * The cache of list counts (`count: 'cached'`). It keeps them in the host's cache when the host
- * registers `CacheModule` from `@nestjs/cache-manager` globally (a shared Keyv store such as Redis
- * serves every instance of the app), otherwise in memory. A count is kept under its own statement
- * (SQL and parameters, so different scopes never share one) and the write generation of every table
- * it reads; `invalidate()` starts a new generation for an entity's tables, so no later request
- * reads a count made before it.
+ * The cache of list counts (every count of `count: 'cached'`, the totals of `count: 'cached-total'`).
+ * It keeps them in the host's cache when the host registers `CacheModule` from `@nestjs/cache-manager`
+ * globally (a shared Keyv store such as Redis serves every instance of the app), otherwise in
+ * memory. A count is kept under its own statement (SQL and parameters, so different scopes never
+ * share one) and the write generation of every table it reads; `invalidate()` starts a new
+ * generation for an entity's tables, so no later request reads a count made before it.
  */
 @Injectable()
 export class DataTableCounts {
@@ -51,16 +58,37 @@ export class DataTableCounts {
   }
 
   /** The count kept for `statement` reading `tables`, or `compute`'s, kept for `ttl` milliseconds. */
-  async remember(
-    statement: { sql: string; parameters: unknown; source: string },
+  remember(
+    statement: CountedStatement,
     tables: readonly string[],
     ttl: number,
     compute: () => Promise<CachedCount>,
   ): Promise<CachedCount> {
+    return this.keep(statement, tables, ttl, compute, true);
+  }
+
+  /** `compute`'s count for `statement` reading `tables`, kept for `ttl` milliseconds in place of the one kept. */
+  renew(
+    statement: CountedStatement,
+    tables: readonly string[],
+    ttl: number,
+    compute: () => Promise<CachedCount>,
+  ): Promise<CachedCount> {
+    return this.keep(statement, tables, ttl, compute, false);
+  }
+
+  private async keep(
+    statement: CountedStatement,
+    tables: readonly string[],
+    ttl: number,
+    compute: () => Promise<CachedCount>,
+    reuse: boolean,
+  ): Promise<CachedCount> {
     let key: string;
     try {
+      // The generations are read before counting: a write during the count leaves it under the old ones.
       key = countCacheKey(statement, tables, await this.cache.mget<string>(tables.map(generationKey)));
-      const kept = await this.cache.get<CachedCount>(key);
+      const kept = reuse ? await this.cache.get<CachedCount>(key) : undefined;
       if (kept) return kept;
     } catch (error) {
       // A cache that cannot be reached costs a count, never the list.

@@ -237,4 +237,47 @@ describe('TableCountsQuery (PostgreSQL text)', () => {
       expect(ran).toHaveLength(2);
     });
   });
+
+  describe('cached-total', () => {
+    const totalCache = () => ({ counts: new DataTableCounts(), ttl: 60_000, totalOnly: true });
+    /** Answers 3 to the filtered count (it binds the filters' values) and `total` to the count of the whole scope. */
+    const answering = (total: number) => ({
+      answer: (sql: string) => ({ wl_count: sql.includes(':wl_p') ? 3 : total }),
+    });
+
+    it('counts the filtered rows on every request and reads the total of the same scope from the cache', async () => {
+      const countCache = totalCache();
+      await counts([year(1)], { countCache }, answering(7)).read();
+      expect(ran).toHaveLength(2);
+      for (const filters of [[year(1)], [year(2)], [genre, year(3)]]) {
+        expect(await counts(filters, { countCache }, answering(8)).read()).toEqual({
+          recordsTotal: { value: 7, kind: 'exact' },
+          recordsFiltered: { value: 3, kind: 'exact' },
+        });
+      }
+      expect(ran).toHaveLength(5);
+      expect(ran.slice(2).every((sql) => sql.includes(':wl_p'))).toBe(true);
+    });
+
+    it('counts an unfiltered request every time and keeps its count as the total', async () => {
+      const countCache = totalCache();
+      await counts([year(1)], { countCache }, answering(7)).read();
+      expect((await counts([], { countCache }, answering(9)).read()).recordsTotal.value).toBe(9);
+      expect((await counts([], { countCache }, answering(10)).read()).recordsTotal.value).toBe(10);
+      expect(ran).toHaveLength(4);
+      expect((await counts([year(1)], { countCache }, answering(11)).read()).recordsTotal.value).toBe(10);
+      expect(ran).toHaveLength(5);
+    });
+
+    it('counts the total again once a table it reads is written, and never for another scope', async () => {
+      const countCache = totalCache();
+      await counts([year(1)], { countCache }, answering(7)).read();
+      await countCache.counts.invalidate(dataSource.getMetadata('fx_genre'));
+      expect((await counts([year(1)], { countCache }, answering(8)).read()).recordsTotal.value).toBe(8);
+      expect(ran).toHaveLength(4);
+      const scoped = counts([year(1)], { countCache }, { ...answering(2), where: '"album"."year" > 0' });
+      expect((await scoped.read()).recordsTotal.value).toBe(2);
+      expect(ran).toHaveLength(6);
+    });
+  });
 });

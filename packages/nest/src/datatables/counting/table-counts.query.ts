@@ -25,8 +25,11 @@ export interface TableCountSettings {
   estimateAbove?: number | null;
   /** The most rows a count reads (`count: 'capped'`); absent or null: every row. */
   countCap?: number | null;
-  /** Keeps the exact counts (`count: 'cached'`) for `ttl` milliseconds. */
-  countCache?: { counts: DataTableCounts; ttl: number } | null;
+  /**
+   * Keeps counts for `ttl` milliseconds: every count (`count: 'cached'`), or with `totalOnly`
+   * (`count: 'cached-total'`) the total of a filtered request, which the count of an unfiltered one renews.
+   */
+  countCache?: { counts: DataTableCounts; ttl: number; totalOnly?: boolean } | null;
 }
 
 /** A counting statement and the cap its answer is read under (null: none). */
@@ -68,7 +71,9 @@ function withoutDeadline(parameters: ObjectLiteral): ObjectLiteral {
  *   would evaluate them on every row); when the only condition is one filter across a to-many
  *   relation of a base that reads the whole table, the count of the related rows' distinct keys
  *   instead (`ConditionWriter.relatedCount`), which does not read the listed table at all.
- * A capped count reads at most `countCap` + 1 keys; a cached one is kept in `DataTableCounts`.
+ * A capped count reads at most `countCap` + 1 keys; a cached one is kept in `DataTableCounts`
+ * (with `count: 'cached-total'`, only the total: a filtered request reads it from there, an
+ * unfiltered one counts it and keeps its count).
  */
 export class TableCountsQuery<T extends ObjectLiteral> {
   constructor(
@@ -100,9 +105,10 @@ export class TableCountsQuery<T extends ObjectLiteral> {
   /** Runs the statements (or reads their counts from the cache) concurrently. */
   async read(): Promise<TableCounts> {
     const { total, filtered } = this.statements();
+    const totalOnly = this.settings.countCache?.totalOnly ?? false;
     const [recordsTotal, recordsFiltered] = await Promise.all([
-      this.count(total),
-      filtered ? this.count(filtered) : null,
+      this.count(total, filtered || !totalOnly ? 'remember' : 'renew'),
+      filtered ? this.count(filtered, totalOnly ? 'count' : 'remember') : null,
     ]);
     return { recordsTotal, recordsFiltered: recordsFiltered ?? recordsTotal };
   }
@@ -123,16 +129,21 @@ export class TableCountsQuery<T extends ObjectLiteral> {
       .setParameters(keys.getParameters());
   }
 
-  private count({ statement, cap }: CountStatement): Promise<Count> {
+  /**
+   * Runs the statement (`count`), or reads its count from the cache (`remember`), or runs it and
+   * keeps its count in place of the one cached (`renew`).
+   */
+  private count({ statement, cap }: CountStatement, use: 'count' | 'remember' | 'renew'): Promise<Count> {
     const { run, base, scope } = this.setup;
     const cache = this.settings.countCache;
     const compute = () => run(statement, (query) => countOf(query, cap));
-    if (!cache) return compute();
+    if (!cache || use === 'count') return compute();
     const key = {
       sql: statement.getQuery(),
       parameters: withoutDeadline(statement.getParameters()),
       source: dataSourceIdentity(base.connection),
     };
-    return cache.counts.remember(key, readTables(aliasMetadata(scope), this.paths.values()), cache.ttl, compute);
+    const tables = readTables(aliasMetadata(scope), this.paths.values());
+    return cache.counts[use](key, tables, cache.ttl, compute);
   }
 }

@@ -1,11 +1,19 @@
 import type { DataTableCountStrategy } from './datatable.options.js';
 
-export const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = ['exact', 'cached', 'estimated', 'capped'];
+export const COUNT_STRATEGIES: readonly DataTableCountStrategy[] = [
+  'cached-total',
+  'exact',
+  'cached',
+  'estimated',
+  'capped',
+];
+/** The module's `dataTables.count` unless the host sets one. */
+export const DEFAULT_COUNT_STRATEGY: DataTableCountStrategy = 'cached-total';
 /** The default threshold of `count: 'estimated'`: rows from which the estimate is answered. */
 export const DEFAULT_ESTIMATE_ABOVE = 100_000;
 /** The default `countCap`: rows a `capped` count reads at most. */
 export const DEFAULT_COUNT_CAP = 10_000;
-/** The default `countTtl`: milliseconds a `cached` count is kept. */
+/** The default `countTtl`: milliseconds a count of `cached` (or a total of `cached-total`) is kept. */
 export const DEFAULT_COUNT_TTL_MS = 60_000;
 
 /** The problems of a count strategy and its settings, each naming the option. */

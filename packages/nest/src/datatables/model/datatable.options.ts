@@ -68,17 +68,27 @@ export interface DataTableOptions<T extends object = object> {
    * estimate is PostgreSQL's as of the table's last ANALYZE, MariaDB's InnoDB `TABLE_ROWS` (sampled,
    * then moved by each insert and delete); MySQL 8 caches `TABLE_ROWS` for up to a day and counts
    * exactly, as SQLite does. `recordsFiltered` and unfiltered requests
-   * always count exactly. Off by default; worth it from about a hundred thousand rows, where the
-   * exact total is a full count on every filtered request.
+   * always count exactly. Off by default; worth it from about a hundred thousand rows with
+   * `count: 'exact'`, where the exact total is a full count on every filtered request (the default
+   * `cached-total` counts it only when its count cache has none).
    */
   estimatedTotalAbove?: number;
   /**
-   * How the counts are made (default: the module's `dataTables.count`, `exact`). `exact` counts
-   * every matching row on every request. `cached` counts exactly and keeps each count for
+   * How the counts are made (default: the module's `dataTables.count`, `cached-total`).
+   * `cached-total` counts `recordsFiltered` exactly on every request and counts the total only
+   * when it can have changed: a request that filters or searches reads `recordsTotal` (shown as
+   * "filtered from N total entries") from the count cache, kept for `countTtl` milliseconds per
+   * base query (never shared between scopes, parameters or databases); a request that does not
+   * filter counts exactly (its one count is both) and keeps that count as the cached total. The
+   * library's own writes (`DataTableResource`, bulk actions, help entries) and
+   * `DataTableCounts.invalidate()` forget the totals of the tables they change, so such a write shows
+   * at once; a write made elsewhere (another program, SQL by hand, a host write without
+   * `invalidate()`) shows in the total of filtered requests once the cached total expires or an
+   * unfiltered request counts it again, and in `recordsFiltered` at once. The envelope does not mark
+   * a cached total (it is an exact count, only possibly older). `exact` counts both on every
+   * request. `cached` counts exactly and keeps each count for
    * `countTtl` milliseconds per base query and request conditions (so paging through one result
-   * counts once); the library's own writes (`DataTableResource`) and `DataTableCounts.invalidate()`
-   * forget the counts of the tables they change, but a write made elsewhere (another program, SQL
-   * by hand, a host write without `invalidate()`) shows in the counts only when they expire.
+   * counts once), forgotten on the same writes as `cached-total`'s.
    * `estimated` (PostgreSQL and MariaDB; exact elsewhere) answers the server's row estimate of a base query
    * that reads the whole table once it reaches `estimatedTotalAbove` rows (default 100 000): as
    * `recordsTotal` of every request and as `recordsFiltered` of unfiltered ones, so that opening a
@@ -91,7 +101,10 @@ export interface DataTableOptions<T extends object = object> {
   count?: DataTableCountStrategy;
   /** The most rows a `capped` count reads (default 10 000). */
   countCap?: number;
-  /** Milliseconds a `cached` count is kept (default: the module's `dataTables.countTtl`, 60 000). */
+  /**
+   * Milliseconds a `cached` count, or a `cached-total` total, is kept (default: the module's
+   * `dataTables.countTtl`, 60 000).
+   */
   countTtl?: number;
   /**
    * Paths that may reach a hidden column (`select: false`, or `@Exclude` on the property): without
@@ -157,7 +170,7 @@ export interface DataTablePermissions {
 }
 
 /** How an endpoint counts its rows (see `DataTableOptions.count`). */
-export type DataTableCountStrategy = 'exact' | 'cached' | 'estimated' | 'capped';
+export type DataTableCountStrategy = 'cached-total' | 'exact' | 'cached' | 'estimated' | 'capped';
 
 /**
  * What a count of the envelope is: `exact`; `estimated`, the planner's estimate

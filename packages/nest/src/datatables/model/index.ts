@@ -78,6 +78,7 @@ export {
   countStrategyProblems,
   COUNT_STRATEGIES,
   DEFAULT_COUNT_CAP,
+  DEFAULT_COUNT_STRATEGY,
   DEFAULT_ESTIMATE_ABOVE,
   DEFAULT_COUNT_TTL_MS,
 } from './count-strategy.checks.js';

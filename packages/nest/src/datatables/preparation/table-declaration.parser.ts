@@ -21,8 +21,11 @@ export interface PreparedTable {
   statementTimeout: number;
   /** The most rows a count reads (`count: 'capped'`), or null to count every row. */
   countCap: number | null;
-  /** Milliseconds a count is kept (`count: 'cached'`), or null to count on every request. */
-  countTtl: number | null;
+  /**
+   * How counts are kept: every count (`count: 'cached'`) or only the total (`count: 'cached-total'`),
+   * for `ttl` milliseconds; null to count on every request.
+   */
+  countCache: { ttl: number; totalOnly: boolean } | null;
   /** Rows from which every request's total is the planner's estimate (`count: 'estimated'`), or null. */
   estimateAbove: number | null;
   /** The labels of each path's values (`choices`), keyed by path. */
@@ -122,7 +125,8 @@ export function prepareTable(
       paths,
       statementTimeout,
       countCap: count === 'capped' ? countCap : null,
-      countTtl: count === 'cached' ? countTtl : null,
+      countCache:
+        count === 'cached' || count === 'cached-total' ? { ttl: countTtl, totalOnly: count !== 'cached' } : null,
       estimateAbove: count === 'estimated' ? (estimatedTotalAbove ?? DEFAULT_ESTIMATE_ABOVE) : null,
       choices: choices.labels,
       choiceFields,

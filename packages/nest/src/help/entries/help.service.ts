@@ -1,7 +1,8 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import { asHttpError } from '../../common/errors/http-error.mapping.js';
+import { DataTableCounts } from '../../datatables/internal.js';
 import { Help } from '../help.entity.js';
 import { chooseByLanguage, languageChain } from '../language/index.js';
 import { HelpRevision, revisionView } from '../revisions/index.js';
@@ -18,7 +19,14 @@ import {
   versionMeets,
   type HelpVersionCondition,
 } from '../versions/index.js';
-import { fieldsOf, runHelpWrite, writingFields, HelpWriteSubscriber, type HelpFields } from '../writes/index.js';
+import {
+  fieldsOf,
+  forgetHelpCounts,
+  runHelpWrite,
+  writingFields,
+  HelpWriteSubscriber,
+  type HelpFields,
+} from '../writes/index.js';
 
 /** The fields of a help entry, as a host or the API provides them. */
 export interface HelpInput {
@@ -70,6 +78,7 @@ export class HelpService {
   constructor(
     @InjectRepository(Help) private readonly helps: Repository<Help>,
     @InjectRepository(HelpRevision) private readonly revisions: Repository<HelpRevision>,
+    @Optional() private readonly counts?: DataTableCounts,
   ) {
     HelpWriteSubscriber.registerOn(helps.manager.connection);
   }
@@ -99,12 +108,14 @@ export class HelpService {
 
   async create(input: HelpInput, options: Pick<HelpWriteOptions, 'user'> = {}): Promise<Help> {
     const fields = fieldsOf({ ...input, help_text: input.help_text ?? '', language: input.language ?? null });
-    return runHelpWrite({ user: options.user }, () =>
-      writingFields(fields, () =>
-        this.helps.manager.transaction(async (manager) => {
-          const { id } = await manager.save(manager.create(Help, fields));
-          return manager.findOneByOrFail(Help, { id });
-        }),
+    return this.written(
+      runHelpWrite({ user: options.user }, () =>
+        writingFields(fields, () =>
+          this.helps.manager.transaction(async (manager) => {
+            const { id } = await manager.save(manager.create(Help, fields));
+            return manager.findOneByOrFail(Help, { id });
+          }),
+        ),
       ),
     );
   }
@@ -145,18 +156,20 @@ export class HelpService {
     const view = revisionView(revision);
     const { version: _version, ...fields } = (view.after ?? view.before)!;
     if (await this.findOne(id)) return this.change(id, () => fields, options, true);
-    return runHelpWrite({ user: options.user, restoring: true }, () =>
-      writingFields(fields, () =>
-        this.helps.manager.transaction(async (manager) => {
-          const { last } = (await manager
-            .createQueryBuilder(HelpRevision, 'revision')
-            .select('MAX(COALESCE(revision.after_version, revision.before_version))', 'last')
-            .where({ help_id: id })
-            .getRawOne<{ last: number | string | null }>())!;
-          const values = { ...fields, id, version: Number(last ?? 0) + 1, language_key: fields.language ?? '' };
-          await manager.createQueryBuilder().insert().into(Help, Object.keys(values)).values(values).execute();
-          return manager.findOneByOrFail(Help, { id });
-        }),
+    return this.written(
+      runHelpWrite({ user: options.user, restoring: true }, () =>
+        writingFields(fields, () =>
+          this.helps.manager.transaction(async (manager) => {
+            const { last } = (await manager
+              .createQueryBuilder(HelpRevision, 'revision')
+              .select('MAX(COALESCE(revision.after_version, revision.before_version))', 'last')
+              .where({ help_id: id })
+              .getRawOne<{ last: number | string | null }>())!;
+            const values = { ...fields, id, version: Number(last ?? 0) + 1, language_key: fields.language ?? '' };
+            await manager.createQueryBuilder().insert().into(Help, Object.keys(values)).values(values).execute();
+            return manager.findOneByOrFail(Help, { id });
+          }),
+        ),
       ),
     );
   }
@@ -195,14 +208,21 @@ export class HelpService {
       try {
         // Read outside the transaction: in MySQL's REPEATABLE READ a read inside it after a failed
         // compare would still see the snapshot, not the write that got in between.
-        return await runHelpWrite({ user, restoring }, () =>
-          this.helps.manager.transaction((manager) => write(manager, current)),
+        return await this.written(
+          runHelpWrite({ user, restoring }, () => this.helps.manager.transaction((manager) => write(manager, current))),
         );
       } catch (error) {
         if (!(error instanceof HelpWriteConflictException)) throw error;
       }
     }
     throw new ConflictException(`Help entry ${id} kept changing while it was written; try again`);
+  }
+
+  /** What `write` answers, once the cached list counts of the help tables it changed are forgotten. */
+  private async written<R>(write: Promise<R>): Promise<R> {
+    const result = await write;
+    await forgetHelpCounts(this.counts, this.helps.manager.connection);
+    return result;
   }
 
   /** Every entry in the export format (`help:export`), ready to be imported elsewhere. */
@@ -216,7 +236,7 @@ export class HelpService {
    */
   async import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
     try {
-      return await importHelp(this.helps.manager, file, options);
+      return await this.written(importHelp(this.helps.manager, file, options));
     } catch (error) {
       throw asHttpError(error);
     }

@@ -4,6 +4,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { DatabaseUnavailableInterceptor } from '../../common/database-unavailable.interceptor.js';
 import { asHttpError } from '../../common/errors/http-error.mapping.js';
+import { DataTableCounts } from '../../datatables/internal.js';
 import { type HttpRequest } from '../../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../../common/answers-with-trailing-slash.decorator.js';
 import { ApiDocs } from '../../common/api-docs.decorator.js';
@@ -14,6 +15,7 @@ import { requirePermissionsMetadata } from '../../permissions/permissions.decora
 import { PermissionsService } from '../../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import { Help } from '../help.entity.js';
+import { forgetHelpCounts } from '../writes/index.js';
 import type { HelpExport } from './help-export.format.js';
 import { exportHelp, importHelp, type HelpImportReport } from './help-transfer.query.js';
 
@@ -60,6 +62,7 @@ export class HelpTransferController {
     @InjectRepository(Help) private readonly helps: Repository<Help>,
     private readonly permissions: PermissionsService,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
+    private readonly counts: DataTableCounts,
   ) {}
 
   @Get('export')
@@ -92,7 +95,9 @@ export class HelpTransferController {
       maxEntries: this.config.helpImport.maxEntries,
     };
     try {
-      return await importHelp(this.helps.manager, file, options);
+      const report = await importHelp(this.helps.manager, file, options);
+      await forgetHelpCounts(this.counts, this.helps.manager.connection);
+      return report;
     } catch (error) {
       throw asHttpError(error);
     }

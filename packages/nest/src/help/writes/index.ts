@@ -1,3 +1,4 @@
+export { forgetHelpCounts } from './help-counts.query.js';
 export { HelpCriteriaWriteError } from './help-criteria-write.errors.js';
 export { HelpDuplicateException } from './help-duplicate.exception.js';
 export { fieldsOf, storableFields, type HelpFields } from './help-fields.checks.js';
