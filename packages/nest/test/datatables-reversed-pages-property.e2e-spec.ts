@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
 /** Random tables and requests per database, each read at every offset forward and from the end. */
-const RUNS = 40;
+const RUNS = 100;
 const TIMEZONE = 'Europe/Oslo';
 
 /** Names equal but for case, accents or a trailing space, so that the folded key ties and the binary one decides. */
