@@ -76,9 +76,7 @@ async function seedManyAlbums(dataSource: DataSource): Promise<StoredAlbum[]> {
       .values(rows.slice(start, start + 250))
       .execute();
   }
-  const stored = await dataSource
-    .getRepository(Album)
-    .find({ relations: { artist: true }, order: { id: 'ASC' } });
+  const stored = await dataSource.getRepository(Album).find({ relations: { artist: true }, order: { id: 'ASC' } });
   const albumGenres = new Map<number, Genre[]>();
   for (const album of stored.filter((_, index) => index % 10 === 0)) {
     const chosen = genres.filter((_, index) => (album.id + index) % 3 === 0);

@@ -65,6 +65,8 @@ const albumRow = fc.record({
   genres: fc.subarray([...GENRES], { maxLength: 3 }),
 });
 
+type AlbumRow = typeof albumRow extends fc.Arbitrary<infer Row> ? Row : never;
+
 const FILTERS: Record<string, fc.Arbitrary<string>> = {
   name__icontains: fc.constantFrom('a', 'déjà', 'Ö'),
   sales__isnull: fc.constantFrom('true', 'false'),
@@ -96,7 +98,7 @@ const tableRequest = fc.record({
 /** Replaces the albums with `rows` and returns them as stored. */
 async function storeAlbums(
   dataSource: DataSource,
-  rows: fc.RecordValue<typeof albumRow>[],
+  rows: AlbumRow[],
   artists: Artist[],
   genres: Genre[],
 ): Promise<StoredAlbum[]> {
@@ -171,7 +173,9 @@ describeEachDatabase('Pages read from the end (readTablePage, reversed)', (kind)
             expect(album.name).toBe(stored.name);
             if (base !== 'plain' && base !== 'rock') expect(album.artist?.id ?? null).toBe(stored.artist?.id ?? null);
             if (base === 'genres') {
-              expect(album.genres.map((genre) => genre.id).sort()).toEqual(stored.genres.map((genre) => genre.id).sort());
+              expect(album.genres.map((genre) => genre.id).sort()).toEqual(
+                stored.genres.map((genre) => genre.id).sort(),
+              );
             }
           }
         }
