@@ -34,7 +34,7 @@ function dataTableApiDocs(
       query(
         'offset',
         'integer',
-        `Index of the first row (>= 0; at most the endpoint's limits.maxOffset, ${DEFAULT_TABLE_REQUEST_LIMITS.maxOffset} by default)`,
+        "Index of the first row (>= 0; at most the endpoint's limits.maxOffset when it sets one, no limit by default)",
       ),
       query(
         'cursor',

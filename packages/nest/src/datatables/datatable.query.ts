@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type ResolvedPath, setUpTableQuery } from './sql/index.js';
-import { readTablePage } from './paging/index.js';
+import { readTablePage, REVERSED_READ_MIN_OFFSET, reversedWindow, type PageRows } from './paging/index.js';
 import type { KeyValue, TableRequest } from './model/index.js';
 import { TableCountsQuery, type Count, type TableCountSettings } from './counting/index.js';
 import { PaneOptionsQuery, type PaneOptions, type RawOption } from './extensions/search-panes/index.js';
@@ -26,6 +26,10 @@ export interface TableQuerySettings extends TableCountSettings {
  * Runs a request over the handler's base query, its statements concurrently: the counts
  * ({@link TableCountsQuery}), one page ({@link readTablePage}, by offset or, with `request.keyset`,
  * after a keyset position) and, when the request asks for them, the options of every SearchPanes pane.
+ * From an offset of {@link REVERSED_READ_MIN_OFFSET}, the page waits for the filtered count: a page
+ * past the middle of the filtered rows is read from the end ({@link reversedWindow}), and a page past
+ * the end is empty without a statement. Only a count this request made exactly decides it (not an
+ * estimated or capped one, nor one kept by the count cache, which may be older than the rows).
  */
 export async function runTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
@@ -47,10 +51,19 @@ export async function runTableQuery<T extends ObjectLiteral>(
     );
   };
   const window = { ordering: request.ordering, offset: request.offset, limit: request.limit };
-  const [{ recordsTotal, recordsFiltered }, page, panes] = await Promise.all([
+  const readsFromTheEnd = !request.keyset && !settings.countCache && request.offset >= REVERSED_READ_MIN_OFFSET;
+  const page = readsFromTheEnd
+    ? counts.then(({ recordsFiltered }): Promise<PageRows<T>> => {
+        if (recordsFiltered.kind !== 'exact') return readTablePage(setup, window);
+        if (request.offset >= recordsFiltered.value) return Promise.resolve({ entities: [], next: null });
+        const fromTheEnd = reversedWindow(request.offset, request.limit, recordsFiltered.value);
+        return readTablePage(setup, fromTheEnd ? { ...window, ...fromTheEnd, reversed: true } : window);
+      })
+    : readTablePage(setup, request.keyset ? { ...window, after: request.keyset.after } : window);
+  const [{ recordsTotal, recordsFiltered }, { entities, next }, panes] = await Promise.all([
     counts,
-    readTablePage(setup, request.keyset ? { ...window, after: request.keyset.after } : window),
+    page,
     request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
   ]);
-  return { entities: page.entities, next: page.next, recordsTotal, recordsFiltered, panes };
+  return { entities, next, recordsTotal, recordsFiltered, panes };
 }

@@ -34,9 +34,9 @@ import { parseBooleanWord } from '#rules/boolean-words.js';
 import { parseSearchPanes } from './extensions/search-panes/index.js';
 import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './paging/index.js';
 
-/** The most rows a request may skip: past them, a problem pointing to keyset mode. */
-function offsetProblem(name: string, offset: number, maxOffset: number): string | null {
-  return offset > maxOffset
+/** The most rows a request may skip (null: no limit): past them, a problem pointing to keyset mode. */
+function offsetProblem(name: string, offset: number, maxOffset: number | null): string | null {
+  return maxOffset !== null && offset > maxOffset
     ? `${name} asks to skip ${offset} rows; at most ${maxOffset} are allowed (limits.maxOffset): ` +
         `read deeper rows by keyset with ${CURSOR_PARAMETER} (empty for the first page, then the answer's next)`
     : null;

@@ -74,7 +74,7 @@ describe('request limits', () => {
       maxCriteria: 30,
       maxCriteriaDepth: 4,
       maxBodyBytes: 102_400,
-      maxOffset: 10_000,
+      maxOffset: null,
     });
   });
 
@@ -203,6 +203,18 @@ describe('request limits', () => {
         'limits.maxFilters must be a positive integer, got 0',
         'limits.maxColumns must be a positive integer, got 2.5',
         'limits.maxTerms is not a limit; limits: maxSearchTerms, minSearchTermLength, maxFilters, maxOrderingKeys, maxColumns, maxInValues, maxPaneOptions, maxQueryStringBytes, maxCriteria, maxCriteriaDepth, maxBodyBytes, maxOffset',
+      ]);
+    });
+
+    it('sets maxOffset to a positive integer, or back to null (no limit), and no other limit to null', () => {
+      const limited = resolveTableRequestLimits(DEFAULT_TABLE_REQUEST_LIMITS, { maxOffset: 500 });
+      expect(limited).toEqual({ limits: { ...DEFAULT_TABLE_REQUEST_LIMITS, maxOffset: 500 }, problems: [] });
+      expect(resolveTableRequestLimits(limited.limits, { maxOffset: null }).limits.maxOffset).toBeNull();
+      expect(resolveTableRequestLimits(limited.limits, { maxOffset: 0 }).problems).toEqual([
+        'limits.maxOffset must be a positive integer or null (no limit), got 0',
+      ]);
+      expect(resolveTableRequestLimits(limited.limits, { maxFilters: null } as never).problems).toEqual([
+        'limits.maxFilters must be a positive integer, got null',
       ]);
     });
 

@@ -28,11 +28,12 @@ export interface TableRequestLimits {
   /** Longest body of a POST list request, in bytes (as sent: its Content-Length). */
   maxBodyBytes: number;
   /**
-   * Most rows a request may skip (`start`/`offset`, or `page` times `page_size`). A database reads
-   * and throws away every skipped row, so a deep page costs in proportion to its depth; deeper
-   * rows are read by keyset (`cursor`), whose every page costs the same.
+   * Most rows a request may skip (`start`/`offset`, or `page` times `page_size`); null (the default):
+   * no limit. A page past the middle of the filtered rows is read from the end, so the pages that
+   * cost most are those around the middle; a host that wants them refused sets a limit (past it,
+   * the 400 points to keyset mode, `cursor`, whose every page costs the same).
    */
-  maxOffset: number;
+  maxOffset: number | null;
 }
 
 export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
@@ -48,8 +49,8 @@ export const DEFAULT_TABLE_REQUEST_LIMITS: Readonly<TableRequestLimits> = {
   maxCriteriaDepth: 4,
   // Express's default body limit (100 KiB), so that the refusal comes at the same size on either platform.
   maxBodyBytes: 102_400,
-  // 200 pages of 50 rows: as deep as people page by hand; deeper, offset pages cost more and more.
-  maxOffset: 10_000,
+  // DataTables' pager reaches every page ("Last" included); the deepest cost the most near the middle.
+  maxOffset: null,
 };
 
 /** Where a list request's parameters were read, and its size as sent (checked against its limit). */
@@ -85,7 +86,13 @@ export const MAX_TEXT_LENGTH = 256;
  */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
-/** The limits with `overrides` applied, and the problems of any that is not a positive integer. */
+/** The limits that null switches off. */
+const OPTIONAL_LIMITS: ReadonlySet<keyof TableRequestLimits> = new Set(['maxOffset']);
+
+/**
+ * The limits with `overrides` applied, and the problems of any that is not a positive integer (or
+ * null, for a limit that may be off).
+ */
 export function resolveTableRequestLimits(
   base: Readonly<TableRequestLimits>,
   overrides: Partial<TableRequestLimits> = {},
@@ -97,10 +104,13 @@ export function resolveTableRequestLimits(
     if (value === undefined) continue;
     if (!Object.hasOwn(DEFAULT_TABLE_REQUEST_LIMITS, name)) {
       problems.push(`limits.${name} is not a limit; limits: ${Object.keys(DEFAULT_TABLE_REQUEST_LIMITS).join(', ')}`);
-    } else if (!Number.isSafeInteger(value) || value < 1) {
-      problems.push(`limits.${name} must be a positive integer, got ${String(value)}`);
+    } else if (value === null && OPTIONAL_LIMITS.has(name)) {
+      (limits as Record<keyof TableRequestLimits, number | null>)[name] = null;
+    } else if (!Number.isSafeInteger(value) || (value as number) < 1) {
+      const expected = OPTIONAL_LIMITS.has(name) ? 'a positive integer or null (no limit)' : 'a positive integer';
+      problems.push(`limits.${name} must be ${expected}, got ${String(value)}`);
     } else {
-      limits[name] = value;
+      (limits as Record<keyof TableRequestLimits, number | null>)[name] = value;
     }
   }
   return { limits, problems };

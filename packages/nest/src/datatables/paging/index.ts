@@ -1,4 +1,5 @@
-export { PAGE_KEY, readTablePage } from './table-page.query.js';
+export { PAGE_KEY, readTablePage, type PageRows, type PageWindow } from './table-page.query.js';
+export { REVERSED_READ_MIN_OFFSET, reversedWindow, type ReversedWindow } from './page-window.writer.js';
 export {
   cursorFingerprint,
   encodeCursor,

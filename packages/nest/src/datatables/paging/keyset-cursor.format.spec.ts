@@ -147,4 +147,11 @@ describe('limits.maxOffset', () => {
     expect(problemsOf({ start: '200', length: '10' }, context).problems).toEqual([message('start', 200)]);
     expect(problemsOf({ page: '12', page_size: '10' }, context).problems).toEqual([message('page', 110)]);
   });
+
+  it('is off by default: any offset, start or page is read', () => {
+    expect(CONTEXT.limits.maxOffset).toBeNull();
+    expect(parse({ offset: String(Number.MAX_SAFE_INTEGER) })).toMatchObject({ offset: Number.MAX_SAFE_INTEGER });
+    expect(parse({ start: '5000000', length: '10' })).toMatchObject({ offset: 5_000_000, limit: 10 });
+    expect(parse({ page: '100001', page_size: '10' })).toMatchObject({ offset: 1_000_000 });
+  });
 });

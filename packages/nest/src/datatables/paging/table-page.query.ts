@@ -20,6 +20,11 @@ export interface PageWindow {
    * from the first row). See {@link planKeysetAfter}.
    */
   after?: KeyValue[] | null;
+  /**
+   * Offset mode: `offset` and `limit` count from the end, in the reversed ordering (see
+   * {@link reversedWindow}); the page's rows still come in `ordering`.
+   */
+  reversed?: boolean;
 }
 
 /** A page's entities; in keyset mode, the key values of its last row when more rows follow. */
@@ -28,16 +33,23 @@ export interface PageRows<T> {
   next: KeyValue[] | null;
 }
 
-/** Orders `query` by the selected sort keys (`wl_o0`, ...) and the primary key, of `alias` when given. */
+/**
+ * Orders `query` by the selected sort keys (`wl_o0`, ...) and the primary key, of `alias` when
+ * given; `reversed`, every direction turned. Each database places NULLs at the one end ascending and
+ * at the other descending, and the keys (with the primary key last) order every row apart, so the
+ * reversed order is exactly the order read backwards.
+ */
 function orderBySortKeys(
   query: SelectQueryBuilder<ObjectLiteral>,
   keys: readonly SortKey[],
   alias: string | null,
+  reversed = false,
 ): void {
   const escape = (name: string) => query.connection.driver.escape(name);
   const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
-  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), key.descending ? 'DESC' : 'ASC'));
-  query.addOrderBy(column(PAGE_KEY), 'ASC');
+  const direction = (descending: boolean) => (descending !== reversed ? 'DESC' : 'ASC');
+  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), direction(key.descending)));
+  query.addOrderBy(column(PAGE_KEY), direction(false));
 }
 
 /** Skips `offset` rows and keeps `limit` (all when null). */
@@ -74,7 +86,8 @@ async function readEntitiesAndRows(
  * across a to-one relation of an unfiltered request, the ids are the rows walked in the related rows'
  * rank order and the rows without the related row (each cut at the page's end), merged. In keyset
  * mode the keys are the values themselves, the ids are those after the position, and the statement
- * reads one row more than the page to know whether another follows.
+ * reads one row more than the page to know whether another follows. A reversed window pages the ids
+ * in the reversed ordering (from the end) and the statement orders the page's rows as asked.
  */
 export async function readTablePage<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
@@ -83,6 +96,8 @@ export async function readTablePage<T extends ObjectLiteral>(
   const { base, scope, sql, condition, repeatsRows } = setup;
   const escape = (name: string) => base.connection.driver.escape(name);
   const keyset = window.after !== undefined;
+  const reversed = window.reversed === true;
+  if (keyset && reversed) throw new Error('readTablePage: a keyset window cannot be reversed');
   const limit = keyset && window.limit !== null ? window.limit + 1 : window.limit;
   // Without a rank, 'matched' writes the same statement as 'left'.
   const orderedIds = (firstRankJoin: FirstRankJoin) => {
@@ -104,7 +119,7 @@ export async function readTablePage<T extends ObjectLiteral>(
       }
     }
     query.setParameters(sql.parameters);
-    orderBySortKeys(query, sorted.keys, null);
+    orderBySortKeys(query, sorted.keys, null, reversed);
     return { query, ...sorted };
   };
   const matched = orderedIds('matched');
@@ -123,7 +138,7 @@ export async function readTablePage<T extends ObjectLiteral>(
         'wl_merged',
       )
       .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
-    orderBySortKeys(ids, keys, null);
+    orderBySortKeys(ids, keys, null, reversed);
   }
   pageOf(ids, keyset ? 0 : window.offset, limit);
 
