@@ -224,6 +224,66 @@ describeEachDatabase('Deep offset pages', (kind) => {
     expect(page).toContain('OFFSET 1450');
   });
 
+  it('plans a deep page by the kept total while counting, and reads it again when rows were written since', async () => {
+    await request(server).get('/deep-albums').query({ start: '0' });
+    const { response: kept, page: keptPage } = await list('/deep-albums', {
+      ordering: 'name',
+      start: '1450',
+      length: '50',
+    });
+    expect((kept.body.data as { id: number }[]).map((row) => row.id)).toEqual(
+      expected(['name'], undefined, 1450, 50).ids,
+    );
+    expect(keptPage).not.toContain('OFFSET 1450');
+    // Written behind the library's back: the kept total (1 500) is older than the rows (1 540).
+    const added = Array.from({ length: 40 }, (_, index) => ({
+      name: `Zz ${index}`,
+      rank: 1,
+      year: 2001,
+      released: '2020-01-01',
+      recorded_at: new Date(Date.UTC(2001, 0, 1)),
+      is_live: false,
+      sales: 7,
+      artist: null,
+    }));
+    await testApp.dataSource.createQueryBuilder().insert().into(Album).values(added).execute();
+    const stored = await testApp.dataSource.getRepository(Album).find({ order: { id: 'ASC' } });
+    const withAdded: StoredAlbum[] = [
+      ...albums,
+      ...stored.slice(albums.length).map((album) => ({
+        name: album.name,
+        rank: album.rank,
+        year: album.year,
+        released: album.released,
+        recorded_at: album.recorded_at.toISOString(),
+        is_live: album.is_live,
+        sales: album.sales,
+        id: album.id,
+        artist: null,
+        genres: [],
+      })),
+    ];
+    try {
+      let response!: request.Response;
+      const statements = await counter.during(async () => {
+        response = await request(server).get('/deep-albums').query({ ordering: 'name', start: '1490', length: '50' });
+      });
+      const reference = referenceAnswer(
+        withAdded,
+        { ordering: ['name'], filters: [], offset: 1490, limit: 50 },
+        { searchFields: ALBUM_TABLE.searchFields ?? [], timezone: TIMEZONE },
+      );
+      expect(response.body.recordsFiltered).toBe(ALBUM_COUNT + 40);
+      expect((response.body.data as { id: number }[]).map((row) => row.id)).toEqual(reference.ids);
+      expect(reference.ids).toHaveLength(50);
+      // The page planned by the kept total (10 rows from the end), then again by the new count.
+      expect(statements.filter((statement) => statement.includes('wl_page'))).toHaveLength(2);
+    } finally {
+      await testApp.dataSource.getRepository(Album).delete(stored.slice(albums.length).map((album) => album.id));
+      await request(server).get('/deep-albums').query({ start: '0' });
+    }
+  });
+
   it("keeps a host's limits.maxOffset: a deeper offset, start or page is a 400 naming it", async () => {
     const message = (name: string, skipped: number) =>
       `${name} asks to skip ${skipped} rows; at most ${HOST_MAX_OFFSET} are allowed (limits.maxOffset): read deeper ` +

@@ -1,8 +1,17 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type ResolvedPath, setUpTableQuery } from './sql/index.js';
-import { readTablePage, REVERSED_READ_MIN_OFFSET, reversedWindow, type PageRows } from './paging/index.js';
+import {
+  offsetPagePlan,
+  readTablePage,
+  REVERSED_READ_MIN_OFFSET,
+  samePagePlan,
+  type OffsetPagePlan,
+  type PageRows,
+  type PageWindow,
+} from './paging/index.js';
 import type { KeyValue, TableRequest } from './model/index.js';
-import { TableCountsQuery, type Count, type TableCountSettings } from './counting/index.js';
+import { TableCountsQuery, type Count, type TableCounts, type TableCountSettings } from './counting/index.js';
+import type { TableQuerySetup } from './sql/index.js';
 import { PaneOptionsQuery, type PaneOptions, type RawOption } from './extensions/search-panes/index.js';
 
 /** One page of entities with the counts of the data-table envelope. */
@@ -26,10 +35,7 @@ export interface TableQuerySettings extends TableCountSettings {
  * Runs a request over the handler's base query, its statements concurrently: the counts
  * ({@link TableCountsQuery}), one page ({@link readTablePage}, by offset or, with `request.keyset`,
  * after a keyset position) and, when the request asks for them, the options of every SearchPanes pane.
- * From an offset of {@link REVERSED_READ_MIN_OFFSET}, the page waits for the filtered count: a page
- * past the middle of the filtered rows is read from the end ({@link reversedWindow}), and a page past
- * the end is empty without a statement. Only a count this request made exactly decides it (not an
- * estimated or capped one, nor one kept by the count cache, which may be older than the rows).
+ * Deep offset pages are read as {@link readOffsetPage} says.
  */
 export async function runTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
@@ -40,7 +46,8 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0);
   const { scope, repeatsRows, sql, writer, requestConditions, selections, run } = setup;
   // Written first: the page and pane statements bind further parameters, numbered in order.
-  const counts = new TableCountsQuery(setup, request, paths, settings).read();
+  const countsQuery = new TableCountsQuery(setup, request, paths, settings);
+  const counts = countsQuery.read();
   const paneQuery = new PaneOptionsQuery(sql, writer, scope, repeatsRows);
   const { maxOptions } = request.panes;
   const paneOptions = (path: string) => {
@@ -51,19 +58,49 @@ export async function runTableQuery<T extends ObjectLiteral>(
     );
   };
   const window = { ordering: request.ordering, offset: request.offset, limit: request.limit };
-  const readsFromTheEnd = !request.keyset && !settings.countCache && request.offset >= REVERSED_READ_MIN_OFFSET;
-  const page = readsFromTheEnd
-    ? counts.then(({ recordsFiltered }): Promise<PageRows<T>> => {
-        if (recordsFiltered.kind !== 'exact') return readTablePage(setup, window);
-        if (request.offset >= recordsFiltered.value) return Promise.resolve({ entities: [], next: null });
-        const fromTheEnd = reversedWindow(request.offset, request.limit, recordsFiltered.value);
-        return readTablePage(setup, fromTheEnd ? { ...window, ...fromTheEnd, reversed: true } : window);
-      })
-    : readTablePage(setup, request.keyset ? { ...window, after: request.keyset.after } : window);
+  const page = request.keyset
+    ? readTablePage(setup, { ...window, after: request.keyset.after })
+    : readOffsetPage(setup, window, countsQuery, counts);
   const [{ recordsTotal, recordsFiltered }, { entities, next }, panes] = await Promise.all([
     counts,
     page,
     request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
   ]);
   return { entities, next, recordsTotal, recordsFiltered, panes };
+}
+
+/** The rows `plan` reads. */
+function readPlanned<T extends ObjectLiteral>(
+  setup: TableQuerySetup<T>,
+  window: PageWindow,
+  plan: OffsetPagePlan,
+): Promise<PageRows<T>> {
+  if ('empty' in plan) return Promise.resolve({ entities: [], next: null });
+  return readTablePage(setup, plan.reversed ? { ...window, ...plan.window, reversed: true } : window);
+}
+
+/**
+ * An offset page. From an offset of {@link REVERSED_READ_MIN_OFFSET}, a page past the middle of the
+ * filtered rows is read from the end, and a page past the end is empty without a statement
+ * ({@link offsetPagePlan}); only a `recordsFiltered` that this request counts exactly decides it.
+ * When the count cache keeps that count (the total of an unfiltered request, with the default
+ * `count: 'cached-total'`), the page is planned by it and read while the request counts; should the
+ * new count plan another read (rows written since), the page is read again by it. Otherwise the page
+ * waits for the count.
+ */
+async function readOffsetPage<T extends ObjectLiteral>(
+  setup: TableQuerySetup<T>,
+  window: PageWindow,
+  countsQuery: TableCountsQuery<T>,
+  counts: Promise<TableCounts>,
+): Promise<PageRows<T>> {
+  if (window.offset < REVERSED_READ_MIN_OFFSET || !countsQuery.countsFilteredAnew())
+    return readTablePage(setup, window);
+  const planOf = (filtered: Count) => offsetPagePlan(window.offset, window.limit, filtered);
+  const kept = await countsQuery.kept();
+  if (!kept) return readPlanned(setup, window, planOf((await counts).recordsFiltered));
+  const guessed = planOf(kept);
+  const [rows, { recordsFiltered }] = await Promise.all([readPlanned(setup, window, guessed), counts]);
+  const plan = planOf(recordsFiltered);
+  return samePagePlan(guessed, plan) ? rows : readPlanned(setup, window, plan);
 }

@@ -67,6 +67,16 @@ export class DataTableCounts {
     return this.keep(statement, tables, ttl, compute, true);
   }
 
+  /** The count kept for `statement` reading `tables`, if any; never counts (an unreachable cache keeps none). */
+  async kept(statement: CountedStatement, tables: readonly string[]): Promise<CachedCount | null> {
+    try {
+      const key = countCacheKey(statement, tables, await this.cache.mget<string>(tables.map(generationKey)));
+      return (await this.cache.get<CachedCount>(key)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /** `compute`'s count for `statement` reading `tables`, kept for `ttl` milliseconds in place of the one kept. */
   renew(
     statement: CountedStatement,

@@ -3,7 +3,7 @@ import { DEADLINE_PARAMETER } from '../../dialect/index.js';
 import { aliasMetadata, readsWholeTable, type ResolvedPath, type TableQuerySetup } from '../sql/index.js';
 import type { DataTableCountKind, TableRequest } from '../model/index.js';
 import { dataSourceIdentity, readTables } from './count-cache-key.writer.js';
-import type { DataTableCounts } from './datatable-counts.service.js';
+import type { CountedStatement, DataTableCounts } from './datatable-counts.service.js';
 
 /** One count of the envelope and what it is. */
 export interface Count {
@@ -76,6 +76,8 @@ function withoutDeadline(parameters: ObjectLiteral): ObjectLiteral {
  * unfiltered one counts it and keeps its count).
  */
 export class TableCountsQuery<T extends ObjectLiteral> {
+  private written?: ReturnType<TableCountsQuery<T>['statements']>;
+
   constructor(
     private readonly setup: TableQuerySetup<T>,
     private readonly request: Pick<TableRequest, 'filters'>,
@@ -102,9 +104,29 @@ export class TableCountsQuery<T extends ObjectLiteral> {
     };
   }
 
+  /**
+   * Whether the `recordsFiltered` that {@link read} answers is counted by this request, never taken
+   * from the cache (so that it describes the rows the request's page statement reads).
+   */
+  countsFilteredAnew(): boolean {
+    return !this.settings.countCache || this.settings.countCache.totalOnly === true;
+  }
+
+  /**
+   * The `recordsFiltered` the cache keeps for this request, without counting: null when none is
+   * kept. It may be older than the rows; {@link read} still counts.
+   */
+  async kept(): Promise<Count | null> {
+    const cache = this.settings.countCache;
+    if (!cache) return null;
+    const { total, filtered } = this.built();
+    const { statement } = filtered ?? total;
+    return cache.counts.kept(this.cacheKey(statement), this.readTables());
+  }
+
   /** Runs the statements (or reads their counts from the cache) concurrently. */
   async read(): Promise<TableCounts> {
-    const { total, filtered } = this.statements();
+    const { total, filtered } = this.built();
     const totalOnly = this.settings.countCache?.totalOnly ?? false;
     const [recordsTotal, recordsFiltered] = await Promise.all([
       this.count(total, filtered || !totalOnly ? 'remember' : 'renew'),
@@ -134,16 +156,28 @@ export class TableCountsQuery<T extends ObjectLiteral> {
    * keeps its count in place of the one cached (`renew`).
    */
   private count({ statement, cap }: CountStatement, use: 'count' | 'remember' | 'renew'): Promise<Count> {
-    const { run, base, scope } = this.setup;
+    const { run } = this.setup;
     const cache = this.settings.countCache;
     const compute = () => run(statement, (query) => countOf(query, cap));
     if (!cache || use === 'count') return compute();
-    const key = {
+    return cache.counts[use](this.cacheKey(statement), this.readTables(), cache.ttl, compute);
+  }
+
+  /** The statements, written once: each writing binds parameters of its own. */
+  private built(): ReturnType<TableCountsQuery<T>['statements']> {
+    this.written ??= this.statements();
+    return this.written;
+  }
+
+  private cacheKey(statement: SelectQueryBuilder<ObjectLiteral>): CountedStatement {
+    return {
       sql: statement.getQuery(),
       parameters: withoutDeadline(statement.getParameters()),
-      source: dataSourceIdentity(base.connection),
+      source: dataSourceIdentity(this.setup.base.connection),
     };
-    const tables = readTables(aliasMetadata(scope), this.paths.values());
-    return cache.counts[use](key, tables, cache.ttl, compute);
+  }
+
+  private readTables(): string[] {
+    return readTables(aliasMetadata(this.setup.scope), this.paths.values());
   }
 }

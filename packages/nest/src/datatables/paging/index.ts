@@ -1,5 +1,12 @@
 export { PAGE_KEY, readTablePage, type PageRows, type PageWindow } from './table-page.query.js';
-export { REVERSED_READ_MIN_OFFSET, reversedWindow, type ReversedWindow } from './page-window.writer.js';
+export {
+  offsetPagePlan,
+  REVERSED_READ_MIN_OFFSET,
+  reversedWindow,
+  samePagePlan,
+  type OffsetPagePlan,
+  type ReversedWindow,
+} from './page-window.writer.js';
 export {
   cursorFingerprint,
   encodeCursor,

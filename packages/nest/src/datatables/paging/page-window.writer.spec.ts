@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { reversedWindow } from './page-window.writer.js';
+import { offsetPagePlan, reversedWindow, samePagePlan } from './page-window.writer.js';
 
 /** The rows of a page read forward: `limit` rows (all when null) from the `offset`th. */
 function forwardPage(rows: readonly number[], offset: number, limit: number | null): number[] {
@@ -39,5 +39,26 @@ describe('reversedWindow', () => {
     expect(reversedWindow(600_000, null, 1_000_000)).toEqual({ offset: 0, limit: 400_000 });
     expect(reversedWindow(500_000, 50, 1_000_000)).toBeNull();
     expect(reversedWindow(1_000_000, 50, 1_000_000)).toBeNull();
+  });
+});
+
+describe('offsetPagePlan', () => {
+  const exact = (value: number) => ({ value, kind: 'exact' });
+
+  it('reads past the middle from the end, nothing past the end, forward otherwise or by a count that is not exact', () => {
+    expect(offsetPagePlan(1490, 50, exact(1500))).toEqual({ reversed: true, window: { offset: 0, limit: 10 } });
+    expect(offsetPagePlan(100, 50, exact(1500))).toEqual({ reversed: false });
+    expect(offsetPagePlan(1500, 50, exact(1500))).toEqual({ empty: true });
+    expect(offsetPagePlan(1490, 50, { value: 1500, kind: 'capped' })).toEqual({ reversed: false });
+  });
+
+  it('tells plans apart by the rows they read', () => {
+    const plan = (filtered: number) => offsetPagePlan(1490, 50, exact(filtered));
+    expect(samePagePlan(plan(1500), plan(1500))).toBe(true);
+    expect(samePagePlan(plan(1500), plan(1540))).toBe(false);
+    expect(samePagePlan(plan(1500), plan(1490))).toBe(false);
+    expect(samePagePlan(plan(1490), plan(1400))).toBe(true);
+    expect(samePagePlan(plan(2000), plan(2980))).toBe(false);
+    expect(samePagePlan(plan(2980), plan(3000))).toBe(true);
   });
 });

@@ -22,3 +22,29 @@ export function reversedWindow(offset: number, limit: number | null, filtered: n
   const end = limit === null ? filtered : Math.min(offset + limit, filtered);
   return { offset: filtered - end, limit: end - offset };
 }
+
+/** How to read an offset page once the filtered rows are counted: a window, or no statement (past the end). */
+export type OffsetPagePlan = { reversed: false } | { reversed: true; window: ReversedWindow } | { empty: true };
+
+/**
+ * The plan of the page of `limit` rows from the `offset`th, given `filtered` rows counted exactly:
+ * read from the end past the middle, nothing past the end, forward otherwise. A count that is not
+ * exact (estimated, capped) plans a forward read.
+ */
+export function offsetPagePlan(
+  offset: number,
+  limit: number | null,
+  filtered: { value: number; kind: string },
+): OffsetPagePlan {
+  if (filtered.kind !== 'exact') return { reversed: false };
+  if (offset >= filtered.value) return { empty: true };
+  const window = reversedWindow(offset, limit, filtered.value);
+  return window ? { reversed: true, window } : { reversed: false };
+}
+
+/** Whether two plans read the same rows. */
+export function samePagePlan(a: OffsetPagePlan, b: OffsetPagePlan): boolean {
+  if ('empty' in a || 'empty' in b) return 'empty' in a && 'empty' in b;
+  if (!a.reversed || !b.reversed) return a.reversed === b.reversed;
+  return a.window.offset === b.window.offset && a.window.limit === b.window.limit;
+}
