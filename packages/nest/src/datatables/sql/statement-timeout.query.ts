@@ -29,18 +29,19 @@ function wrappingQueries(runner: QueryRunner, wrap: (query: Query) => Query): Qu
  * connection.
  */
 function cancelledAfter(milliseconds: number, cancel: StatementCanceller): (query: Query) => Query {
-  return (query) => async (sql, ...rest) => {
-    let cancelling: Promise<void> = Promise.resolve();
-    const timer = setTimeout(() => {
-      cancelling = cancel();
-    }, milliseconds);
-    try {
-      return await query(sql, ...rest);
-    } finally {
-      clearTimeout(timer);
-      await cancelling;
-    }
-  };
+  return (query) =>
+    async (sql, ...rest) => {
+      let cancelling: Promise<void> = Promise.resolve();
+      const timer = setTimeout(() => {
+        cancelling = cancel();
+      }, milliseconds);
+      try {
+        return await query(sql, ...rest);
+      } finally {
+        clearTimeout(timer);
+        await cancelling;
+      }
+    };
 }
 
 /**
@@ -64,7 +65,9 @@ export async function withStatementTimeout<R>(
   try {
     const wrap: (query: Query) => Query =
       bound.kind === 'rewrite'
-        ? (query) => (sql, ...rest) => query(bound.rewrite(sql), ...rest)
+        ? (query) =>
+            (sql, ...rest) =>
+              query(bound.rewrite(sql), ...rest)
         : cancelledAfter(milliseconds, await bound.canceller(runner));
     return await translated(milliseconds, () => work(wrappingQueries(runner, wrap)));
   } finally {
