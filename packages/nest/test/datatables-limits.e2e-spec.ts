@@ -231,13 +231,11 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
       [
         "a list's pane options",
         () =>
-          request(server)
-            .get('/albums')
-            .query({
-              year__gte: '1900',
-              'searchPanes_options[cascade]': 'false',
-              'searchPanes_options[viewCount]': 'true',
-            }),
+          request(server).get('/albums').query({
+            year__gte: '1900',
+            'searchPanes_options[cascade]': 'false',
+            'searchPanes_options[viewCount]': 'true',
+          }),
       ],
       [
         'an export walked in chunks',

@@ -74,7 +74,7 @@ describeEachDatabase('withStatementTimeout, on the real database', (kind) => {
     await database.drop();
   });
 
-  it('stops a slow statement holding the pool`s only connection, which then serves the next statement', async () => {
+  it("stops a slow statement holding the pool's only connection, which then serves the next statement", async () => {
     let ranOn = '';
     const bounded = withStatementTimeout(single, 100, async (runner) => {
       ranOn = await sessionId(kind, runner ?? single);
