@@ -20,13 +20,20 @@ export interface EstimatedTable {
 }
 
 /**
- * How a server bounds one statement: inside the statement itself (`rewrite`), so that no setting
- * outlives it; in a transaction of its own begun by `begin`, whose setting ends with it; or not at
- * all, the deadline being a bound parameter of the statements that fold text (`parameter`).
+ * What cancels the statement a connection runs at the moment (none: nothing happens); settles once
+ * the server has taken the request, after which the next statement on the connection cannot meet it.
+ */
+export type StatementCanceller = () => Promise<void>;
+
+/**
+ * How a server bounds one statement, none at the cost of a round trip: inside the statement itself
+ * (`rewrite`), so that no setting outlives it; from outside, cancelling it when its time is up
+ * (`cancel`: the canceller of the connection `runner` holds, connecting it first); or not at all, the
+ * deadline being a bound parameter of the statements that fold text (`parameter`).
  */
 export type StatementBound =
   | { kind: 'rewrite'; rewrite: (sql: string) => string }
-  | { kind: 'transaction'; begin: string }
+  | { kind: 'cancel'; canceller: (runner: QueryRunner) => Promise<StatementCanceller> }
   | { kind: 'parameter' };
 
 /** Everything that differs between the database servers widgetlib supports, for one server. */

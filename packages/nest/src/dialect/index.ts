@@ -4,6 +4,7 @@ export type {
   DriverErrorShape,
   EstimatedTable,
   MysqlServer,
+  StatementCanceller,
   TextAnchor,
 } from './database-dialect.types.js';
 export { databaseDialect } from './database-dialect.query.js';

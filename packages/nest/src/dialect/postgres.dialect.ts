@@ -1,5 +1,6 @@
 import type { DatabaseDialect, DialectFamily, DriverErrorShape } from './database-dialect.types.js';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.writer.js';
+import { cancelPostgresStatement, type PostgresSession } from './postgres-cancel.query.js';
 
 /** PostgreSQL SQLSTATEs: admin shutdown, crash shutdown, cannot connect now, too many connections. */
 const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -33,11 +34,14 @@ export const postgresDialect: DatabaseDialect = {
   estimatedCount: (table, threshold, exactCount) =>
     `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count", ` +
     `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table.qualifiedName} AS regclass)`,
-  // No per-statement form: a transaction of its own whose `SET LOCAL` ends with it, set in the round
-  // trip that begins it.
-  statementBound: (milliseconds) => ({
-    kind: 'transaction',
-    begin: `BEGIN; SET LOCAL statement_timeout = ${milliseconds}`,
+  // No per-statement form that costs no round trip (a SET LOCAL needs a transaction of its own): the
+  // statement is cancelled from outside when its time is up.
+  statementBound: () => ({
+    kind: 'cancel',
+    canceller: async (runner) => {
+      const session = (await runner.connect()) as PostgresSession;
+      return () => cancelPostgresStatement(session);
+    },
   }),
   boundTransactionStatements: async (runner, milliseconds) => {
     await runner.query(`SET LOCAL statement_timeout = ${milliseconds}`);

@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { databaseDialect, stoppedByTimeout } from '../../dialect/index.js';
+import { databaseDialect, type StatementCanceller, stoppedByTimeout } from '../../dialect/index.js';
 
 /** A statement of a list request that the database stopped because it ran past the statement timeout. */
 export class StatementTimeoutError extends Error {
@@ -9,14 +9,14 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-/** `runner` with every statement it is given rewritten first. */
-function rewritingRunner(runner: QueryRunner, rewrite: (sql: string) => string): QueryRunner {
+type Query = (sql: string, ...rest: unknown[]) => Promise<unknown>;
+
+/** `runner` with its `query` (every statement TypeORM runs through it) replaced by `wrap` of it. */
+function wrappingQueries(runner: QueryRunner, wrap: (query: Query) => Query): QueryRunner {
+  const query = wrap((runner.query as Query).bind(runner));
   return new Proxy(runner, {
     get(target, property) {
-      if (property === 'query') {
-        return (sql: string, ...rest: unknown[]) =>
-          (target.query as (...args: unknown[]) => Promise<unknown>)(rewrite(sql), ...rest);
-      }
+      if (property === 'query') return query;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -24,9 +24,31 @@ function rewritingRunner(runner: QueryRunner, rewrite: (sql: string) => string):
 }
 
 /**
+ * Each statement cancelled once it has run `milliseconds`. A statement answers (or fails) only once
+ * the cancel it may have sent is settled, so that the cancel cannot meet a later statement on the
+ * connection.
+ */
+function cancelledAfter(milliseconds: number, cancel: StatementCanceller): (query: Query) => Query {
+  return (query) =>
+    async (sql, ...rest) => {
+      let cancelling: Promise<void> = Promise.resolve();
+      const timer = setTimeout(() => {
+        cancelling = cancel();
+      }, milliseconds);
+      try {
+        return await query(sql, ...rest);
+      } finally {
+        clearTimeout(timer);
+        await cancelling;
+      }
+    };
+}
+
+/**
  * Runs `work` (one statement) so that the database stops it after `milliseconds` (0: no limit),
- * on a query runner of its own that goes back to the pool as it came; a statement stopped that way
- * rejects with {@link StatementTimeoutError}. Each dialect says how its server bounds a statement
+ * with no statement more than its own: where the server bounds it, on a query runner of its own that
+ * goes back to the pool as it came. A statement stopped that way rejects with
+ * {@link StatementTimeoutError}. Each dialect says how its server bounds a statement
  * (`DatabaseDialect.statementBound`).
  */
 export async function withStatementTimeout<R>(
@@ -41,19 +63,13 @@ export async function withStatementTimeout<R>(
   if (bound.kind === 'parameter') return translated(milliseconds, () => work(undefined));
   const runner = dataSource.createQueryRunner();
   try {
-    if (bound.kind === 'rewrite')
-      return await translated(milliseconds, () => work(rewritingRunner(runner, bound.rewrite)));
-    await runner.query(bound.begin);
-    let result: R;
-    try {
-      result = await translated(milliseconds, () => work(runner));
-    } catch (error) {
-      // A rollback that fails too (the connection lost) must not hide why the statement failed.
-      await runner.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-    await runner.query('COMMIT');
-    return result;
+    const wrap: (query: Query) => Query =
+      bound.kind === 'rewrite'
+        ? (query) =>
+            (sql, ...rest) =>
+              query(bound.rewrite(sql), ...rest)
+        : cancelledAfter(milliseconds, await bound.canceller(runner));
+    return await translated(milliseconds, () => work(wrappingQueries(runner, wrap)));
   } finally {
     await runner.release();
   }
