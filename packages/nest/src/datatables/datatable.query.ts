@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { type ResolvedPath, setUpTableQuery } from './sql/index.js';
+import { type ReadSource, type ResolvedPath, setUpTableQuery } from './sql/index.js';
 import { readTablePage } from './paging/index.js';
 import type { KeyValue, TableRequest } from './model/index.js';
 import { TableCountsQuery, type Count, type TableCountSettings } from './counting/index.js';
@@ -20,6 +20,8 @@ export interface TablePage<T> {
 export interface TableQuerySettings extends TableCountSettings {
   /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
   statementTimeout?: number;
+  /** Where the statements read (default `primary`); `replica` only matters where the data source has replicas. */
+  readSource?: ReadSource;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   paths: ReadonlyMap<string, ResolvedPath>,
   settings: TableQuerySettings = {},
 ): Promise<TablePage<T>> {
-  const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0);
+  const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0, settings.readSource);
   const { scope, repeatsRows, sql, writer, requestConditions, selections, run } = setup;
   // Written first: the page and pane statements bind further parameters, numbered in order.
   const counts = new TableCountsQuery(setup, request, paths, settings).read();

@@ -27,6 +27,7 @@ export {
   type TableQuerySetup,
   StatementTimeoutError,
   withStatementTimeout,
+  onPrimary,
   isolatedBase,
   withoutUnusedLeftJoins,
   resolveFieldPath,

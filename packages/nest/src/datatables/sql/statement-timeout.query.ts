@@ -1,4 +1,4 @@
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
 import { databaseDialect, stoppedByTimeout } from '../../dialect/index.js';
 
 /** A statement of a list request that the database stopped because it ran past the statement timeout. */
@@ -27,20 +27,26 @@ function rewritingRunner(runner: QueryRunner, rewrite: (sql: string) => string):
  * Runs `work` (one statement) so that the database stops it after `milliseconds` (0: no limit),
  * on a query runner of its own that goes back to the pool as it came; a statement stopped that way
  * rejects with {@link StatementTimeoutError}. Each dialect says how its server bounds a statement
- * (`DatabaseDialect.statementBound`).
+ * (`DatabaseDialect.statementBound`). With replication configured, the runner reads from the
+ * primary (`master`) or a replica (`slave`) as `mode` says; without it `mode` changes nothing.
  */
 export async function withStatementTimeout<R>(
   dataSource: DataSource,
   milliseconds: number,
   work: (runner: QueryRunner | undefined) => Promise<R>,
+  mode: ReplicationMode = 'master',
 ): Promise<R> {
   const bound =
     milliseconds > 0
       ? (await databaseDialect(dataSource)).statementBound(milliseconds)
       : { kind: 'parameter' as const };
-  if (bound.kind === 'parameter') return translated(milliseconds, () => work(undefined));
-  const runner = dataSource.createQueryRunner();
+  // Without a runner of its own a SELECT goes where TypeORM sends reads by default (a replica).
+  if (bound.kind === 'parameter' && !dataSource.driver.isReplicated) {
+    return translated(milliseconds, () => work(undefined));
+  }
+  const runner = dataSource.createQueryRunner(mode);
   try {
+    if (bound.kind === 'parameter') return await translated(milliseconds, () => work(runner));
     if (bound.kind === 'rewrite')
       return await translated(milliseconds, () => work(rewritingRunner(runner, bound.rewrite)));
     await runner.query(bound.begin);

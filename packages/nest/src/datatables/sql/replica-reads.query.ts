@@ -1,0 +1,54 @@
+import { Logger } from '@nestjs/common';
+import type { DataSource, EntityManager, ReplicationMode } from 'typeorm';
+import { isDatabaseUnavailableError } from '../../common/database-unavailable.exception.js';
+
+/**
+ * Where the statements of one list, its counts and pane options, or one export read: a replica of
+ * the host's data source (when it configures TypeORM's `replication`), or its primary.
+ */
+export type ReadSource = 'replica' | 'primary';
+
+const logger = new Logger('WidgetLibReplicaReads');
+/** The data sources whose replica failed last time it was asked, so that the fall-back is logged once. */
+const replicaDown = new WeakSet<DataSource>();
+
+/**
+ * Runs `read` on a replica when `source` says so and `dataSource` has replicas, on the primary
+ * otherwise. A replica that cannot be reached (down, restarting, or its connection lost during the
+ * statement) does not fail the read: it runs again on the primary (a read is safe to repeat).
+ */
+export async function readFrom<R>(
+  dataSource: DataSource,
+  source: ReadSource,
+  read: (mode: ReplicationMode) => Promise<R>,
+): Promise<R> {
+  if (source === 'primary' || !dataSource.driver.isReplicated) return read('master');
+  let result: R;
+  try {
+    result = await read('slave');
+  } catch (error) {
+    if (!isDatabaseUnavailableError(error)) throw error;
+    if (!replicaDown.has(dataSource)) {
+      replicaDown.add(dataSource);
+      logger.warn(`A replica cannot be reached; lists read from the primary until it can: ${String(error)}`);
+    }
+    return read('master');
+  }
+  if (replicaDown.delete(dataSource)) logger.log('The replicas answer again; lists read from them');
+  return result;
+}
+
+/**
+ * Runs `work` with an entity manager whose reads go to the primary: where the data source has
+ * replicas, TypeORM sends a SELECT without a query runner of its own to one of them, so the reads
+ * that must see the latest writes (a record's own route, saved views, help) run on a primary's runner.
+ */
+export async function onPrimary<R>(dataSource: DataSource, work: (manager: EntityManager) => Promise<R>): Promise<R> {
+  if (!dataSource.driver.isReplicated) return work(dataSource.manager);
+  const runner = dataSource.createQueryRunner('master');
+  try {
+    return await work(runner.manager);
+  } finally {
+    await runner.release();
+  }
+}
