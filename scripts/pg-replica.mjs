@@ -4,6 +4,7 @@
 //                                       until it answers reads and has replayed the primary's WAL, and
 //                                       prints its URL (WIDGETLIB_PG_REPLICA_URL)
 //   node scripts/pg-replica.mjs stop    stops it (its folder stays, so that `start` is quick)
+//   node scripts/pg-replica.mjs status  says whether it runs (exit status 0) or not (3)
 //   node scripts/pg-replica.mjs url     prints its URL
 // The primary is WIDGETLIB_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres), the standby
 // listens on WIDGETLIB_PG_REPLICA_PORT (default 5433) and lives in WIDGETLIB_PG_REPLICA_DIR (default
@@ -168,4 +169,8 @@ const command = process.argv[2] ?? 'start';
 if (command === 'start') start();
 else if (command === 'stop') stop();
 else if (command === 'url') console.log(replicaUrl());
-else fail(`unknown command "${command}"; use start, stop or url`);
+else if (command === 'status') {
+  const up = running();
+  console.log(up ? 'running' : 'stopped');
+  process.exit(up ? 0 : 3);
+} else fail(`unknown command "${command}"; use start, stop, status or url`);

@@ -27,7 +27,6 @@ export {
   type TableQuerySetup,
   StatementTimeoutError,
   withStatementTimeout,
-  onPrimary,
   isolatedBase,
   withoutUnusedLeftJoins,
   resolveFieldPath,

@@ -29,6 +29,7 @@ import { type HttpRequest } from '../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import { onPrimary } from '../common/primary-reads.query.js';
 import {
   DataTableCounts,
   DataTable,
@@ -37,7 +38,6 @@ import {
   serializeRow,
   type RowDateFields,
   prepareTable,
-  onPrimary,
 } from '../datatables/internal.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
