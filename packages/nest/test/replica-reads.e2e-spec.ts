@@ -38,6 +38,13 @@ class PublishersController {
   list() {
     return this.dataSource.getRepository(Publisher);
   }
+
+  /** Without a statement timeout the statements get no runner of the library's own on other data sources. */
+  @Get('untimed')
+  @DataTable({ orderingFields: ['name'], defaultOrdering: ['name'], statementTimeout: 0 })
+  untimed() {
+    return this.dataSource.getRepository(Publisher);
+  }
 }
 
 /** One statement and the port of the server that ran it, as the connection of its query runner says. */
@@ -130,6 +137,16 @@ describeWithPgReplica('Reads from a streaming replica', (replicaUrl) => {
         .expect(200, /"recordsFiltered":1/),
     );
     expect(statements).toHaveLength(1);
+    expect(ports(statements)).toEqual([REPLICA_PORT]);
+  });
+
+  it('reads from the replica without a statement timeout too', async () => {
+    const statements = await recorder.during('fixture_publisher', () =>
+      request(server)
+        .get('/publishers/untimed')
+        .expect(200, /"recordsTotal":2/),
+    );
+    expect(statements.length).toBeGreaterThanOrEqual(2);
     expect(ports(statements)).toEqual([REPLICA_PORT]);
   });
 
