@@ -52,7 +52,7 @@ export class DataTableCounts {
     const metadata = this.metadataOf(entity, dataSource);
     const generation = randomUUID();
     const tables = writtenTables(metadata);
-    const replicated = metadata.dataSource.driver.isReplicated;
+    const replicated = metadata.connection.driver.isReplicated;
     const marks = tables.flatMap((table) => [
       this.cache.set(generationKey(table), generation),
       ...(replicated ? [this.cache.set(recentWriteKey(table), Date.now(), PRIMARY_READS_AFTER_WRITE_MS)] : []),
