@@ -43,6 +43,28 @@ function install() {
 /** The sources whose import graph `.dependency-cruiser.mjs` checks. */
 const SOURCE_FOLDERS = ['packages/nest/src', 'packages/client/src', 'packages/rules/src'];
 
+/**
+ * When the tests run on PostgreSQL and no replica is given, starts the streaming standby the replica
+ * tests read from (scripts/pg-replica.mjs) and points them at it; one this started is stopped when
+ * the run ends. In CI a replica that cannot be started fails the run; elsewhere those tests are
+ * then skipped, saying why.
+ */
+function startPgReplica() {
+  const databases = (env.WIDGETLIB_TEST_DATABASES ?? 'sqlite').split(',').map((name) => name.trim().toLowerCase());
+  if (!databases.includes('postgres') || env.WIDGETLIB_PG_REPLICA_URL) return;
+  const script = join(root, 'scripts/pg-replica.mjs');
+  const wasRunning = spawnSync(process.execPath, [script, 'status'], { env, encoding: 'utf8' }).status === 0;
+  const started = spawnSync(process.execPath, [script, 'start'], { env, encoding: 'utf8' });
+  if (started.status !== 0) {
+    console.error(started.stderr);
+    if (env.CI) process.exit(started.status ?? 1);
+    console.error('The PostgreSQL replica could not be started: the replica tests are skipped.');
+    return;
+  }
+  env.WIDGETLIB_PG_REPLICA_URL = started.stdout.trim();
+  if (!wasRunning) process.on('exit', () => spawnSync(process.execPath, [script, 'stop'], { env, stdio: 'inherit' }));
+}
+
 function build() {
   pnpm('--filter', './packages/*', '--sort', 'run', 'build');
 }
@@ -119,6 +141,7 @@ switch (task) {
     env.NODE_OPTIONS = [env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning']
       .filter(Boolean)
       .join(' ');
+    startPgReplica();
     runJest(taskArgs);
     break;
   case 'compat':

@@ -50,7 +50,7 @@ export interface TestAppOptions {
   /** The HTTP platform (default Express). */
   platform?: HttpPlatform;
   /** Changes the connection options of the test's database (a proxy's URL, pool timeouts). */
-  connection?: (options: DataSourceOptions) => DataSourceOptions;
+  connection?: (options: DataSourceOptions) => DataSourceOptions | Promise<DataSourceOptions>;
   /** Options of the Fastify adapter, on Fastify. */
   fastifyOptions?: ConstructorParameters<typeof FastifyAdapter>[0];
 }
@@ -68,10 +68,17 @@ export interface TestApp {
  */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  let connection: DataSourceOptions;
+  try {
+    connection = options.connection ? await options.connection(database.options) : database.options;
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   @Module({
     imports: [
       TypeOrmModule.forRoot({
-        ...(options.connection ? options.connection(database.options) : database.options),
+        ...connection,
         entities: [...WIDGETLIB_ENTITIES, ...(options.entities ?? [])],
         migrations: WIDGETLIB_MIGRATIONS,
         migrationsRun: true,

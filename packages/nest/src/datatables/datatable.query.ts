@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { type ResolvedPath, setUpTableQuery } from './sql/index.js';
+import { type ReadSource, type ResolvedPath, setUpTableQuery } from './sql/index.js';
 import {
   offsetPagePlan,
   readTablePage,
@@ -29,6 +29,8 @@ export interface TablePage<T> {
 export interface TableQuerySettings extends TableCountSettings {
   /** Milliseconds each statement may run (0 or absent: no limit); see `DataTableOptions.statementTimeout`. */
   statementTimeout?: number;
+  /** Where the statements read (default `primary`); `replica` only matters where the data source has replicas. */
+  readSource?: ReadSource;
 }
 
 /**
@@ -43,7 +45,7 @@ export async function runTableQuery<T extends ObjectLiteral>(
   paths: ReadonlyMap<string, ResolvedPath>,
   settings: TableQuerySettings = {},
 ): Promise<TablePage<T>> {
-  const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0);
+  const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0, settings.readSource);
   const { scope, repeatsRows, sql, writer, requestConditions, selections, run } = setup;
   // Written first: the page and pane statements bind further parameters, numbered in order.
   const countsQuery = new TableCountsQuery(setup, request, paths, settings);

@@ -14,7 +14,7 @@ import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { DataTableCounts } from './counting/index.js';
+import { DataTableCounts, listReadSource } from './counting/index.js';
 import {
   type CellLabelSettings,
   DATA_TABLE_OPTIONS,
@@ -120,6 +120,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       statementTimeout: table.statementTimeout,
       countCap: table.countCap,
       countCache: table.countCache && { counts: this.counts, ...table.countCache },
+      readSource: await listReadSource(this.counts, base, table.paths),
     }).catch((error: unknown) => {
       throw asHttpError(
         error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,

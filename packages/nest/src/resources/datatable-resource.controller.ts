@@ -29,6 +29,7 @@ import { type HttpRequest } from '../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import { onPrimary } from '../common/primary-reads.query.js';
 import {
   DataTableCounts,
   DataTable,
@@ -164,7 +165,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
 
     @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve())
     async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
-      const record = await scopedRecordQuery(this.baseQuery(request), id).getOne();
+      // On the primary, as the writes: a record just created or changed is found as it now is.
+      const record = await onPrimary(this.repository.manager.connection, (manager) =>
+        scopedRecordQuery(this.baseQuery(request, manager.getRepository(options.entity)), id).getOne(),
+      );
       if (!record) throw this.notFound(id);
       return this.represent(record);
     }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
 import { databaseDialect } from '../dialect/index.js';
 import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
+import { onPrimary } from '../common/primary-reads.query.js';
 import { SavedViewOwner } from './saved-view-owner.entity.js';
 import { SavedView } from './saved-view.entity.js';
 import { SAVED_VIEWS_PER_TABLE } from './saved-view.constants.js';
@@ -50,22 +51,29 @@ export interface SavedViewUser {
 export class SavedViewsService {
   constructor(@InjectRepository(SavedView) private readonly views: Repository<SavedView>) {}
 
+  /** Runs `read` on the primary, where a view saved a moment ago already is (a replica may not have it yet). */
+  private onPrimary<R>(read: (views: Repository<SavedView>) => Promise<R>): Promise<R> {
+    return onPrimary(this.views.manager.connection, (manager) => read(manager.getRepository(SavedView)));
+  }
+
   /** The user's own views of the table, then those others share, each by name. */
   async list({ table, name }: SavedViewUser): Promise<SavedViewRecord[]> {
-    const found = await this.views
-      .createQueryBuilder('view')
-      .where('view.table_id = :table AND view.kind = :kind', { table: table.id, kind: 'view' })
-      .andWhere('(view.owner = :owner OR view.shared = :shared)', { owner: name, shared: true })
-      .orderBy('view.name')
-      .addOrderBy('view.id')
-      .getMany();
+    const found = await this.onPrimary((views) =>
+      views
+        .createQueryBuilder('view')
+        .where('view.table_id = :table AND view.kind = :kind', { table: table.id, kind: 'view' })
+        .andWhere('(view.owner = :owner OR view.shared = :shared)', { owner: name, shared: true })
+        .orderBy('view.name')
+        .addOrderBy('view.id')
+        .getMany(),
+    );
     const records = found.map((view) => record(view, name));
     return [...records.filter((view) => view.mine), ...records.filter((view) => !view.mine)];
   }
 
   /** A view the user owns or that is shared; 404 otherwise (another user's private view included). */
   async load(user: SavedViewUser, id: number): Promise<SavedViewRecord> {
-    const view = await this.views.findOneBy({ id, table_id: user.table.id, kind: 'view' });
+    const view = await this.onPrimary((views) => views.findOneBy({ id, table_id: user.table.id, kind: 'view' }));
     if (!view || (view.owner !== user.name && !view.shared)) throw httpExceptionOf(new SavedViewNotFoundError(id));
     return record(view, user.name);
   }
@@ -134,10 +142,9 @@ export class SavedViewsService {
 
   /** The state the user's table was last left in (`stateSave`), or null. */
   async current(user: SavedViewUser): Promise<SavedState | null> {
-    const view = await this.views.findOne({
-      where: { table_id: user.table.id, owner: user.name, kind: 'current' },
-      order: { id: 'DESC' },
-    });
+    const view = await this.onPrimary((views) =>
+      views.findOne({ where: { table_id: user.table.id, owner: user.name, kind: 'current' }, order: { id: 'DESC' } }),
+    );
     return view ? (JSON.parse(view.state) as SavedState) : null;
   }
 

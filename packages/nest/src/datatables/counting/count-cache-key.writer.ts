@@ -21,6 +21,11 @@ export function generationKey(table: string): string {
   return `${PREFIX}:generation:${table}`;
 }
 
+/** Where the time of a table's last write is kept while reads of it go to the primary. */
+export function recentWriteKey(table: string): string {
+  return `${PREFIX}:written:${table}`;
+}
+
 /**
  * The key of one count: a hash of its statement, of the data source it runs on, and of the write
  * generations of the tables it reads (a table never written since the cache started has none).

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createKeyv } from '@cacheable/memory';
 import { createCache, type Cache } from 'cache-manager';
 import { EntityMetadata, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { countCacheKey, generationKey, writtenTables } from './count-cache-key.writer.js';
+import { countCacheKey, generationKey, recentWriteKey, writtenTables } from './count-cache-key.writer.js';
 
 /** The most counts and write generations the in-memory cache holds. */
 export const MAX_COUNTS_IN_MEMORY = 10_000;
@@ -16,6 +16,12 @@ export interface CountedStatement {
   parameters: unknown;
   source: string;
 }
+
+/**
+ * How long after a write to a table (by the library, or announced with `invalidate()`) lists and
+ * exports reading it read from the primary rather than a replica, which may not have it yet.
+ */
+export const PRIMARY_READS_AFTER_WRITE_MS = 10_000;
 
 /** A count as the cache keeps it. */
 export interface CachedCount {
@@ -52,9 +58,29 @@ export class DataTableCounts {
   async invalidate(entity: EntityTarget<ObjectLiteral> | EntityMetadata, dataSource?: DataSource): Promise<void> {
     const metadata = this.metadataOf(entity, dataSource);
     const generation = randomUUID();
-    await Promise.all(writtenTables(metadata).map((table) => this.cache.set(generationKey(table), generation))).catch(
-      (error: unknown) => this.logger.error(`Could not forget the cached counts of ${metadata.name}: ${String(error)}`),
+    const tables = writtenTables(metadata);
+    const replicated = metadata.connection.driver.isReplicated;
+    const marks = tables.flatMap((table) => [
+      this.cache.set(generationKey(table), generation),
+      ...(replicated ? [this.cache.set(recentWriteKey(table), Date.now(), PRIMARY_READS_AFTER_WRITE_MS)] : []),
+    ]);
+    await Promise.all(marks).catch((error: unknown) =>
+      this.logger.error(`Could not forget the cached counts of ${metadata.name}: ${String(error)}`),
     );
+  }
+
+  /**
+   * Whether any of `tables` was written in the last {@link PRIMARY_READS_AFTER_WRITE_MS} (only
+   * writes to a replicated data source are noted); a cache that cannot be read answers yes.
+   */
+  async writtenRecently(tables: readonly string[]): Promise<boolean> {
+    try {
+      const written = await this.cache.mget<number>(tables.map(recentWriteKey));
+      return written.some((time) => time !== undefined && time !== null);
+    } catch (error) {
+      this.logger.warn(`The count cache cannot be read, reading from the primary: ${String(error)}`);
+      return true;
+    }
   }
 
   /** The count kept for `statement` reading `tables`, or `compute`'s, kept for `ttl` milliseconds. */

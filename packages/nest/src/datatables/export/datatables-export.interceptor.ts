@@ -28,6 +28,7 @@ import {
 import { resolveFieldPath, handlerBaseQuery, StatementTimeoutError } from '../sql/index.js';
 import { rowDateFields, serializeRow, type RowDateFields } from '../rows/index.js';
 import { readTableRequest } from '../table-request.reader.js';
+import { DataTableCounts, listReadSource } from '../counting/index.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
 import type { ColumnKind, ExportValues } from './export-cell.writer.js';
@@ -68,6 +69,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     formats: DateFormatsService,
+    private readonly counts: DataTableCounts,
   ) {
     this.dates = rowDateFields(formats);
     const prepareList = tablePreparation(config);
@@ -110,8 +112,9 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const metadata = base.expressionMap.mainAlias!.metadata;
     const { table, settings } = this.exports.get(options, metadata, endpoint);
     const { tableRequest, exportRequest } = this.parse(request, table, settings);
+    const readSource = await listReadSource(this.counts, base, table.paths);
     const walk = await this.guarded(() =>
-      startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize),
+      startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize, readSource),
     );
     if (walk.matched > settings.maxRows) {
       await walk.chunks.return();

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { type ResolvedPath, setUpTableQuery } from '../sql/index.js';
+import { type ReadSource, type ResolvedPath, setUpTableQuery } from '../sql/index.js';
 import type { TableRequest } from '../model/index.js';
 import { walkTableRows } from '../paging/index.js';
 
@@ -17,8 +17,15 @@ async function countMatches<T extends ObjectLiteral>(
   request: TableRequest,
   paths: ReadonlyMap<string, ResolvedPath>,
   statementTimeout: number,
+  readSource: ReadSource,
 ): Promise<number> {
-  const { scope, condition, sql, repeatsRows, run } = await setUpTableQuery(base, request, paths, statementTimeout);
+  const { scope, condition, sql, repeatsRows, run } = await setUpTableQuery(
+    base,
+    request,
+    paths,
+    statementTimeout,
+    readSource,
+  );
   const query = scope.clone();
   if (condition) query.andWhere(condition, sql.parameters);
   query.select(repeatsRows ? `COUNT(DISTINCT ${sql.primaryKey})` : 'COUNT(*)', 'wl_count');
@@ -44,8 +51,10 @@ export async function startRowWalk<T extends ObjectLiteral>(
   paths: ReadonlyMap<string, ResolvedPath>,
   statementTimeout: number,
   chunkSize: number,
+  readSource: ReadSource = 'primary',
 ): Promise<RowWalk<T>> {
   const whole: TableRequest = { ...request, offset: 0, limit: null, keyset: null };
-  const matched = await countMatches(base, whole, paths, statementTimeout);
-  return { matched, chunks: entitiesOf(walkTableRows(base, whole, paths, { chunkSize, statementTimeout })) };
+  const matched = await countMatches(base, whole, paths, statementTimeout, readSource);
+  const chunks = walkTableRows(base, whole, paths, { chunkSize, statementTimeout, readSource });
+  return { matched, chunks: entitiesOf(chunks) };
 }

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { type ResolvedPath, setUpTableQuery } from '../sql/index.js';
+import { type ReadSource, type ResolvedPath, setUpTableQuery } from '../sql/index.js';
 import type { KeyValue } from '../model/index.js';
 import { readTablePage } from './table-page.query.js';
 import type { TableRequest } from '../model/index.js';
@@ -17,6 +17,8 @@ export interface WalkOptions {
   chunkSize: number;
   /** Milliseconds each statement may run (0 or absent: no limit). */
   statementTimeout?: number;
+  /** Where the chunks are read (default `primary`). */
+  readSource?: ReadSource;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function* walkTableRows<T extends ObjectLiteral>(
   let after = request.keyset?.after ?? null;
   do {
     // Each chunk its own statements and deadline: a long walk is not one long request.
-    const setup = await setUpTableQuery(baseQuery, request, paths, options.statementTimeout ?? 0);
+    const setup = await setUpTableQuery(baseQuery, request, paths, options.statementTimeout ?? 0, options.readSource);
     const page = await readTablePage(setup, {
       ordering: request.ordering,
       offset: 0,

@@ -3,6 +3,7 @@ export { aliasMetadata, readsWholeTable, isolatedBase, withoutUnusedLeftJoins } 
 export { and, setUpTableQuery, type TableQuerySetup } from './table-setup.query.js';
 export { eagerRepositoryQuery, handlerBaseQuery } from './handler-base.query.js';
 export { StatementTimeoutError, withStatementTimeout } from './statement-timeout.query.js';
+export { readFrom, type ReadSource } from './replica-reads.query.js';
 export { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';

@@ -1,4 +1,4 @@
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
 import { databaseDialect, type StatementCanceller, stoppedByTimeout } from '../../dialect/index.js';
 
 /** A statement of a list request that the database stopped because it ran past the statement timeout. */
@@ -50,19 +50,26 @@ function cancelledAfter(milliseconds: number, cancel: StatementCanceller): (quer
  * goes back to the pool as it came. A statement stopped that way rejects with
  * {@link StatementTimeoutError}. Each dialect says how its server bounds a statement
  * (`DatabaseDialect.statementBound`).
+ * With replication configured, the runner reads from the primary (`master`) or a replica (`slave`)
+ * as `mode` says; without it `mode` changes nothing.
  */
 export async function withStatementTimeout<R>(
   dataSource: DataSource,
   milliseconds: number,
   work: (runner: QueryRunner | undefined) => Promise<R>,
+  mode: ReplicationMode = 'master',
 ): Promise<R> {
   const bound =
     milliseconds > 0
       ? (await databaseDialect(dataSource)).statementBound(milliseconds)
       : { kind: 'parameter' as const };
-  if (bound.kind === 'parameter') return translated(milliseconds, () => work(undefined));
-  const runner = dataSource.createQueryRunner();
+  // Without a runner of its own a SELECT goes where TypeORM sends reads by default (a replica).
+  if (bound.kind === 'parameter' && !dataSource.driver.isReplicated) {
+    return translated(milliseconds, () => work(undefined));
+  }
+  const runner = dataSource.createQueryRunner(mode);
   try {
+    if (bound.kind === 'parameter') return await translated(milliseconds, () => work(runner));
     const wrap: (query: Query) => Query =
       bound.kind === 'rewrite'
         ? (query) =>

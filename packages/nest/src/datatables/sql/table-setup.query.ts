@@ -3,6 +3,7 @@ import { databaseDialect } from '../../dialect/index.js';
 import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from './base-query.reader.js';
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
+import { readFrom, type ReadSource } from './replica-reads.query.js';
 import { withStatementTimeout } from './statement-timeout.query.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
@@ -38,12 +39,16 @@ export function and(parts: (string | null)[]): string | null {
   return present.length > 0 ? present.map((each) => `(${each})`).join(' AND ') : null;
 }
 
-/** Checks the base query and writes the request's conditions, for {@link runTableQuery} and the keyset walks. */
+/**
+ * Checks the base query and writes the request's conditions, for {@link runTableQuery} and the keyset
+ * walks; `run` reads from `source` (a replica only where the data source has one).
+ */
 export async function setUpTableQuery<T extends ObjectLiteral>(
   baseQuery: SelectQueryBuilder<T>,
   request: Pick<TableRequest, 'filters' | 'conditions' | 'searchTerms' | 'searchFields' | 'panes'>,
   paths: ReadonlyMap<string, ResolvedPath>,
   statementTimeout: number,
+  source: ReadSource = 'primary',
 ): Promise<TableQuerySetup<T>> {
   checkBase(baseQuery);
   const base = isolatedBase(baseQuery);
@@ -51,8 +56,13 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
   const sql = new TableSql(base, paths, dialect, statementTimeout > 0 ? Date.now() + statementTimeout : 0);
   const writer = new ConditionWriter(sql);
   const run: StatementRunner = (statement, read) =>
-    withStatementTimeout(base.connection, statementTimeout, (runner) =>
-      read(runner ? statement.setQueryRunner(runner) : statement),
+    readFrom(base.connection, source, (mode) =>
+      withStatementTimeout(
+        base.connection,
+        statementTimeout,
+        (runner) => read(runner ? statement.setQueryRunner(runner) : statement),
+        mode,
+      ),
     );
   const requestConditions = request.filters.map((filter) => writer.filter(filter));
   for (const node of request.conditions) {

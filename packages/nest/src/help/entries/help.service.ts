@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException, Optional } from '@nes
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import { asHttpError } from '../../common/errors/http-error.mapping.js';
+import { onPrimary } from '../../common/primary-reads.query.js';
 import { DataTableCounts } from '../../datatables/internal.js';
 import { Help } from '../help.entity.js';
 import { chooseByLanguage, languageChain } from '../language/index.js';
@@ -88,15 +89,24 @@ export class HelpService {
     const where: FindOptionsWhere<Help> = {};
     if (filter.id_view !== undefined) where.id_view = filter.id_view;
     if (filter.question_name !== undefined) where.question_name = filter.question_name;
-    if (filter.languages === undefined) return this.helps.find({ where, order: { question_name: 'ASC', id: 'ASC' } });
+    const find = () =>
+      this.onPrimary((manager) => manager.find(Help, { where, order: { question_name: 'ASC', id: 'ASC' } }));
+    if (filter.languages === undefined) return find();
     const chain = languageChain(filter.languages);
     where.language_key = In(chain.map((language) => language ?? ''));
-    const candidates = await this.helps.find({ where, order: { question_name: 'ASC', id: 'ASC' } });
-    return chooseByLanguage(candidates, chain);
+    return chooseByLanguage(await find(), chain);
   }
 
   findOne(id: number): Promise<Help | null> {
-    return this.helps.findOneBy({ id });
+    return this.onPrimary((manager) => manager.findOneBy(Help, { id }));
+  }
+
+  /**
+   * Runs `read` on the primary: an author sees an entry as just written, and a write compares
+   * versions with the latest (a replica of the host's data source may lag behind).
+   */
+  private onPrimary<R>(read: (manager: EntityManager) => Promise<R>): Promise<R> {
+    return onPrimary(this.helps.manager.connection, read);
   }
 
   /** The entry with this id; `NotFoundException` when there is none. */
@@ -151,7 +161,9 @@ export class HelpService {
    * deleted); an entry that is gone comes back with its id, one version above its last.
    */
   async restore(id: number, revisionId: number, options: HelpWriteOptions = {}): Promise<Help> {
-    const revision = await this.revisions.findOneBy({ id: revisionId, help_id: id });
+    const revision = await this.onPrimary((manager) =>
+      manager.withRepository(this.revisions).findOneBy({ id: revisionId, help_id: id }),
+    );
     if (!revision) throw new NotFoundException(`Help entry ${id} has no revision ${revisionId}`);
     const view = revisionView(revision);
     const { version: _version, ...fields } = (view.after ?? view.before)!;
@@ -227,7 +239,7 @@ export class HelpService {
 
   /** Every entry in the export format (`help:export`), ready to be imported elsewhere. */
   export(): Promise<HelpExport> {
-    return exportHelp(this.helps.manager);
+    return this.onPrimary(exportHelp);
   }
 
   /**
@@ -236,7 +248,7 @@ export class HelpService {
    */
   async import(file: unknown, options: HelpImportOptions = {}): Promise<HelpImportReport> {
     try {
-      return await this.written(importHelp(this.helps.manager, file, options));
+      return await this.written(this.onPrimary((manager) => importHelp(manager, file, options)));
     } catch (error) {
       throw asHttpError(error);
     }
