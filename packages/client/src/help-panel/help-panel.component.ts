@@ -1,7 +1,9 @@
 import { AuthoringMode } from './authoring-mode.component.js';
 import {
   HelpApiClient,
+  HelpApiError,
   failureMessages,
+  loadHelpTextSanitizer,
   resolveHelpPanelTexts,
   showMessages,
   type HelpEntry,
@@ -236,9 +238,18 @@ export class HelpPanel {
   private async load(): Promise<void> {
     if (this.list.entries.length === 0) this.setStatus(this.texts.loading);
     try {
-      const entries = await this.api.list(this.config.id_view, this.readerLanguage || undefined);
+      const [entries, sanitizer] = await Promise.all([
+        this.api.list(this.config.id_view, this.readerLanguage || undefined),
+        loadHelpTextSanitizer().catch((error: unknown) => {
+          console.warn('widgetlib help panel:', error);
+          throw new HelpApiError(0, [this.texts.partUnavailable]);
+        }),
+      ]);
       // The server filters already; this keeps the panel to its view even behind a lenient API.
-      this.render(entries.filter((entry) => entry.id_view === this.config.id_view));
+      this.render(
+        entries.filter((entry) => entry.id_view === this.config.id_view),
+        sanitizer.sanitizeHelpText,
+      );
       showMessages(this.parts.error, []);
     } catch (error) {
       this.setStatus('');
@@ -246,9 +257,10 @@ export class HelpPanel {
     }
   }
 
-  private render(entries: readonly HelpEntry[]): void {
+  private render(entries: readonly HelpEntry[], sanitize: (html: string) => string): void {
     this.list.render(entries, {
       doc: this.doc,
+      sanitize,
       texts: this.texts,
       idPrefix: this.idPrefix,
       permissions: this.config.permissions,

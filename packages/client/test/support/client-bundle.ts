@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { richTextFromScript } from '../../scripts/rich-text-script.plugin.mjs';
+import { partsFromScript } from '../../scripts/script-parts.plugin.mjs';
 
 const clientRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,7 +20,7 @@ export async function bundleClient(entry = 'src/browser.ts'): Promise<string> {
     write: false,
     sourcemap: 'inline',
     logLevel: 'silent',
-    plugins: [richTextFromScript],
+    plugins: [partsFromScript],
   });
   return result.outputFiles[0]!.text;
 }

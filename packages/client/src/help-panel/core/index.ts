@@ -19,4 +19,4 @@ export type {
   HelpUsageEvent,
   ReportedHelpField,
 } from './help-panel.types.js';
-export { sanitizeHelpText } from './help-text.parser.js';
+export { loadHelpTextSanitizer, type HelpTextSanitizer } from './help-text.loader.js';
