@@ -3,5 +3,7 @@
 export const SCRIPT_CHUNKS = [
   { name: 'help-text', entry: 'src/help-panel/core/help-text.script-entry.ts' },
   { name: 'remote-select', entry: 'src/datatables/filters/remote-select.script-entry.ts' },
+  { name: 'saved-views', entry: 'src/datatables/saved-views/saved-views.script-entry.ts' },
+  { name: 'bulk', entry: 'src/datatables/bulk/bulk.script-entry.ts' },
   { name: 'export', entry: 'src/datatables/export/export.script-entry.ts' },
 ];
