@@ -2,6 +2,7 @@
 // widgetlib.min.js (src/lazy/script-chunk.loader.ts): dist/widgetlib.<name>.min.js.
 export const SCRIPT_CHUNKS = [
   { name: 'help-text', entry: 'src/help-panel/core/help-text.script-entry.ts' },
+  { name: 'help-authoring', entry: 'src/help-panel/help-authoring.script-entry.ts' },
   { name: 'remote-select', entry: 'src/datatables/filters/remote-select.script-entry.ts' },
   { name: 'saved-views', entry: 'src/datatables/saved-views/saved-views.script-entry.ts' },
   { name: 'bulk', entry: 'src/datatables/bulk/bulk.script-entry.ts' },

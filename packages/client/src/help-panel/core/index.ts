@@ -4,6 +4,8 @@ export {
   HelpApiClient,
   HelpApiError,
   HelpConflictError,
+  isHelpApiError,
+  isHelpConflictError,
   type HelpEntryInput,
 } from './help-api.client.js';
 export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts, resolveHelpPanelTexts } from './help-panel.texts.js';

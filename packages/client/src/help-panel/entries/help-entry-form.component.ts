@@ -2,7 +2,7 @@ import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.
 import {
   createElement,
   failureMessages,
-  HelpConflictError,
+  isHelpConflictError,
   loadHelpTextSanitizer,
   showMessages,
   type HelpEntry,
@@ -254,7 +254,7 @@ export class HelpEntryForm {
       await this.options.submit(input);
       this.conflictArea.replaceChildren();
     } catch (error) {
-      if (error instanceof HelpConflictError && this.options.conflict) await this.showConflict(input, error.current);
+      if (isHelpConflictError(error) && this.options.conflict) await this.showConflict(input, error.current);
       else showMessages(this.error, failureMessages(error));
     } finally {
       this.saveButton.disabled = false;
