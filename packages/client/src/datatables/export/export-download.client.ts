@@ -5,7 +5,7 @@ import type { DataTableTexts } from '../../texts/index.js';
 import { documentDateFormat, documentDatetimeFormat } from '../../renderers/index.js';
 import { defaultExportUrl, dispositionFileName, exportRequest } from './export-request.writer.js';
 import { showExportError } from './export-error.component.js';
-import type { ExportTableOptions } from './export-table.client.js';
+import type { ExportTableOptions } from './export-table.types.js';
 
 /** The data properties of the table's visible columns, the row actions left out. */
 function visibleFields(api: Api): string[] {

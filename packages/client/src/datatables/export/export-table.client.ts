@@ -1,17 +1,11 @@
 import type { Api } from 'datatables.net';
 import { recordOfApi } from '../core/index.js';
 import { dataTableTexts } from '../../texts/index.js';
-import type { DataTableExportChoice } from './export-request.writer.js';
+import type { ExportTableOptions } from './export-table.types.js';
 import { showExportError } from './export-error.component.js';
 import { loadExportDownload } from './export-download.loader.js';
 
-/** What `exportTable` and the export buttons take. */
-export interface ExportTableOptions extends DataTableExportChoice {
-  /** The export route (default: the table's list URL plus `/export`). */
-  url?: string;
-  /** Told the message of a failed export (default: shown above the table, announced to screen readers). */
-  onError?: (message: string) => void;
-}
+export type { ExportTableOptions } from './export-table.types.js';
 
 /**
  * Downloads every row of the table's current request (its search, filters, SearchBuilder,

@@ -7,7 +7,8 @@ import {
   displayDate,
   parseDateFilterInput,
 } from './date-filter.parser.js';
-import { loadRemoteSelect, type RemoteSelect } from './remote-select.loader.js';
+import { loadRemoteSelect } from './remote-select.loader.js';
+import type { RemoteSelect } from './remote-select.types.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
 /** One column's filter control in the filter row. */

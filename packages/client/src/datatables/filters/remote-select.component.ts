@@ -2,7 +2,7 @@ import TomSelect from 'tom-select/base';
 import removeButton from 'tom-select/plugins/remove_button/plugin.js';
 import { buildRequestUrl } from '../transport/index.js';
 import { parseRemoteChoices } from './remote-choices.parser.js';
-import type { RemoteSelect, RemoteSelectOptions } from './remote-select.loader.js';
+import type { RemoteSelect, RemoteSelectOptions } from './remote-select.types.js';
 
 TomSelect.define('remove_button', removeButton);
 

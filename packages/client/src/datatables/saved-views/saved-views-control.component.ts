@@ -6,7 +6,6 @@ import { stateKey, viewLink, type TableState } from './table-state.format.js';
 import { placeBeforeTable } from './saved-views-place.component.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
-
 let controlCount = 0;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, part: string, text?: string): HTMLElementTagNameMap[K] {
@@ -235,7 +234,6 @@ class SavedViewsStatusLine implements SavedViewsReport {
     this.root.hidden = false;
   }
 }
-
 
 /**
  * Builds the control of a table's `savedViews` option: in `host`, else just before the table's

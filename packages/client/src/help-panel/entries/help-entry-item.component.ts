@@ -1,9 +1,4 @@
-import {
-  createElement,
-  type HelpEntry,
-  type HelpPanelPermissions,
-  type HelpPanelTexts,
-} from '../core/index.js';
+import { createElement, type HelpEntry, type HelpPanelPermissions, type HelpPanelTexts } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
 
 /** One listed entry: its item and what the search box matches it against. */
