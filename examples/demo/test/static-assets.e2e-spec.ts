@@ -101,4 +101,28 @@ describe('the demo’s static assets: compressed, versioned URLs cached for good
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.body).toString('utf8')).toContain('<table');
   });
+
+  it('answers the parts widgetlib.min.js loads on first use at the versioned URLs it asks for, cached for good', async () => {
+    const script = assetUrls(albumsHtml).find((url) => url.startsWith('/assets/widgetlib/widgetlib.min.js?'))!;
+    const bundle = await (await admin.get(script)).text();
+    // The build writes each part's version (`?v=`) into the bundle: `{"help-text":"<16 hex digits>",bulk:"…",…}`.
+    const parts = [...bundle.matchAll(/"?([a-z-]+)"?:"([0-9a-f]{16})"/g)].map(([, name, version]) => ({
+      name,
+      version,
+    }));
+    expect(parts.map(({ name }) => name).sort()).toEqual([
+      'bulk',
+      'export',
+      'help-authoring',
+      'help-text',
+      'remote-select',
+      'saved-views',
+    ]);
+    for (const { name, version } of parts) {
+      const part = await admin.get(`/assets/widgetlib/widgetlib.${name}.min.js?v=${version}`);
+      expect(part.status).toBe(200);
+      expect(part.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await part.text()).toContain('widgetlibChunks');
+    }
+  });
 });

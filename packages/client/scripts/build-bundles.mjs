@@ -6,16 +6,20 @@
 //                               sets window.DataTable).
 //   dist/widgetlib.editor.min.js  the help form's rich-text editor (Tiptap), which both bundles load
 //                               with a <script> when a form opens (window.widgetlibRichTextEditor).
+//   dist/widgetlib.<part>.min.js  the other parts both bundles load on first use (scripts/script-chunks.mjs),
+//                               each URL with `?v=<its content hash>`, written into the bundles.
 //   dist/widgetlib.css          the library's stylesheet (filter row, renderers, help panel, Tom Select).
 //   dist/widgetlib.full.css     the same after DataTables' and Responsive's own stylesheets
 //                               (datatables.net-dt, datatables.net-responsive-dt).
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { datatablesFromGlobal } from './datatables-global.plugin.mjs';
-import { richTextFromScript } from './rich-text-script.plugin.mjs';
+import { partsFromScript } from './script-parts.plugin.mjs';
+import { SCRIPT_CHUNKS } from './script-chunks.mjs';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageRoot, 'dist');
@@ -55,12 +59,36 @@ function cssEntry(prefix = []) {
   };
 }
 
+const chunkFile = (name) => `widgetlib.${name}.min.js`;
+
+// The parts first: the bundles carry their versions (the first 16 hex digits of the SHA-256 of each file).
+await Promise.all(
+  SCRIPT_CHUNKS.map(({ name, entry }) =>
+    build({
+      ...scriptOptions,
+      entryPoints: [entry],
+      outfile: join(dist, chunkFile(name)),
+      plugins: [datatablesFromGlobal, partsFromScript],
+    }),
+  ),
+);
+const chunkVersions = Object.fromEntries(
+  SCRIPT_CHUNKS.map(({ name }) => [
+    name,
+    createHash('sha256')
+      .update(readFileSync(join(dist, chunkFile(name))))
+      .digest('hex')
+      .slice(0, 16),
+  ]),
+);
+const bundleOptions = { ...scriptOptions, define: { WIDGETLIB_CHUNK_VERSIONS: JSON.stringify(chunkVersions) } };
+
 await Promise.all([
   build({
-    ...scriptOptions,
+    ...bundleOptions,
     entryPoints: ['src/browser.ts'],
     outfile: join(dist, 'widgetlib.min.js'),
-    plugins: [datatablesFromGlobal, richTextFromScript],
+    plugins: [datatablesFromGlobal, partsFromScript],
   }),
   build({
     ...scriptOptions,
@@ -68,7 +96,7 @@ await Promise.all([
     outfile: join(dist, 'widgetlib.editor.min.js'),
   }),
   build({
-    ...scriptOptions,
+    ...bundleOptions,
     stdin: {
       // src/browser.ts with DataTables: package.json's "sideEffects" would drop a bare import of it.
       contents: [
@@ -83,7 +111,7 @@ await Promise.all([
       loader: 'ts',
     },
     outfile: join(dist, 'widgetlib.full.min.js'),
-    plugins: [richTextFromScript],
+    plugins: [partsFromScript],
   }),
   build({
     bundle: true,
@@ -108,11 +136,12 @@ for (const file of [
   'widgetlib.min.js',
   'widgetlib.full.min.js',
   'widgetlib.editor.min.js',
+  ...SCRIPT_CHUNKS.map(({ name }) => chunkFile(name)),
   'widgetlib.css',
   'widgetlib.full.css',
 ]) {
   const content = readFileSync(join(dist, file));
   console.log(
-    `${file.padEnd(24)} ${String(content.length).padStart(8)} B, gzip ${String(gzipSync(content, { level: 9 }).length).padStart(7)} B`,
+    `${file.padEnd(32)} ${String(content.length).padStart(8)} B, gzip ${String(gzipSync(content, { level: 9 }).length).padStart(7)} B`,
   );
 }

@@ -149,6 +149,30 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
     expect(downloads).toBe(0);
   });
 
+  it("loads the export's part on the first export, once; a part that cannot be loaded is said in the table's words", async () => {
+    await openTable(line, '/dt-export/albums');
+    const partRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('widgetlib.export.min.js')) partRequests.push(request.url());
+    });
+    await page.route('**/widgetlib.export.min.js*', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.click('.widgetlib-dt-export-csv');
+    const notice = page.locator('.widgetlib-dt-export-error');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      'The export failed: Part of this table could not be loaded; reload the page to try again.',
+    );
+    expect(partRequests).toHaveLength(1);
+
+    // A failed load is tried again by the next export, which then downloads.
+    await page.unroute('**/widgetlib.export.min.js*');
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(partRequests).toHaveLength(2);
+    await downloadFrom('.widgetlib-dt-export-csv');
+    expect(partRequests).toHaveLength(2);
+  });
+
   it('downloads a CSV whose cells are what the table shows: labels, Yes/No, dates in the page formats', async () => {
     await openTable(line, '/dt-export/albums', { pageLength: 50 }, 'makeLabelledAlbumsTable');
     // The cells' text, the marks screen readers skip (the boolean's tick) left out.

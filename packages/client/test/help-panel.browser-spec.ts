@@ -212,6 +212,34 @@ describeEachDatabase('help panel in the browser', (kind) => {
     expect(await page.getAttribute(TOGGLE, 'aria-expanded')).toBe('false');
   });
 
+  it('loads the parts a user needs: readers the sanitiser only, authors the authoring part too', async () => {
+    const partsLoaded = async (user: TestUser) => {
+      const context = await newContext(user);
+      const parts: string[] = [];
+      context.on('request', (request) => {
+        const part = /\/widgetlib\.([a-z-]+)\.min\.js/.exec(request.url())?.[1];
+        if (part) parts.push(part);
+      });
+      const page = await loadPage(context);
+      await openPanel(page);
+      return parts.sort();
+    };
+    expect(await partsLoaded(USERS.viewer)).toEqual(['help-text']);
+    expect(await partsLoaded(USERS.editor)).toEqual(['help-authoring', 'help-text']);
+  });
+
+  it("says in the panel's words when its sanitiser cannot be loaded, and lists nothing unsanitised", async () => {
+    const context = await newContext(USERS.viewer);
+    await context.route('**/widgetlib.help-text.min.js*', (route) => route.fulfill({ status: 404, body: '' }));
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/help-panel-fixture/albums/edit`);
+    await openPanel(page);
+    const error = page.locator(`${PANEL} .widgetlib-palette__error`);
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Part of the help panel could not be loaded; reload the page to try again.');
+    expect(await page.locator(ENTRY).count()).toBe(0);
+  });
+
   it('lists only the entries of the current view', async () => {
     const page = await loadPage(await newContext(USERS.viewer));
     await openPanel(page);

@@ -23,13 +23,13 @@ import {
 } from './overflow/index.js';
 import {
   afterSavedViewsInit,
-  mountSavedViewsControl,
+  deferSavedViewsControl,
   savedStateOf,
   SavedViewsClient,
   savedViewsConfig,
 } from './saved-views/index.js';
 import {
-  addBulkActions,
+  deferBulkActions,
   hasSelectExtension,
   RowSelection,
   selectRowConfig,
@@ -165,7 +165,7 @@ export function gtCreateDataTable(
   if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
-    bulk = addBulkActions(api, bulkActions, {
+    bulk = deferBulkActions(api, bulkActions, {
       url,
       transport: { method, postUrl, maxGetUrlLength, csrf },
       texts: () => dataTableTexts(texts),
@@ -199,7 +199,7 @@ export function gtCreateDataTable(
   }
   if (views && viewsSetup) {
     const words = () => dataTableTexts(texts);
-    const report = mountSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
+    const report = deferSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
     afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }
   return api;

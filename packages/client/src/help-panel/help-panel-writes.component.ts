@@ -1,6 +1,6 @@
 import {
   HelpApiError,
-  HelpConflictError,
+  isHelpConflictError,
   type HelpApiClient,
   type HelpEntry,
   type HelpEntryInput,
@@ -129,7 +129,7 @@ export class HelpPanelWrites {
         try {
           await api.remove(entry.id, version);
         } catch (error) {
-          if (!(error instanceof HelpConflictError)) throw error;
+          if (!isHelpConflictError(error)) throw error;
           // Confirming again deletes the version now shown in the message.
           version = error.current.version;
           throw new HelpApiError(412, [texts.deleteConflict(error.current.help_title)]);
@@ -157,7 +157,7 @@ export class HelpPanelWrites {
         try {
           await api.restore(entry.id, revision.id, version);
         } catch (error) {
-          if (!(error instanceof HelpConflictError)) throw error;
+          if (!isHelpConflictError(error)) throw error;
           // Restoring again restores over the version now named in the message.
           version = error.current.version;
           throw new HelpApiError(412, [texts.restoreConflict(error.current.help_title)]);

@@ -1,7 +1,8 @@
-import { AuthoringMode } from './authoring-mode.component.js';
 import {
   HelpApiClient,
+  HelpApiError,
   failureMessages,
+  loadHelpTextSanitizer,
   resolveHelpPanelTexts,
   showMessages,
   type HelpEntry,
@@ -9,13 +10,15 @@ import {
   type HelpPanelOptions,
   type HelpPanelTexts,
 } from './core/index.js';
-import { DeletedEntries, HelpEntryList, entryLanguageBadge, formLanguages } from './entries/index.js';
+import { HelpEntryList, entryLanguageBadge, formLanguages } from './entries/index.js';
 import { FieldHelpIcons, findLabelledFields } from './fields/index.js';
 import { PanelGeometryController, PanelGeometryStore, defaultStorage } from './geometry/index.js';
 import { buildHelpPanelElements, type HelpPanelElements } from './help-panel-elements.component.js';
 import { wireHelpPanelEvents } from './help-panel-events.component.js';
 import { HelpPanelReader } from './help-panel-reader.component.js';
-import { HelpPanelWrites } from './help-panel-writes.component.js';
+import type { HelpAuthoring } from './help-authoring.component.js';
+import { loadHelpAuthoring } from './help-authoring.loader.js';
+import { helpAuthoringOptions } from './help-authoring.options.js';
 import { panelCoverageReporter, type HelpCoverageReporter } from './reporting/index.js';
 
 let panelCount = 0;
@@ -40,10 +43,10 @@ export class HelpPanel {
   private readonly configuredLanguages: readonly string[] | undefined;
 
   private readonly list: HelpEntryList;
-  private readonly writes: HelpPanelWrites;
   private readonly reader: HelpPanelReader;
-  private readonly authoring: AuthoringMode | null;
-  private readonly deleted: DeletedEntries | null;
+  /** Forms, deletes, history, authoring mode, deleted entries: loaded as the panel starts for a user who may write. */
+  private readonly authoringLoad: Promise<HelpAuthoring> | null;
+  private authoringParts: HelpAuthoring | null = null;
   private readonly coverage: HelpCoverageReporter | null;
   private loaded: Promise<void> | null = null;
   private returnFocusTo: HTMLElement | null = null;
@@ -70,7 +73,7 @@ export class HelpPanel {
     });
     const { permissions } = this.config;
     this.parts = buildHelpPanelElements(this.element, { texts: this.texts, idPrefix: this.idPrefix, permissions });
-    const { header, moveButton, resizeHandle, authoringToggle, search } = this.parts;
+    const { header, moveButton, resizeHandle, search } = this.parts;
     this.geometry = new PanelGeometryController({
       panel: this.element,
       dragArea: header,
@@ -89,21 +92,6 @@ export class HelpPanel {
       search,
       setStatus: (message) => this.setStatus(message),
     });
-    this.writes = new HelpPanelWrites({
-      doc: this.doc,
-      texts: this.texts,
-      idPrefix: this.idPrefix,
-      idView: this.config.id_view,
-      api: this.api,
-      fieldRoot: this.fieldRoot,
-      list: this.list,
-      formSlot: this.parts.formSlot,
-      search,
-      locale: () => this.readerLanguage,
-      formLanguages: () => formLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
-      editorUrl: options.editorUrl,
-      afterWrite: (focusId, message) => this.afterWrite(focusId, message),
-    });
     this.reader = new HelpPanelReader({
       doc: this.doc,
       texts: this.texts,
@@ -116,31 +104,34 @@ export class HelpPanel {
       showListed: (matches, notFound) => void this.showListed(matches, this.toggle, notFound),
       openWithNotice: (notice) => void this.open().then(() => this.setStatus(notice)),
     });
-    this.authoring = authoringToggle
-      ? new AuthoringMode({
-          texts: this.texts,
-          toggle: authoringToggle,
-          fieldRoot: this.fieldRoot,
-          entries: () => (this.list.isLoaded ? this.entries : null),
-          addFor: (field, button) => void this.addHelpFor(field.questionName, button),
-        })
-      : null;
-
-    const { deletedToggle, deletedSlot } = this.parts;
-    this.deleted = deletedToggle
-      ? new DeletedEntries({
-          texts: this.texts,
-          idPrefix: this.idPrefix,
-          toggle: deletedToggle,
-          slot: deletedSlot,
-          locale: () => this.readerLanguage,
-          load: () => this.api.deleted(this.config.id_view),
-          restore: async (deletion) => {
-            await this.api.restore(deletion.help_id, deletion.id);
-            await this.afterWrite(deletion.help_id, this.texts.restored);
-          },
-        })
-      : null;
+    const { add, change, delete: remove } = permissions;
+    this.authoringLoad =
+      add || change || remove
+        ? loadHelpAuthoring().then(({ createHelpAuthoring }) => {
+            this.authoringParts = createHelpAuthoring(
+              helpAuthoringOptions({
+                doc: this.doc,
+                texts: this.texts,
+                idPrefix: this.idPrefix,
+                config: this.config,
+                api: this.api,
+                fieldRoot: this.fieldRoot,
+                list: this.list,
+                parts: this.parts,
+                editorUrl: options.editorUrl,
+                readerLanguage: () => this.readerLanguage,
+                formLanguages: () => formLanguages(this.configuredLanguages, this.readerLanguage, this.entries),
+                afterWrite: (focusId, message) => this.afterWrite(focusId, message),
+                addHelpFor: (questionName, button) => void this.addHelpFor(questionName, button),
+              }),
+            );
+            return this.authoringParts;
+          })
+        : null;
+    this.authoringLoad?.catch((error: unknown) => {
+      console.warn('widgetlib help panel:', error);
+      showMessages(this.parts.error, [this.texts.partUnavailable]);
+    });
 
     wireHelpPanelEvents({
       element: this.element,
@@ -150,7 +141,7 @@ export class HelpPanel {
       isOpen: () => this.isOpen,
       open: (returnFocusTo) => void this.open(returnFocusTo),
       close: () => this.close(),
-      startAdd: () => this.writes.startAdd(),
+      startAdd: () => this.withAuthoring(({ writes }) => writes.startAdd()),
       applySearch: () => this.list.applySearch(),
       refit: () => this.geometry.apply(),
       listen: (target, type, handler) => this.listen(target, type, handler),
@@ -226,7 +217,7 @@ export class HelpPanel {
   }
 
   destroy(): void {
-    this.authoring?.destroy();
+    this.authoringParts?.authoring?.destroy();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.icons.destroy();
     this.element.replaceChildren();
@@ -236,9 +227,18 @@ export class HelpPanel {
   private async load(): Promise<void> {
     if (this.list.entries.length === 0) this.setStatus(this.texts.loading);
     try {
-      const entries = await this.api.list(this.config.id_view, this.readerLanguage || undefined);
+      const [entries, sanitizer] = await Promise.all([
+        this.api.list(this.config.id_view, this.readerLanguage || undefined),
+        loadHelpTextSanitizer().catch((error: unknown) => {
+          console.warn('widgetlib help panel:', error);
+          throw new HelpApiError(0, [this.texts.partUnavailable]);
+        }),
+      ]);
       // The server filters already; this keeps the panel to its view even behind a lenient API.
-      this.render(entries.filter((entry) => entry.id_view === this.config.id_view));
+      this.render(
+        entries.filter((entry) => entry.id_view === this.config.id_view),
+        sanitizer.sanitizeHelpText,
+      );
       showMessages(this.parts.error, []);
     } catch (error) {
       this.setStatus('');
@@ -246,26 +246,27 @@ export class HelpPanel {
     }
   }
 
-  private render(entries: readonly HelpEntry[]): void {
+  private render(entries: readonly HelpEntry[], sanitize: (html: string) => string): void {
     this.list.render(entries, {
       doc: this.doc,
+      sanitize,
       texts: this.texts,
       idPrefix: this.idPrefix,
       permissions: this.config.permissions,
       languageBadge: ({ language }: HelpEntry) => entryLanguageBadge(language, this.readerLanguage, this.texts),
-      edit: (entry) => this.writes.startEdit(entry),
-      delete: (entry, item) => this.writes.confirmDelete(entry, item),
-      history: (entry, item) => this.writes.toggleHistory(entry, item),
+      edit: (entry) => this.withAuthoring(({ writes }) => writes.startEdit(entry)),
+      delete: (entry, item) => this.withAuthoring(({ writes }) => writes.confirmDelete(entry, item)),
+      history: (entry, item) => this.withAuthoring(({ writes }) => writes.toggleHistory(entry, item)),
       footer: (entry) => this.reader.footer(entry),
     });
-    this.writes.reattachForm();
+    this.authoringParts?.writes.reattachForm();
     this.icons.sync(entries);
     this.syncFieldsWithoutHelp();
     void this.coverage?.report(findLabelledFields(this.fieldRoot));
   }
 
   private syncFieldsWithoutHelp(): void {
-    this.authoring?.sync();
+    this.authoringParts?.authoring?.sync();
     this.reader.syncFields(this.entries);
   }
 
@@ -289,13 +290,14 @@ export class HelpPanel {
   /** Authoring mode's "+": the add form with the field chosen. */
   private async addHelpFor(questionName: string, returnFocusTo: HTMLElement): Promise<void> {
     await this.open(returnFocusTo);
-    this.writes.startAdd(questionName);
+    this.withAuthoring(({ writes }) => writes.startAdd(questionName));
   }
 
   private async afterWrite(focusId: number | null, message: string): Promise<void> {
-    this.writes.closeForm(false);
+    this.authoringParts?.writes.closeForm(false);
     await this.reload();
-    if (this.deleted?.isShown) await this.deleted.show();
+    const deleted = this.authoringParts?.deleted;
+    if (deleted?.isShown) await deleted.show();
     if (focusId === null || !this.list.reveal(focusId)) this.parts.search.focus();
     this.setStatus(message);
   }
@@ -303,6 +305,11 @@ export class HelpPanel {
   /** The page's language (`<html lang>`), read when needed: a host may set it after the panel starts. */
   private get readerLanguage(): string {
     return this.doc.documentElement.lang.trim();
+  }
+
+  /** Runs `use` once the authoring parts are there (at once after the panel's start); says so when they cannot be loaded. */
+  private withAuthoring(use: (parts: HelpAuthoring) => void): void {
+    this.authoringLoad?.then(use, () => showMessages(this.parts.error, [this.texts.partUnavailable]));
   }
 
   private setStatus(message: string): void {

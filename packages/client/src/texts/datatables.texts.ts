@@ -55,6 +55,8 @@ export interface DataTableTexts {
   loadError: string;
   /** Shown when the server cannot be reached or answers with something that is not the envelope. */
   unreachable: string;
+  /** A part of the table kept in a file of its own (widgetlib.<part>.min.js) could not be loaded. */
+  partUnavailable: string;
   /**
    * The table's information line when a count is not exact (the server's `capped` or `estimated`
    * counts); `{start}`, `{end}`, `{total}` and `{max}` are replaced. Exact counts keep DataTables'
@@ -175,6 +177,7 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   scrollRegion: 'Table, scrolls sideways',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',
+  partUnavailable: 'Part of this table could not be loaded; reload the page to try again.',
   countedInfo: 'Showing {start} to {end} of {total} entries',
   countedInfoFiltered: '(filtered from {max} entries)',
   moreThanCount: 'more than {count}',

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param, Query, Req } from '@nestjs/common';
 import { jsonForScript, MenuService, SIDEBAR_FOOTER_CATEGORY, ViewName } from '@widgetlib/nest';
 import { renderHelpPanelPage } from './help-panel-page.html.js';
 
@@ -9,6 +9,8 @@ export interface HelpPanelAssets {
   bundle: string;
   /** widgetlib.editor.min.js, which the bundle loads from next to its own address. */
   editor: string;
+  /** The other parts it loads on first use, by file name (`widgetlib.help-text.min.js`...). */
+  parts: Record<string, string>;
   css: string;
 }
 
@@ -47,5 +49,14 @@ export class HelpPanelFixtureController {
   @Header('Content-Type', 'text/css; charset=utf-8')
   css(): string {
     return this.assets.css;
+  }
+
+  // Last: the named files above are answered first.
+  @Get(':file')
+  @Header('Content-Type', 'text/javascript; charset=utf-8')
+  part(@Param('file') file: string): string {
+    const part = this.assets.parts[file];
+    if (part === undefined) throw new NotFoundException();
+    return part;
   }
 }

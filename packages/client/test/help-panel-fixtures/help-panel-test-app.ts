@@ -7,7 +7,7 @@ import { HelpController } from '../../../nest/src/help/entries/index.js';
 import { HelpUsageController } from '../../../nest/src/help/usage/index.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import type { DatabaseKind } from '@widgetlib/test-support/test-databases.js';
-import { bundleClient, bundleRichTextEditor } from '../support/client-bundle.js';
+import { bundleClient, bundleRichTextEditor, bundleScriptParts } from '../support/client-bundle.js';
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import {
   HELP_PANEL_ASSETS,
@@ -52,13 +52,14 @@ export interface HelpPanelAppOptions {
  * the help panel's menu item registered, and the page.
  */
 export async function startHelpPanelApp(kind: DatabaseKind, options: HelpPanelAppOptions = {}): Promise<HelpPanelApp> {
-  const [bundle, editor, ...css] = await Promise.all([
+  const [bundle, editor, parts, ...css] = await Promise.all([
     bundleClient(),
     bundleRichTextEditor(),
+    bundleScriptParts(),
     readFile(resolve(helpPanelFolder, 'help-panel.css'), 'utf8'),
     readFile(resolve(helpPanelFolder, 'rich-text/rich-text.css'), 'utf8'),
   ]);
-  const assets: HelpPanelAssets = { bundle, editor, css: css.join('\n') };
+  const assets: HelpPanelAssets = { bundle, editor, parts, css: css.join('\n') };
 
   @Module({ controllers: [HelpPanelFixtureController], providers: [{ provide: HELP_PANEL_ASSETS, useValue: assets }] })
   class HelpPanelFixtureModule implements NestModule {

@@ -1,3 +1,4 @@
-export { addBulkActions, type BulkActionsControl, type DataTableBulkAction } from './bulk-actions.component.js';
+export type { BulkActionsControl, DataTableBulkAction } from './bulk-actions.component.js';
+export { deferBulkActions } from './deferred-bulk-actions.component.js';
 export { hasSelectExtension, RowSelection } from './row-selection.component.js';
 export { selectRowConfig } from './select-row.options.js';

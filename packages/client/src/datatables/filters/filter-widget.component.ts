@@ -1,8 +1,5 @@
-import TomSelect from 'tom-select/base';
-import removeButton from 'tom-select/plugins/remove_button/plugin.js';
 import { documentDateFormat } from '../../renderers/index.js';
 import type { ColumnChoice, ColumnFilterType, WidgetLibColumn } from '../core/index.js';
-import { buildRequestUrl } from '../transport/index.js';
 import {
   dateFilterFormat,
   dateRangeEnds,
@@ -10,10 +7,9 @@ import {
   displayDate,
   parseDateFilterInput,
 } from './date-filter.parser.js';
-import { parseRemoteChoices } from './remote-choices.parser.js';
+import { loadRemoteSelect } from './remote-select.loader.js';
+import type { RemoteSelect } from './remote-select.types.js';
 import type { DataTableTexts } from '../../texts/index.js';
-
-TomSelect.define('remove_button', removeButton);
 
 /** One column's filter control in the filter row. */
 export interface FilterWidget {
@@ -135,62 +131,56 @@ function dateRangeWidget(context: FilterWidgetContext): FilterWidget {
   };
 }
 
-/** The spec's select2 column: a multiple select with remote search (Tom Select) fed by the column's `url`. */
+/**
+ * The spec's select2 column: a multiple select with remote search (Tom Select, loaded with the
+ * filter row) fed by the column's `url`. Until Tom Select is there, the values set are kept.
+ */
 function remoteSelectWidget(context: FilterWidgetContext): FilterWidget {
   const element = document.createElement('span');
   element.className = 'widgetlib-filter-remote';
   const select = document.createElement('select');
   select.multiple = true;
+  select.hidden = true;
   select.setAttribute('aria-label', context.label);
   element.append(select);
-  const url = context.column.url;
-  const control = new TomSelect(select, {
-    plugins: ['remove_button'],
-    valueField: 'value',
-    labelField: 'text',
-    searchField: ['text'],
-    options: (context.column.choices ?? []).map(([value, text]) => ({ value: String(value), text })),
-    placeholder: context.texts.remotePlaceholder,
-    dropdownParent: 'body',
-    preload: url ? 'focus' : false,
-    shouldLoad: () => Boolean(url),
-    load: (query: string, callback: (options?: object[]) => void) => {
-      if (!url) return callback();
-      fetch(buildRequestUrl(url, { term: query }, document.baseURI), {
-        headers: { Accept: 'application/json' },
-        credentials: 'same-origin',
-      })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-        .then((body: unknown) => callback(parseRemoteChoices(body)))
-        .catch(() => callback());
+  let control: RemoteSelect | null = null;
+  let pending: string[] = [];
+  let destroyed = false;
+  loadRemoteSelect().then(
+    ({ createRemoteSelect }) => {
+      if (destroyed) return;
+      select.hidden = false;
+      control = createRemoteSelect(select, {
+        url: context.column.url,
+        choices: context.column.choices ?? [],
+        texts: context.texts,
+        changed: () => context.changed(true),
+      });
+      control.set(pending);
     },
-    render: {
-      no_results: () => {
-        const empty = document.createElement('div');
-        empty.className = 'no-results';
-        empty.textContent = context.texts.remoteNoResults;
-        return empty;
-      },
+    (error: unknown) => {
+      console.warn('widgetlib filter row:', error);
+      const notice = document.createElement('span');
+      notice.className = 'widgetlib-filter-unavailable';
+      notice.setAttribute('role', 'alert');
+      notice.textContent = context.texts.partUnavailable;
+      element.append(notice);
     },
-    onChange: () => context.changed(true),
-  });
+  );
   return {
     element,
-    value: () => {
-      const value = control.getValue();
-      return (Array.isArray(value) ? value : value === '' ? [] : [value]).join(',');
+    value: () => (control ? control.values() : pending).join(','),
+    clear: () => {
+      pending = [];
+      control?.clear();
     },
-    clear: () => control.clear(true),
     set: (value) => {
-      const values = value === '' ? [] : value.split(',');
-      // An id not among the loaded options is added as itself until the remote search knows its label.
-      for (const item of values) {
-        if (!control.options[item]) control.addOption({ value: item, text: item }, true);
-      }
-      control.setValue(values, true);
+      pending = value === '' ? [] : value.split(',');
+      control?.set(pending);
     },
     destroy: () => {
-      control.destroy();
+      destroyed = true;
+      control?.destroy();
       element.remove();
     },
   };

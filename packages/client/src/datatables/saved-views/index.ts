@@ -1,8 +1,5 @@
-export {
-  mountSavedViewsControl,
-  SAVED_VIEWS_CLASS,
-  SAVED_VIEWS_STATUS_CLASS,
-} from './saved-views-control.component.js';
+export { SAVED_VIEWS_CLASS, SAVED_VIEWS_STATUS_CLASS } from './saved-views-control.types.js';
+export { deferSavedViewsControl } from './deferred-saved-views-control.component.js';
 export {
   type SavedViewChange,
   SavedViewsClient,

@@ -1,16 +1,10 @@
 import type { Api } from 'datatables.net';
-import { SavedViewsRequestError, type SavedViewsClient, type SavedViewSummary } from './saved-views.client.js';
+import { isSavedViewsRequestError, type SavedViewsClient, type SavedViewSummary } from './saved-views.client.js';
+import { SAVED_VIEWS_CLASS, SAVED_VIEWS_STATUS_CLASS } from './saved-views-control.types.js';
 import type { SavedViewsReport } from './saved-views.options.js';
 import { stateKey, viewLink, type TableState } from './table-state.format.js';
+import { placeBeforeTable } from './saved-views-place.component.js';
 import type { DataTableTexts } from '../../texts/index.js';
-
-/**
- * The control's root class; its parts are `__form`, `__list`, `__item`, `__load`, `__current`,
- * `__share`, `__delete`, `__confirm`, `__link`, `__status`, `__error`; `SAVED_VIEWS_STATUS_CLASS`
- * is the status line of a table without the control.
- */
-export const SAVED_VIEWS_CLASS = 'widgetlib-saved-views';
-export const SAVED_VIEWS_STATUS_CLASS = `${SAVED_VIEWS_CLASS}-status`;
 
 let controlCount = 0;
 
@@ -142,9 +136,9 @@ export class SavedViewsControl implements SavedViewsReport {
       const words = this.texts();
       this.status.textContent = '';
       this.error.textContent =
-        error instanceof SavedViewsRequestError && error.takenName !== undefined
+        isSavedViewsRequestError(error) && error.takenName !== undefined
           ? words.viewNameTaken.replace('{name}', error.takenName)
-          : `${words.savedViewsError} ${error instanceof SavedViewsRequestError ? error.serverMessage : (error as Error).message}`;
+          : `${words.savedViewsError} ${isSavedViewsRequestError(error) ? error.serverMessage : (error as Error).message}`;
       this.error.hidden = false;
       return false;
     }
@@ -241,33 +235,24 @@ class SavedViewsStatusLine implements SavedViewsReport {
   }
 }
 
-function placeBeforeTable(api: Api, node: HTMLElement): void {
-  // DataTables 2.3 and 3 both wrap the table in `.dt-container`.
-  const table = api.table().node();
-  (table.closest('.dt-container') ?? table).before(node);
-}
-
 /**
- * Builds the control of a table's `savedViews` option: in the element it names (or that has its
- * id), else just before the table's DataTables container; with `false`, only a status line there
- * that tells why a linked view was not opened. Its list is asked for once the table's first
- * request is on its way.
+ * Builds the control of a table's `savedViews` option: in `host`, else just before the table's
+ * DataTables container; with `false`, only a status line there that tells why a linked view was
+ * not opened. Its list is asked for once the table's first request is on its way.
  */
 export function mountSavedViewsControl(
   api: Api,
   client: SavedViewsClient,
-  place: boolean | HTMLElement | string | undefined,
+  host: HTMLElement | false | null,
   texts: () => DataTableTexts,
   savedState: () => TableState,
 ): SavedViewsReport {
-  if (place === false) {
+  if (host === false) {
     const line = new SavedViewsStatusLine();
     placeBeforeTable(api, line.root);
     return line;
   }
   const control = new SavedViewsControl(api, client, texts, savedState);
-  const host = typeof place === 'string' ? document.getElementById(place) : place instanceof HTMLElement ? place : null;
-  if (typeof place === 'string' && !host) throw new Error(`widgetlib: no element has the id ${JSON.stringify(place)}`);
   if (host) host.append(control.root);
   else placeBeforeTable(api, control.root);
   // The table's first request is sent in DataTables' `preXhr` turn: the list follows it, never before.

@@ -32,6 +32,11 @@ export class SavedViewsRequestError extends Error {
   }
 }
 
+/** Whether `error` is a {@link SavedViewsRequestError}, one thrown by another copy of this module too (a `<script>` part). */
+export function isSavedViewsRequestError(error: unknown): error is SavedViewsRequestError {
+  return error instanceof Error && error.name === 'SavedViewsRequestError';
+}
+
 /** The saved-view routes of one table (`/saved-views/<table id>/`); writes carry the page's CSRF token. */
 export class SavedViewsClient {
   readonly base: string;

@@ -33,6 +33,18 @@ export class HelpConflictError extends HelpApiError {
   }
 }
 
+// By name rather than `instanceof`: the `<script>` bundles' authoring part has its own copy of these classes.
+
+/** Whether `error` is a {@link HelpApiError} (a {@link HelpConflictError} too). */
+export function isHelpApiError(error: unknown): error is HelpApiError {
+  return error instanceof Error && (error.name === 'HelpApiError' || error.name === 'HelpConflictError');
+}
+
+/** Whether `error` is a {@link HelpConflictError}: the entry changed since the form was opened. */
+export function isHelpConflictError(error: unknown): error is HelpConflictError {
+  return error instanceof Error && error.name === 'HelpConflictError';
+}
+
 function conflictEntry(body: unknown): HelpEntry | null {
   if (typeof body !== 'object' || body === null) return null;
   const { current } = body as { current?: unknown };
@@ -47,7 +59,7 @@ function ifMatch(version: number | undefined): Record<string, string> {
 
 /** What to tell the user about a failed call: the server's messages, or the error itself. */
 export function failureMessages(error: unknown): string[] {
-  return error instanceof HelpApiError ? error.messages : [String(error)];
+  return isHelpApiError(error) ? error.messages : [String(error)];
 }
 
 /** The messages of a Nest error body (`message` is a string or an array of strings), if any. */

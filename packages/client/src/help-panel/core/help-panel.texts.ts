@@ -122,6 +122,8 @@ export interface HelpPanelTexts {
   signedOut: string;
   networkError: string;
   unexpectedResponse: string;
+  /** A part of the panel kept in a file of its own (widgetlib.<part>.min.js) could not be loaded. */
+  partUnavailable: string;
 }
 
 export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
@@ -227,6 +229,7 @@ export const DEFAULT_HELP_PANEL_TEXTS: HelpPanelTexts = {
   forbidden: 'You do not have permission to do this.',
   signedOut: 'You are no longer signed in: sign in again, then retry.',
   networkError: 'The server could not be reached.',
+  partUnavailable: 'Part of the help panel could not be loaded; reload the page to try again.',
   unexpectedResponse: 'The server sent an unexpected answer.',
 };
 

@@ -4,6 +4,8 @@ export {
   HelpApiClient,
   HelpApiError,
   HelpConflictError,
+  isHelpApiError,
+  isHelpConflictError,
   type HelpEntryInput,
 } from './help-api.client.js';
 export { DEFAULT_HELP_PANEL_TEXTS, type HelpPanelTexts, resolveHelpPanelTexts } from './help-panel.texts.js';
@@ -19,4 +21,4 @@ export type {
   HelpUsageEvent,
   ReportedHelpField,
 } from './help-panel.types.js';
-export { sanitizeHelpText } from './help-text.parser.js';
+export { loadHelpTextSanitizer, type HelpTextSanitizer } from './help-text.loader.js';

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { sanitizeHelpText } from '../core/help-text.parser.js';
 import { DEFAULT_HELP_PANEL_TEXTS, HelpApiError, type HelpEntry } from '../core/index.js';
 import { askToDelete, type DeleteConfirmationOptions } from './delete-confirmation.component.js';
 import { buildHelpEntryItem } from './help-entry-item.component.js';
@@ -41,6 +42,7 @@ beforeEach(() => {
     doc: document,
     texts: DEFAULT_HELP_PANEL_TEXTS,
     idPrefix: 'panel',
+    sanitize: sanitizeHelpText,
     permissions: { view: true, add: false, change: true, delete: true },
     edit: () => {},
     delete: () => {},

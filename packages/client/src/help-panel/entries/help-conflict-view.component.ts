@@ -1,4 +1,4 @@
-import { createElement, sanitizeHelpText, type HelpEntry, type HelpPanelTexts } from '../core/index.js';
+import { createElement, type HelpEntry, type HelpPanelTexts } from '../core/index.js';
 
 export interface HelpConflictViewOptions {
   doc: Document;
@@ -9,18 +9,21 @@ export interface HelpConflictViewOptions {
   mine: Pick<HelpEntry, 'help_title' | 'help_text'>;
   /** The entry as the server has it now. */
   current: HelpEntry;
+  /** Makes a help text safe to insert as HTML (`sanitizeHelpText`). */
+  sanitize(html: string): string;
   overwrite(): void;
   discard(): void;
 }
 
 function version(
   doc: Document,
+  sanitize: (html: string) => string,
   className: string,
   heading: string,
   entry: Pick<HelpEntry, 'help_title' | 'help_text'>,
 ): HTMLElement {
   const text = createElement(doc, 'div', { className: 'widgetlib-palette__text' });
-  text.innerHTML = sanitizeHelpText(entry.help_text ?? '');
+  text.innerHTML = sanitize(entry.help_text ?? '');
   return createElement(
     doc,
     'section',
@@ -56,8 +59,8 @@ export function buildHelpConflictView(options: HelpConflictViewOptions): HTMLEle
       doc,
       'div',
       { className: 'widgetlib-palette__conflict-versions' },
-      version(doc, 'widgetlib-palette__conflict-theirs', texts.conflictTheirs, current),
-      version(doc, 'widgetlib-palette__conflict-mine', texts.conflictMine, mine),
+      version(doc, options.sanitize, 'widgetlib-palette__conflict-theirs', texts.conflictTheirs, current),
+      version(doc, options.sanitize, 'widgetlib-palette__conflict-mine', texts.conflictMine, mine),
     ),
     createElement(
       doc,

@@ -2,7 +2,8 @@ import { HELP_TEXT_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from '#rules/help-limits.
 import {
   createElement,
   failureMessages,
-  HelpConflictError,
+  isHelpConflictError,
+  loadHelpTextSanitizer,
   showMessages,
   type HelpEntry,
   type HelpEntryInput,
@@ -253,7 +254,7 @@ export class HelpEntryForm {
       await this.options.submit(input);
       this.conflictArea.replaceChildren();
     } catch (error) {
-      if (error instanceof HelpConflictError && this.options.conflict) this.showConflict(input, error.current);
+      if (isHelpConflictError(error) && this.options.conflict) await this.showConflict(input, error.current);
       else showMessages(this.error, failureMessages(error));
     } finally {
       this.saveButton.disabled = false;
@@ -261,15 +262,24 @@ export class HelpEntryForm {
     }
   }
 
-  private showConflict(mine: HelpEntryInput, current: HelpEntry): void {
+  private async showConflict(mine: HelpEntryInput, current: HelpEntry): Promise<void> {
     const { doc, texts, idPrefix, conflict } = this.options;
     showMessages(this.error, []);
+    let sanitize: (html: string) => string;
+    try {
+      // Loaded with the list's entries already, as a rule: the form was opened from the panel.
+      ({ sanitizeHelpText: sanitize } = await loadHelpTextSanitizer());
+    } catch {
+      showMessages(this.error, [texts.partUnavailable]);
+      return;
+    }
     const view = buildHelpConflictView({
       doc,
       texts,
       idPrefix,
       mine,
       current,
+      sanitize,
       overwrite: () => {
         conflict?.overwrite(current);
         void this.save();

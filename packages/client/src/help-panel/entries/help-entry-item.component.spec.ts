@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { sanitizeHelpText } from '../core/help-text.parser.js';
 import { buildHelpEntryItem, type HelpEntryItemOptions } from './help-entry-item.component.js';
 import { DEFAULT_HELP_PANEL_TEXTS, type HelpEntry, type HelpPanelPermissions } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
@@ -16,6 +17,7 @@ function options(permissions: Partial<HelpPanelPermissions>, calls: string[] = [
     doc: document,
     texts: DEFAULT_HELP_PANEL_TEXTS,
     idPrefix: 'panel',
+    sanitize: sanitizeHelpText,
     permissions: { view: true, add: false, change: false, delete: false, ...permissions },
     edit: (entry) => calls.push(`edit ${entry.id}`),
     delete: (entry, item) => calls.push(`delete ${entry.id} ${item.dataset.helpId}`),

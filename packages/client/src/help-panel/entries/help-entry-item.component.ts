@@ -1,10 +1,4 @@
-import {
-  createElement,
-  sanitizeHelpText,
-  type HelpEntry,
-  type HelpPanelPermissions,
-  type HelpPanelTexts,
-} from '../core/index.js';
+import { createElement, type HelpEntry, type HelpPanelPermissions, type HelpPanelTexts } from '../core/index.js';
 import { searchableText } from './help-search.parser.js';
 
 /** One listed entry: its item and what the search box matches it against. */
@@ -20,6 +14,8 @@ export interface HelpEntryItemOptions {
   /** Prefix of the item's element ids (the panel's id). */
   idPrefix: string;
   permissions: HelpPanelPermissions;
+  /** Makes a help text safe to insert as HTML (`sanitizeHelpText`, loaded with the entries). */
+  sanitize(html: string): string;
   /** The label of an entry's language when it is not the reader's; `null` shows none. */
   languageBadge?(entry: HelpEntry): string | null;
   edit(entry: HelpEntry): void;
@@ -54,7 +50,7 @@ export function buildHelpEntryItem(entry: HelpEntry, options: HelpEntryItemOptio
   const { doc, texts, idPrefix } = options;
   const titleId = `${idPrefix}-entry-${entry.id}`;
   const text = createElement(doc, 'div', { className: 'widgetlib-palette__text' });
-  text.innerHTML = sanitizeHelpText(entry.help_text ?? '');
+  text.innerHTML = options.sanitize(entry.help_text ?? '');
   const item = createElement(
     doc,
     'li',

@@ -1,4 +1,4 @@
-import { HelpApiError, type HelpUsageEvent } from '../core/index.js';
+import { isHelpApiError, type HelpUsageEvent } from '../core/index.js';
 
 /** How a report ended: stored, refused because recording is off (404), or failed otherwise. */
 export type HelpUsageOutcome = 'recorded' | 'disabled' | 'failed';
@@ -68,7 +68,7 @@ export class HelpUsageReporter {
       await this.send(event);
       return 'recorded';
     } catch (error) {
-      if (!(error instanceof HelpApiError) || error.status !== 404) return 'failed';
+      if (!isHelpApiError(error) || error.status !== 404) return 'failed';
       if (!this.disabled) {
         this.disabled = true;
         this.onDisabled();
