@@ -4,6 +4,7 @@ import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from 
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
 import { withStatementTimeout } from './statement-timeout.query.js';
+import { withCachedText } from './statement-text.cache.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
 
@@ -52,7 +53,7 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
   const writer = new ConditionWriter(sql);
   const run: StatementRunner = (statement, read) =>
     withStatementTimeout(base.connection, statementTimeout, (runner) =>
-      read(runner ? statement.setQueryRunner(runner) : statement),
+      read(withCachedText(runner ? statement.setQueryRunner(runner) : statement)),
     );
   const requestConditions = request.filters.map((filter) => writer.filter(filter));
   for (const node of request.conditions) {
