@@ -19,6 +19,11 @@ export class StatementTextCache {
     return this.texts.size;
   }
 
+  /** The texts kept, least recently used first. */
+  keptTexts(): string[] {
+    return [...this.texts.values()];
+  }
+
   /** The text of `shape`, written by `write` when it is not kept. */
   text(shape: string, write: () => string): string {
     let text = this.texts.get(shape);
