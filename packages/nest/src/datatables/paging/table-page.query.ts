@@ -129,7 +129,11 @@ export async function readTablePage<T extends ObjectLiteral>(
 
   const page = base
     .clone()
-    .innerJoin(`(${withCachedText(ids).getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
+    .innerJoin(
+      `(${withCachedText(ids).getQuery()})`,
+      PAGE_ALIAS,
+      `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`,
+    )
     .setParameters(ids.getParameters());
   orderBySortKeys(page, keys, PAGE_ALIAS);
   if (!keyset) {

@@ -99,7 +99,13 @@ interface AliasFields {
 
 function aliasKey(alias: AliasFields | undefined): unknown[] | null {
   if (!alias) return null;
-  return [alias.type, alias.name, alias.tablePath, alias.subQuery, alias.hasMetadata ? identity(alias.metadata!) : null];
+  return [
+    alias.type,
+    alias.name,
+    alias.tablePath,
+    alias.subQuery,
+    alias.hasMetadata ? identity(alias.metadata!) : null,
+  ];
 }
 
 /** Whether `value` is what a new query builder holds (its own, or an empty list or object). */
@@ -132,8 +138,7 @@ export function queryShape(query: SelectQueryBuilder<ObjectLiteral>): string | n
     freshMaps.set(dataSource, fresh);
   }
   for (const key of Object.keys(fields)) {
-    if (TEXT_FIELD_NAMES.has(key) || OBJECT_FIELDS.has(key) || BINDING_FIELDS.has(key))
-      continue;
+    if (TEXT_FIELD_NAMES.has(key) || OBJECT_FIELDS.has(key) || BINDING_FIELDS.has(key)) continue;
     if (!isDefault(fields[key], fresh[key])) return null;
   }
   const joins: unknown[] = [];

@@ -23,7 +23,10 @@ describe('the statement texts kept by shape', () => {
 
   it.each<[string, (query: SelectQueryBuilder<Album>) => SelectQueryBuilder<Album>]>([
     ['another condition', (query) => query.where('album.year <= :minYear', { minYear: 1990 })],
-    ['the same condition ANDed twice', (query) => query.where('album.year >= :minYear').andWhere('album.year >= :minYear')],
+    [
+      'the same condition ANDed twice',
+      (query) => query.where('album.year >= :minYear').andWhere('album.year >= :minYear'),
+    ],
     ['a condition in brackets', (query) => query.where('(album.year >= :minYear)', { minYear: 1990 })],
     ['an object condition', (query) => query.where({ year: 1990 })],
     ['another join', (query) => query.leftJoinAndSelect('album.genres', 'genre')],
