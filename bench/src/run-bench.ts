@@ -19,6 +19,7 @@ import { runLoad } from './load.runner.js';
 import { elapsedSeconds, log } from './log.js';
 import { describeMachine } from './machine.info.js';
 import { measuredCode } from './measured-code.js';
+import type { Implementation } from './implementations.js';
 import type { DatabaseName, LoadCheck, Report, ScenarioRun } from './report.types.js';
 import { renderReport } from './results.report.js';
 import { acquireRunLock } from './run.lock.js';
@@ -34,6 +35,11 @@ const onlyScenarios = args
   .find((arg) => arg.startsWith('--scenarios='))
   ?.slice('--scenarios='.length)
   .split(',');
+/** `--implementations=sql,widgetlib`: time only these (the others get no row). */
+const onlyImplementations = args
+  .find((arg) => arg.startsWith('--implementations='))
+  ?.slice('--implementations='.length)
+  .split(',') as Implementation[] | undefined;
 const settings = benchSettings(quick);
 /** One file per source database, so that quick and full runs do not rebuild each other's. */
 const SQLITE_FILE = join(benchRoot, `.data/${settings.postgresDatabase}.sqlite`);
@@ -79,7 +85,9 @@ async function main(): Promise<void> {
     try {
       const people = database === 'postgres' ? settings.postgresPeople : SQLITE_PEOPLE;
       const list = scenarios(people, database).filter(({ id }) => !onlyScenarios || onlyScenarios.includes(id));
-      runs.push(...(await runScenarios({ database, server, settings, explainClient, explains }, list)));
+      runs.push(
+        ...(await runScenarios({ database, server, settings, explainClient, explains, onlyImplementations }, list)),
+      );
       if (!onlyScenarios || onlyScenarios.includes(KEYSET_ROW)) keyset.push(...(await runKeyset(server, database)));
       if (database === 'postgres') {
         if (!server.implementations.includes('widgetlib')) {
@@ -112,7 +120,7 @@ async function main(): Promise<void> {
     return version;
   })();
   // Only a full run of everything writes the committed RESULTS.md and EXPLAIN.md.
-  const suffix = quick ? '-quick' : onlyDatabase || onlyScenarios ? '-partial' : '';
+  const suffix = quick ? '-quick' : onlyDatabase || onlyScenarios || onlyImplementations ? '-partial' : '';
   const resultsFile = join(benchRoot, `RESULTS${suffix}.md`);
   const explainFile = join(benchRoot, `EXPLAIN${suffix}.md`);
   const hasExplain = databases.includes('postgres');

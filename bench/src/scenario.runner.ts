@@ -26,13 +26,18 @@ export interface ScenarioContext {
   /** PostgreSQL: the session that explains each request's statements into `explains`. */
   explainClient: pg.Client | null;
   explains: string[];
+  /** Time only these implementations (all when absent); the others get no row. */
+  onlyImplementations?: readonly Implementation[];
 }
 
 export async function runScenarios(context: ScenarioContext, list: Scenario[]): Promise<ScenarioRun[]> {
-  const { database, server, settings, explainClient, explains } = context;
+  const { database, server, settings, explainClient, explains, onlyImplementations } = context;
+  const chosen = onlyImplementations
+    ? IMPLEMENTATIONS.filter((implementation) => onlyImplementations.includes(implementation))
+    : IMPLEMENTATIONS;
   const runs: ScenarioRun[] = [];
   for (const scenario of list) {
-    const present = IMPLEMENTATIONS.filter((implementation) => server.implementations.includes(implementation));
+    const present = chosen.filter((implementation) => server.implementations.includes(implementation));
     const nextPaths = new Map(
       present.map((implementation) => [implementation, requestSequence(scenario, implementation)] as const),
     );
@@ -47,7 +52,7 @@ export async function runScenarios(context: ScenarioContext, list: Scenario[]): 
       statements: number;
       probeMs: number;
     }[] = [];
-    for (const implementation of IMPLEMENTATIONS) {
+    for (const implementation of chosen) {
       if (!present.includes(implementation)) {
         runs.push({
           database,

@@ -3,7 +3,7 @@ import { KeysetWriter } from './keyset-sql.writer.js';
 import { keyAlias, planKeysetAfter, readKeyValues } from './keyset-plan.writer.js';
 import type { KeyValue } from '../model/index.js';
 import { pageRowsHydrator } from './page-rows.reader.js';
-import { SortKeyWriter, type FirstRankJoin, type SortKey, type TableQuerySetup } from '../sql/index.js';
+import { SortKeyWriter, type FirstRankJoin, type SortKey, type TableQuerySetup, withCachedText } from '../sql/index.js';
 import type { OrderKey } from '../model/index.js';
 
 const PAGE_ALIAS = 'wl_page';
@@ -144,7 +144,11 @@ export async function readTablePage<T extends ObjectLiteral>(
 
   const page = base
     .clone()
-    .innerJoin(`(${ids.getQuery()})`, PAGE_ALIAS, `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`)
+    .innerJoin(
+      `(${withCachedText(ids).getQuery()})`,
+      PAGE_ALIAS,
+      `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`,
+    )
     .setParameters(ids.getParameters());
   orderBySortKeys(page, keys, PAGE_ALIAS);
   if (!keyset) {

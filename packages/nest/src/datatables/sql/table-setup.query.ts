@@ -5,6 +5,7 @@ import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
 import { readFrom, type ReadSource } from './replica-reads.query.js';
 import { withStatementTimeout } from './statement-timeout.query.js';
+import { withCachedText } from './statement-text.cache.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
 
@@ -60,7 +61,7 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
       withStatementTimeout(
         base.connection,
         statementTimeout,
-        (runner) => read(runner ? statement.setQueryRunner(runner) : statement),
+        (runner) => read(withCachedText(runner ? statement.setQueryRunner(runner) : statement)),
         mode,
       ),
     );

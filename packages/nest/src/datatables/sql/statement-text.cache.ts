@@ -1,0 +1,61 @@
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { queryShape } from './query-shape.reader.js';
+
+/** The most statement texts kept per data source; the least recently used goes first. */
+export const STATEMENT_TEXTS_KEPT = 500;
+
+/**
+ * SQL texts of the list statements by {@link queryShape}, per data source. A request of a shape
+ * seen before skips TypeORM's writing of the text (most of a list request's own work on a fast
+ * database). The text keeps its named parameters: each request's values are bound to it by TypeORM,
+ * never written into it.
+ */
+export class StatementTextCache {
+  private readonly texts = new Map<string, string>();
+
+  constructor(private readonly capacity = STATEMENT_TEXTS_KEPT) {}
+
+  get size(): number {
+    return this.texts.size;
+  }
+
+  /** The texts kept, least recently used first. */
+  keptTexts(): string[] {
+    return [...this.texts.values()];
+  }
+
+  /** The text of `shape`, written by `write` when it is not kept. */
+  text(shape: string, write: () => string): string {
+    let text = this.texts.get(shape);
+    if (text === undefined) {
+      text = write();
+      if (this.texts.size >= this.capacity) this.texts.delete(this.texts.keys().next().value!);
+    } else {
+      this.texts.delete(shape);
+    }
+    this.texts.set(shape, text);
+    return text;
+  }
+}
+
+const caches = new WeakMap<DataSource, StatementTextCache>();
+
+/** The cache of `dataSource`'s statement texts. */
+export function statementTexts(dataSource: DataSource): StatementTextCache {
+  let cache = caches.get(dataSource);
+  if (!cache) caches.set(dataSource, (cache = new StatementTextCache()));
+  return cache;
+}
+
+/**
+ * `query`, whose SQL text comes from the cache of its data source from now on: call it once the
+ * builder is complete, just before it runs (a builder changed afterwards would keep the old text).
+ * A builder whose shape cannot be told ({@link queryShape} null) writes its text as usual.
+ */
+export function withCachedText<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
+  const shape = queryShape(query);
+  if (shape === null) return query;
+  const text = statementTexts(query.connection).text(shape, () => query.getQuery());
+  query.getQuery = () => text;
+  return query;
+}
