@@ -1,6 +1,12 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DEADLINE_PARAMETER } from '../../dialect/index.js';
-import { aliasMetadata, readsWholeTable, type ResolvedPath, type TableQuerySetup } from '../sql/index.js';
+import {
+  aliasMetadata,
+  readsWholeTable,
+  type ResolvedPath,
+  type TableQuerySetup,
+  withCachedText,
+} from '../sql/index.js';
 import type { DataTableCountKind, TableRequest } from '../model/index.js';
 import { dataSourceIdentity, readTables } from './count-cache-key.writer.js';
 import type { CountedStatement, DataTableCounts } from './datatable-counts.service.js';
@@ -171,7 +177,8 @@ export class TableCountsQuery<T extends ObjectLiteral> {
 
   private cacheKey(statement: SelectQueryBuilder<ObjectLiteral>): CountedStatement {
     return {
-      sql: statement.getQuery(),
+      // The text the statement runs with: kept per shape, so that keying a count does not write it again.
+      sql: withCachedText(statement).getQuery(),
       parameters: withoutDeadline(statement.getParameters()),
       source: dataSourceIdentity(this.setup.base.connection),
     };

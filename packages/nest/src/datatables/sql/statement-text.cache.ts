@@ -39,6 +39,8 @@ export class StatementTextCache {
 }
 
 const caches = new WeakMap<DataSource, StatementTextCache>();
+/** The builders whose text is the cache's already. */
+const withText = new WeakSet<SelectQueryBuilder<ObjectLiteral>>();
 
 /** The cache of `dataSource`'s statement texts. */
 export function statementTexts(dataSource: DataSource): StatementTextCache {
@@ -53,9 +55,11 @@ export function statementTexts(dataSource: DataSource): StatementTextCache {
  * A builder whose shape cannot be told ({@link queryShape} null) writes its text as usual.
  */
 export function withCachedText<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
+  if (withText.has(query)) return query;
   const shape = queryShape(query);
   if (shape === null) return query;
   const text = statementTexts(query.connection).text(shape, () => query.getQuery());
   query.getQuery = () => text;
+  withText.add(query);
   return query;
 }
