@@ -208,11 +208,13 @@ describe.each(DATATABLES_LINES)('DataTables %s: one table state in Chromium', (d
     // Longer than `searchDelay` (300 ms): a search still waiting would have been sent by now.
     await page.waitForTimeout(600);
     const sent = queries().slice(before).map(conditionsOf);
-    // The clearing request carries no condition, and nothing is sent after it (no search replayed).
-    // On DataTables 3 a request of the old conditions may leave first, as the click begins.
+    // The clearing request carries no condition, and nothing with a condition is sent after it (no
+    // search replayed). A request of the old conditions may leave first, as the click begins, and the
+    // SearchPanes redraw may repeat the cleared request.
     const cleared = sent.findIndex((conditions) => Object.keys(conditions).length === 0);
     expect(cleared).toBeGreaterThanOrEqual(0);
-    expect(sent.slice(cleared)).toEqual([{}]);
+    expect(sent.slice(cleared).filter((conditions) => Object.keys(conditions).length > 0)).toEqual([]);
+    expect(sent.length - cleared).toBeLessThanOrEqual(2);
     expect(await page.textContent('#albums_info')).toBe(ALL);
     expect(await page.inputValue('.dt-search input')).toBe('');
     expect(await filterControl('Year').inputValue()).toBe('');
