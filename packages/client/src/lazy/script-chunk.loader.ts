@@ -20,20 +20,25 @@ export function scriptChunkUrl(name: string, base: string = bundleSrc): string {
   return url.href;
 }
 
-/** Adds `<script src="url">` and resolves with what it registered under `name`. */
-export function injectChunkScript(url: string, name: string): Promise<object> {
+/** Adds `<script src="url">` and resolves with what it registered (`registered()`, `what` naming it). */
+export function injectScript<T>(url: string, registered: () => T | undefined, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
     script.addEventListener('load', () => {
-      const loaded = window[SCRIPT_CHUNKS_GLOBAL]?.[name];
+      const loaded = registered();
       if (loaded) resolve(loaded);
-      else reject(new Error(`${url} did not register widgetlib's ${name} part`));
+      else reject(new Error(`${url} did not register ${what}`));
     });
     script.addEventListener('error', () => reject(new Error(`${url} could not be loaded`)));
     document.head.append(script);
   });
+}
+
+/** Adds `<script src="url">` and resolves with what it registered under `name`. */
+export function injectChunkScript(url: string, name: string): Promise<object> {
+  return injectScript(url, () => window[SCRIPT_CHUNKS_GLOBAL]?.[name], `widgetlib's ${name} part`);
 }
 
 /**

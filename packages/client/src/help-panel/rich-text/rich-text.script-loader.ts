@@ -1,3 +1,4 @@
+import { injectScript } from '../../lazy/script-chunk.loader.js';
 import { RICH_TEXT_GLOBAL, type RichTextEditorModule } from './rich-text.types.js';
 
 /** The editor's file, next to the `<script>` bundle (dist/). */
@@ -7,21 +8,6 @@ export const RICH_TEXT_SCRIPT_FILE = 'widgetlib.editor.min.js';
 const bundleSrc = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
 
 const loading = new Map<string, Promise<RichTextEditorModule>>();
-
-function injectScript(url: string): Promise<RichTextEditorModule> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.addEventListener('load', () => {
-      const loaded = window[RICH_TEXT_GLOBAL];
-      if (loaded) resolve(loaded);
-      else reject(new Error(`${url} did not register the rich-text editor`));
-    });
-    script.addEventListener('error', () => reject(new Error(`${url} could not be loaded`)));
-    document.head.append(script);
-  });
-}
 
 /**
  * The `<script>` bundles' editor loader: adds `<script src="widgetlib.editor.min.js">` from the folder
@@ -35,7 +21,7 @@ export function loadRichTextEditor(editorUrl?: string): Promise<RichTextEditorMo
   if (!url) return Promise.reject(new Error('no editorUrl set and the bundle was not loaded by a <script src>'));
   let pending = loading.get(url);
   if (!pending) {
-    pending = injectScript(url);
+    pending = injectScript(url, () => window[RICH_TEXT_GLOBAL], 'the rich-text editor');
     loading.set(url, pending);
     pending.catch(() => loading.delete(url));
   }
