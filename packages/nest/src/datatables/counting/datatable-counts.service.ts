@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CACHE_MANAGER } from '@nestjs/cache-manager';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createKeyv } from '@cacheable/memory';
-import { createCache, type Cache } from 'cache-manager';
+import type { Cache } from 'cache-manager';
+import { LRUCache } from 'lru-cache';
 import { EntityMetadata, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { countCacheKey, generationKey, recentWriteKey, writtenTables } from './count-cache-key.writer.js';
 
@@ -23,6 +23,27 @@ export interface CountedStatement {
  */
 export const PRIMARY_READS_AFTER_WRITE_MS = 10_000;
 
+/** What the counts need of a cache: the host's `cache-manager` cache, or the library's own in memory. */
+type CountCache = Pick<Cache, 'get' | 'mget' | 'set'>;
+
+/**
+ * The in-memory cache used when the host registers none: a bounded LRU map (least recently used goes
+ * first, so a table's write generation, set after its last counts were read, outlives those counts).
+ * It is read on every list request, so it is a plain map rather than a Keyv store behind cache-manager.
+ */
+function memoryCountCache(): CountCache {
+  const entries = new LRUCache<string, NonNullable<unknown>>({ max: MAX_COUNTS_IN_MEMORY });
+  const read = <T>(key: string) => entries.get(key) as T | undefined;
+  return {
+    get: <T>(key: string) => Promise.resolve(read<T>(key)),
+    mget: <T>(keys: string[]) => Promise.resolve(keys.map((key) => read<T>(key))),
+    set: <T>(key: string, value: T, ttl?: number) => {
+      entries.set(key, value as NonNullable<unknown>, ttl ? { ttl } : undefined);
+      return Promise.resolve(value);
+    },
+  };
+}
+
 /** A count as the cache keeps it. */
 export interface CachedCount {
   value: number;
@@ -39,16 +60,14 @@ export interface CachedCount {
  */
 @Injectable()
 export class DataTableCounts {
-  private readonly cache: Cache;
+  private readonly cache: CountCache;
   private readonly logger = new Logger('DataTableCounts');
 
   constructor(
     @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
     @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
   ) {
-    // Bounded: every distinct filter combination makes a count. Least recently used goes first, so a
-    // table's write generation (set after its last counts were read) outlives those counts.
-    this.cache = hostCache ?? createCache({ stores: [createKeyv({ lruSize: MAX_COUNTS_IN_MEMORY })] });
+    this.cache = hostCache ?? memoryCountCache();
   }
 
   /**
