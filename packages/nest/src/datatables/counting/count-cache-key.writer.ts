@@ -4,8 +4,16 @@ import type { ResolvedPath } from '../sql/index.js';
 
 const PREFIX = 'widgetlib:count';
 
+const identities = new WeakMap<DataSource, string>();
+
 /** What tells two databases apart: a count of one is never answered for another. */
 export function dataSourceIdentity(dataSource: DataSource): string {
+  let identity = identities.get(dataSource);
+  if (identity === undefined) identities.set(dataSource, (identity = writtenIdentity(dataSource)));
+  return identity;
+}
+
+function writtenIdentity(dataSource: DataSource): string {
   const { type, url, host, port, database } = dataSource.options as {
     type: string;
     url?: string;

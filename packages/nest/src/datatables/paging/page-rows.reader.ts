@@ -1,5 +1,7 @@
-import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { LRUCache } from 'lru-cache';
+import type { DataSource, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
+import { keptShape, STATEMENT_TEXTS_KEPT } from '../sql/index.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 /** TypeORM 0.3's `loadRelationCountAndMap()` attributes, which 1.x no longer has. */
@@ -32,13 +34,27 @@ function hasLoadHooks(metadata: EntityMetadata): boolean {
   );
 }
 
+/** The hydrators of the shapes whose statement text is kept, per data source; the least recently used goes first. */
+const hydrators = new WeakMap<DataSource, LRUCache<string, { hydrator: PageRowsHydrator | null }>>();
+
 /**
  * How `getMany()` would turn the raw rows of `query` into entities, or null when it would do more
  * than this does (listeners, subscribers, embedded, inherited or lazy entities, relation ids or
  * counts, mapped joins, plain-object results, aliases TypeORM shortens): the page is then read
  * through `getMany()`. Reading raw rows spares TypeORM's general transformer on every request.
+ * Planned once per shape of a builder whose text is kept (see `withCachedText`).
  */
 export function pageRowsHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydrator | null {
+  const shape = keptShape(query);
+  if (shape === undefined) return plannedHydrator(query);
+  let byShape = hydrators.get(query.connection);
+  if (!byShape) hydrators.set(query.connection, (byShape = new LRUCache({ max: STATEMENT_TEXTS_KEPT })));
+  let planned = byShape.get(shape);
+  if (!planned) byShape.set(shape, (planned = { hydrator: plannedHydrator(query) }));
+  return planned.hydrator;
+}
+
+function plannedHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydrator | null {
   const map = query.expressionMap;
   const connection = query.connection;
   const { maxAliasLength } = connection.driver;

@@ -7,5 +7,11 @@ export { readFrom, type ReadSource } from './replica-reads.query.js';
 export { ConditionWriter } from './condition.writer.js';
 export { TableSql } from './table-sql.writer.js';
 export { SortKeyWriter, type FirstRankJoin, type SortKey } from './sort-keys.writer.js';
-export { STATEMENT_TEXTS_KEPT, StatementTextCache, statementTexts, withCachedText } from './statement-text.cache.js';
+export {
+  keptShape,
+  STATEMENT_TEXTS_KEPT,
+  StatementTextCache,
+  statementTexts,
+  withCachedText,
+} from './statement-text.cache.js';
 export { queryShape } from './query-shape.reader.js';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { queryShape } from './query-shape.reader.js';
 
@@ -11,9 +12,11 @@ export const STATEMENT_TEXTS_KEPT = 500;
  * never written into it.
  */
 export class StatementTextCache {
-  private readonly texts = new Map<string, string>();
+  private readonly texts: LRUCache<string, string>;
 
-  constructor(private readonly capacity = STATEMENT_TEXTS_KEPT) {}
+  constructor(capacity = STATEMENT_TEXTS_KEPT) {
+    this.texts = new LRUCache({ max: capacity });
+  }
 
   get size(): number {
     return this.texts.size;
@@ -21,26 +24,20 @@ export class StatementTextCache {
 
   /** The texts kept, least recently used first. */
   keptTexts(): string[] {
-    return [...this.texts.values()];
+    return [...this.texts.rvalues()];
   }
 
   /** The text of `shape`, written by `write` when it is not kept. */
   text(shape: string, write: () => string): string {
     let text = this.texts.get(shape);
-    if (text === undefined) {
-      text = write();
-      if (this.texts.size >= this.capacity) this.texts.delete(this.texts.keys().next().value!);
-    } else {
-      this.texts.delete(shape);
-    }
-    this.texts.set(shape, text);
+    if (text === undefined) this.texts.set(shape, (text = write()));
     return text;
   }
 }
 
 const caches = new WeakMap<DataSource, StatementTextCache>();
-/** The builders whose text is the cache's already. */
-const withText = new WeakSet<SelectQueryBuilder<ObjectLiteral>>();
+/** The builders whose text is the cache's already, with their shapes. */
+const shapes = new WeakMap<SelectQueryBuilder<ObjectLiteral>, string>();
 
 /** The cache of `dataSource`'s statement texts. */
 export function statementTexts(dataSource: DataSource): StatementTextCache {
@@ -55,11 +52,16 @@ export function statementTexts(dataSource: DataSource): StatementTextCache {
  * A builder whose shape cannot be told ({@link queryShape} null) writes its text as usual.
  */
 export function withCachedText<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
-  if (withText.has(query)) return query;
+  if (shapes.has(query)) return query;
   const shape = queryShape(query);
   if (shape === null) return query;
   const text = statementTexts(query.connection).text(shape, () => query.getQuery());
   query.getQuery = () => text;
-  withText.add(query);
+  shapes.set(query, shape);
   return query;
+}
+
+/** The shape of a builder {@link withCachedText} gave a kept text, or undefined (what follows from it may be kept too). */
+export function keptShape(query: SelectQueryBuilder<ObjectLiteral>): string | undefined {
+  return shapes.get(query);
 }
