@@ -43,7 +43,7 @@ function invalid(message: string): WidgetLibError {
 function flatTree(body: Tree, root: string): Tree | undefined {
   let tree: Tree | undefined;
   for (const [name, value] of Object.entries(body)) {
-    if (!name.startsWith(`${root}[`)) continue;
+    if (!name.startsWith(`${root}[`) || name === `${root}[]`) continue;
     const rest = name.slice(root.length);
     if (!BRACKETED.test(rest)) throw invalid(`${name} is not a well-formed parameter name (expected ${root}[name][...])`);
     const segments = [...rest.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]!);
@@ -66,7 +66,7 @@ function flatTree(body: Tree, root: string): Tree | undefined {
 
 /** `root` of the body: nested (JSON, or a form parser that nests), or from flat `root[...]` names. */
 function member(body: Tree, root: string): unknown {
-  const nested = body[root];
+  const nested = body[root] ?? body[`${root}[]`];
   const flat = flatTree(body, root);
   if (nested !== undefined && flat !== undefined) throw invalid(`${root} is given both nested and as ${root}[...] names`);
   return nested ?? flat;

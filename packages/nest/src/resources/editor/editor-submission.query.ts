@@ -103,7 +103,9 @@ export class EditorSubmission<T extends ObjectLiteral> {
   /** A row's fields as the DTO reads them; an edit is judged only on the fields it sent (Editor sends the changed ones). */
   private async check(dto: Type, row: EditorRowValues & { id?: number }, edit: boolean): Promise<CheckedRow> {
     const values = this.formEncoded ? typedFormValues(dto, row.values) : row.values;
-    const body = plainToInstance(dto, values) as object;
+    const body = plainToInstance(dto, values) as Record<string, unknown>;
+    // A field declared but not sent (an edit's unchanged ones) is not written as undefined.
+    for (const name of Object.keys(body)) if (body[name] === undefined && !(name in values)) delete body[name];
     const errors = await validate(body, { whitelist: true, forbidNonWhitelisted: true });
     const sent = edit ? new Set(Object.keys(values)) : undefined;
     return { key: row.key, id: row.id, body, errors: editorFieldErrors(errors, row.key, sent) };
