@@ -23,7 +23,9 @@ const READER = asUser({ name: 'rita', permissions: ['books.view', 'books.add'] }
  */
 function csrfProtection(request: IncomingMessage, response: ServerResponse, next: () => void): void {
   if (request.method === 'POST' && request.headers['x-csrf-token'] !== CSRF) {
-    response.writeHead(403, { 'content-type': 'application/json' }).end('{"statusCode":403,"message":"invalid csrf token"}');
+    response
+      .writeHead(403, { 'content-type': 'application/json' })
+      .end('{"statusCode":403,"message":"invalid csrf token"}');
     return;
   }
   next();
@@ -41,11 +43,12 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
   let faber: Publisher;
   let books: Book[];
 
-  const post = (path: string, user = EDITOR) =>
-    request(server).post(path).set(user).set('X-CSRF-Token', CSRF);
+  const post = (path: string, user = EDITOR) => request(server).post(path).set(user).set('X-CSRF-Token', CSRF);
 
   async function stored(): Promise<string[]> {
-    const rows = await testApp.dataSource.getRepository(Book).find({ relations: { publisher: true }, order: { id: 'ASC' } });
+    const rows = await testApp.dataSource
+      .getRepository(Book)
+      .find({ relations: { publisher: true }, order: { id: 'ASC' } });
     return rows.map((book) => `${book.title}:${book.pages}:${book.publisher.name}:${book.archived}`);
   }
 
@@ -53,7 +56,12 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
     testApp = await createTestApp(kind, {
       entities: [Book, Publisher, ShelfTag],
       imports: [TypeOrmModule.forFeature([Book])],
-      controllers: [BooksController, EditorBooksController, SpanishEditorBooksController, CreateOnlyEditorBooksController],
+      controllers: [
+        BooksController,
+        EditorBooksController,
+        SpanishEditorBooksController,
+        CreateOnlyEditorBooksController,
+      ],
       beforeInit: (app) => {
         // Forms read without nesting, so that row ids under data[...] are kept (see the README).
         (app as NestExpressApplication).useBodyParser('urlencoded', { extended: false });
@@ -82,10 +90,24 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
   it('creates a row from a form submission and answers it as the list shows it', async () => {
     const { body } = await post('/editor-books/editor')
       .type('form')
-      .send(form({ action: 'create', 'data[0][title]': 'Beloved', 'data[0][pages]': 324, 'data[0][publisher][id]': penguin.id }))
+      .send(
+        form({
+          action: 'create',
+          'data[0][title]': 'Beloved',
+          'data[0][pages]': 324,
+          'data[0][publisher][id]': penguin.id,
+        }),
+      )
       .expect(200);
     expect(body).toEqual({
-      data: [expect.objectContaining({ title: 'Beloved', pages: 324, archived: false, publisher: { id: penguin.id, name: 'Penguin' } })],
+      data: [
+        expect.objectContaining({
+          title: 'Beloved',
+          pages: 324,
+          archived: false,
+          publisher: { id: penguin.id, name: 'Penguin' },
+        }),
+      ],
     });
     expect(body.data[0].id).toEqual(expect.any(Number));
     expect(await stored()).toContain('Beloved:324:Penguin:false');
@@ -102,7 +124,9 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
       })
       .expect(200);
     expect(body.data.map((row: Book) => row.title)).toEqual(['Beloved', 'Middlemarch']);
-    expect(await stored()).toEqual(expect.arrayContaining(['Beloved:324:Penguin:false', 'Middlemarch:880:Faber:false']));
+    expect(await stored()).toEqual(
+      expect.arrayContaining(['Beloved:324:Penguin:false', 'Middlemarch:880:Faber:false']),
+    );
   });
 
   it('edits one row with only the changed field (inline editing), keeping the others', async () => {
@@ -152,7 +176,14 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
     const before = await stored();
     const { body } = await post('/editor-books/editor')
       .type('form')
-      .send(form({ action: 'create', 'data[0][title]': 'x'.repeat(101), 'data[0][pages]': 'many', 'data[0][publisher][id]': 'first' }))
+      .send(
+        form({
+          action: 'create',
+          'data[0][title]': 'x'.repeat(101),
+          'data[0][pages]': 'many',
+          'data[0][publisher][id]': 'first',
+        }),
+      )
       .expect(200);
     expect(body.data).toEqual([]);
     expect(body.fieldErrors).toEqual([
@@ -217,8 +248,13 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
     const refused = await post('/editor-books/editor', READER)
       .send({ action: 'edit', data: { [id(0)]: { pages: 1 } } })
       .expect(403);
-    expect(refused.body).toMatchObject({ message: 'Missing permission: books.change', missingPermissions: ['books.change'] });
-    await post('/editor-books/editor', READER).send({ action: 'remove', data: { [id(0)]: {} } }).expect(403);
+    expect(refused.body).toMatchObject({
+      message: 'Missing permission: books.change',
+      missingPermissions: ['books.change'],
+    });
+    await post('/editor-books/editor', READER)
+      .send({ action: 'remove', data: { [id(0)]: {} } })
+      .expect(403);
     await request(server)
       .post('/editor-books/editor')
       .set('X-CSRF-Token', CSRF)
@@ -247,8 +283,14 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
     };
     await problem({ data: {} }, 'action must be one of create, edit, remove, read');
     await problem({ action: 'edit' }, 'data is required for action=edit: data[<row id>][<field>]');
-    await problem({ action: 'edit', data: { abc: { pages: 1 } } }, 'data[abc] must name rows by their id, a positive integer no greater than 2147483647');
-    await problem({ action: 'edit', data: [{ pages: 1 }] }, expect.stringContaining('data arrived as a list') as unknown as string);
+    await problem(
+      { action: 'edit', data: { abc: { pages: 1 } } },
+      'data[abc] must name rows by their id, a positive integer no greater than 2147483647',
+    );
+    await problem(
+      { action: 'edit', data: [{ pages: 1 }] },
+      expect.stringContaining('data arrived as a list') as unknown as string,
+    );
     await problem({ action: 'read', ids: [] }, 'ids[] names no row');
     await problem({ action: 'edit', data: {}, extra: 1 }, 'unknown parameter: extra');
     const unserved = await request(server)
@@ -261,6 +303,8 @@ describeEachDatabase("DataTableResource: DataTables Editor's client-server proto
   });
 
   it('has no Editor route on a resource that does not say editor', async () => {
-    await post('/books/editor').send({ action: 'read', ids: [id(0)] }).expect(404);
+    await post('/books/editor')
+      .send({ action: 'read', ids: [id(0)] })
+      .expect(404);
   });
 });

@@ -13,11 +13,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  type ObjectLiteral,
-  type Repository,
-  type SelectQueryBuilder,
-} from 'typeorm';
+import { type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { BulkSelection, DataTableBulkAction, type BulkRequest } from '../bulk-actions/index.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
 import { asHttpError, httpExceptionOf } from '../common/errors/http-error.mapping.js';

@@ -55,7 +55,7 @@ export const ResourceDocs = {
     ),
   editor: () =>
     applyDecorators(
-      postedParameters('Editor\'s submission: action (create, edit, remove, read), data[<row id>][<field>], ids[]'),
+      postedParameters("Editor's submission: action (create, edit, remove, read), data[<row id>][<field>], ids[]"),
       ApiDocs(({ ApiOkResponse }) => [
         ApiOkResponse({
           description: 'The rows as they now are (data), or fieldErrors [{ name, status }], or error',

@@ -14,7 +14,8 @@ export const EDITOR_ACTIONS: Record<EditorAction, ResourceAction> = {
 /** Whether a declaration can serve Editor: `editor` set, and at least one write served. */
 export function editorProblem(editor: unknown, plan: ResourcePlan): string | null {
   if (editor === undefined || editor === false) return null;
-  if (editor !== true && (typeof editor !== 'object' || editor === null)) return 'editor must be true or an object of options';
+  if (editor !== true && (typeof editor !== 'object' || editor === null))
+    return 'editor must be true or an object of options';
   if (!plan.served.create && !plan.served.update && !plan.served.delete) {
     return 'editor needs at least one of create, update, delete named in permissions';
   }

@@ -32,7 +32,13 @@ export function typedFormValues(dto: abstract new (...args: never[]) => unknown,
   for (const [name, value] of Object.entries(values)) {
     const type = designType(dto.prototype as object, name);
     if (typeof value === 'string') out[name] = typedText(value, type);
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value) && typeof type === 'function' && !SCALARS.has(type)) {
+    else if (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      typeof type === 'function' &&
+      !SCALARS.has(type)
+    ) {
       out[name] = typedFormValues(type as abstract new () => unknown, value as Fields);
     } else out[name] = value;
   }

@@ -45,7 +45,8 @@ function flatTree(body: Tree, root: string): Tree | undefined {
   for (const [name, value] of Object.entries(body)) {
     if (!name.startsWith(`${root}[`) || name === `${root}[]`) continue;
     const rest = name.slice(root.length);
-    if (!BRACKETED.test(rest)) throw invalid(`${name} is not a well-formed parameter name (expected ${root}[name][...])`);
+    if (!BRACKETED.test(rest))
+      throw invalid(`${name} is not a well-formed parameter name (expected ${root}[name][...])`);
     const segments = [...rest.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]!);
     const listed = segments.at(-1) === '';
     if (listed) segments.pop();
@@ -68,7 +69,8 @@ function flatTree(body: Tree, root: string): Tree | undefined {
 function member(body: Tree, root: string): unknown {
   const nested = body[root] ?? body[`${root}[]`];
   const flat = flatTree(body, root);
-  if (nested !== undefined && flat !== undefined) throw invalid(`${root} is given both nested and as ${root}[...] names`);
+  if (nested !== undefined && flat !== undefined)
+    throw invalid(`${root} is given both nested and as ${root}[...] names`);
   return nested ?? flat;
 }
 
@@ -123,10 +125,7 @@ function rowsOf(data: unknown, action: EditorAction): Array<[string, unknown]> {
 function idsOf(body: Tree): number[] {
   const ids = member(body, 'ids');
   const list = Array.isArray(ids) ? ids : isObject(ids) ? Object.values(ids) : ids === undefined ? [] : [ids];
-  return bounded(
-    [...new Set(list.map((id) => rowId(id, 'ids[]')))],
-    'ids[]',
-  );
+  return bounded([...new Set(list.map((id) => rowId(id, 'ids[]')))], 'ids[]');
 }
 
 /**

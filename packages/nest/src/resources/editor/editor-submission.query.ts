@@ -115,7 +115,10 @@ export class EditorSubmission<T extends ObjectLiteral> {
   private async read(ids: number[]): Promise<Representation[]> {
     // On the primary, as the writes: a row just changed is read as it now is.
     const records = await onPrimary(this.source.repository.manager.connection, (manager) =>
-      scopedRecordsQuery(this.source.baseQuery(this.request, manager.getRepository(this.source.repository.target as Type<T>)), ids).getMany(),
+      scopedRecordsQuery(
+        this.source.baseQuery(this.request, manager.getRepository(this.source.repository.target as Type<T>)),
+        ids,
+      ).getMany(),
     );
     const key = this.source.writes.primaryKey;
     const byId = new Map(records.map((record) => [Number((record as Record<string, unknown>)[key]), record]));
@@ -133,7 +136,8 @@ export class EditorSubmission<T extends ObjectLiteral> {
 
   /** What Editor shows in its form for a failure the user can act on; null for any other. */
   private userMessage(error: unknown): string | null {
-    if (error instanceof ResourceRecordNotFoundError) return this.texts.rowNotFound.replaceAll('{id}', String(error.id));
+    if (error instanceof ResourceRecordNotFoundError)
+      return this.texts.rowNotFound.replaceAll('{id}', String(error.id));
     if (error instanceof ResourceOutOfScopeError) return this.texts.outsideScope;
     if (error instanceof ResourceDuplicateError) return this.texts.duplicate;
     if (error instanceof ResourceValueTooLongError) return this.texts.tooLong;
