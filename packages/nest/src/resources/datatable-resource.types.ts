@@ -1,7 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { BulkRequest } from '../bulk-actions/index.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
-import type { EditorAnswer } from './editor/editor-submission.query.js';
+import type { EditorAnswer } from './editor/editor-answer.types.js';
 
 /** A record as the resource's routes answer it: the row the list would show. */
 export type Representation = Record<string, unknown>;

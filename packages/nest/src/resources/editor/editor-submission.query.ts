@@ -14,17 +14,11 @@ import {
 import type { Representation } from '../datatable-resource.types.js';
 import type { ResourceWrites } from '../resource-writes.query.js';
 import { scopedRecordsQuery } from '../scoped-record.query.js';
+import type { EditorAnswer } from './editor-answer.types.js';
 import { editorFieldErrors, type EditorFieldError } from './editor-field-errors.writer.js';
 import { typedFormValues } from './editor-form-values.reader.js';
 import type { ResourceEditorTexts } from './editor.options.js';
 import type { EditorRequest, EditorRowValues } from './editor-request.parser.js';
-
-/** The answer of Editor's protocol: the rows as they now are, or what stopped the submission. */
-export interface EditorAnswer {
-  data: Representation[];
-  fieldErrors?: EditorFieldError[];
-  error?: string;
-}
 
 /** What a submission needs from its resource. */
 export interface EditorSubmissionSource<T extends ObjectLiteral> {
