@@ -3,7 +3,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  type HttpException,
   Param,
   Post,
   Put,
@@ -14,17 +13,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  type EntityManager,
-  type FindOptionsWhere,
-  type ObjectLiteral,
-  type Repository,
-  type SelectQueryBuilder,
-} from 'typeorm';
+import { type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { BulkSelection, DataTableBulkAction, type BulkRequest } from '../bulk-actions/index.js';
-import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
+import { asHttpError, httpExceptionOf } from '../common/errors/http-error.mapping.js';
+import { CheckedInputPipe } from '../common/checked-input.pipe.js';
 import { type HttpRequest } from '../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
@@ -46,20 +39,38 @@ import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { ResourceDocs } from './resource-docs.decorator.js';
 import type { DataTableResourceOptions, ResourceAction } from './datatable-resource.options.js';
-import { removeRecords } from './record-removal.query.js';
 import { parseResourcePermissions } from './resource-permissions.parser.js';
-import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
-import {
-  ResourceDuplicateError,
-  ResourceOutOfScopeError,
-  ResourceRecordNotFoundError,
-  ResourceValueTooLongError,
-} from './datatable-resource.errors.js';
+import { scopedRecordQuery } from './scoped-record.query.js';
+import { ResourceRecordNotFoundError } from './datatable-resource.errors.js';
+import { ResourceWrites } from './resource-writes.query.js';
+import { editorProblem } from './editor/editor-actions.checks.js';
+import { requireEditorAction } from './editor/editor-access.reader.js';
+import { editorTexts } from './editor/editor.options.js';
+import { parseEditorRequest } from './editor/editor-request.parser.js';
+import type { EditorAnswer } from './editor/editor-answer.types.js';
+import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 
 const parseId = new ParseIdPipe();
+
+/** A write's answer, the library's errors as their HTTP exceptions. */
+async function answered<R>(work: Promise<R>): Promise<R> {
+  try {
+    return await work;
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
+
+function parsedEditorRequest(body: unknown): ReturnType<typeof parseEditorRequest> {
+  try {
+    return parseEditorRequest(body);
+  } catch (error) {
+    throw asHttpError(error);
+  }
+}
 /** The resource's routes answer JSON: reversible, but not pages of the app. */
 const API_ROUTE = { page: false } as const;
 
@@ -96,6 +107,12 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     return applyDecorators(...decorators, ...permit);
   };
 
+  const editorProblems = [editorProblem(options.editor, plan) ?? []].flat();
+  const serveEditor = (...decorators: MethodDecorator[]) =>
+    options.editor && editorProblems.length === 0 && plan.problems.length === 0
+      ? applyDecorators(...decorators)
+      : applyDecorators();
+
   const { list: tableOptions, export: exportOptions } = resourceTableOptions(
     options,
     new Set(Object.keys(plan.served) as ResourceAction[]),
@@ -106,20 +123,23 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   @UseInterceptors(DatabaseUnavailableInterceptor)
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
+    private readonly writes: ResourceWrites<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
       private readonly urls: UrlResolver,
       formats: DateFormatsService,
       @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
-      private readonly counts: DataTableCounts,
+      counts: DataTableCounts,
     ) {
       this.dates = rowDateFields(formats);
-    }
-
-    /** The property of the entity's single primary key (checked at startup). */
-    private get primaryKey(): string {
-      return this.repository.metadata.primaryColumns[0]!.propertyName;
+      this.writes = new ResourceWrites({
+        entity: options.entity,
+        repository,
+        counts,
+        ...(options.assign ? { assign: options.assign as never } : {}),
+        baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+      });
     }
 
     /**
@@ -132,6 +152,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const problems = [
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
+        editorProblems,
         prepareTable(tableOptions, metadata, this.config).problems,
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
@@ -140,7 +161,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions))
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       setRecordUrls(request, (entity) =>
-        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.primaryKey]) }),
+        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.writes.primaryKey]) }),
       );
       return this.baseQuery(request);
     }
@@ -169,16 +190,18 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const record = await onPrimary(this.repository.manager.connection, (manager) =>
         scopedRecordQuery(this.baseQuery(request, manager.getRepository(options.entity)), id).getOne(),
       );
-      if (!record) throw this.notFound(id);
+      if (!record) throw httpExceptionOf(new ResourceRecordNotFoundError(this.repository.metadata.name, id));
       return this.represent(record);
     }
 
     @serve('create', Post(), ViewName(listRoute, API_ROUTE), ResourceDocs.create(createDto))
     create(@Body(bodyValidationPipe(createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
-      return this.inTransaction(async (manager) => {
-        const key = await this.save(manager, this.repository.create(), body, request);
-        return this.representInScope(manager, key, request, 'The new');
-      });
+      return answered(
+        this.writes.inTransaction(async (manager) => {
+          const key = await this.writes.create(manager, body, request);
+          return this.represent(await this.writes.loadInScope(manager, key, request, 'The new'));
+        }),
+      );
     }
 
     @serve('update', Put(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.update(updateDto))
@@ -187,24 +210,22 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Body(bodyValidationPipe(updateDto)) body: U,
       @Req() request: HttpRequest,
     ): Promise<Representation> {
-      return this.inTransaction(async (manager) => {
-        const key = await this.lockInScope(manager, id, request);
-        // Loaded without the base query's joins: a relation its join conditions hide is not in the
-        // entity, so saving cannot unlink it.
-        const entity = await manager
-          .getRepository(options.entity)
-          .findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
-        await this.save(manager, entity, body, request);
-        return this.representInScope(manager, key, request, 'The changed');
-      });
+      return answered(
+        this.writes.inTransaction(async (manager) => {
+          const key = await this.writes.lockInScope(manager, id, request);
+          await this.writes.update(manager, key, body, request);
+          return this.represent(await this.writes.loadInScope(manager, key, request, 'The changed'));
+        }),
+      );
     }
 
     @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute, API_ROUTE), ResourceDocs.remove())
     async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
-      await this.inTransaction(async (manager) => {
-        const key = await this.lockInScope(manager, id, request);
-        await removeRecords(manager, this.repository.metadata, [key]);
-      });
+      await answered(
+        this.writes.inTransaction(async (manager) => {
+          await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)]);
+        }),
+      );
     }
 
     /**
@@ -218,10 +239,22 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Req() request: HttpRequest,
     ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
-      const report = await selected.forEachBatch((keys, manager) =>
-        removeRecords(manager, this.repository.metadata, keys),
-      );
+      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys));
       return { deleted: report.processed };
+    }
+
+    /**
+     * DataTables Editor's client-server protocol (`POST <list path>/editor`), served when the
+     * declaration says `editor`: each action under the permissions of its REST twin (create,
+     * update, delete; a refresh under list's), within the same scope, one transaction per submission.
+     */
+    @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
+    async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
+      const submission = parsedEditorRequest(body);
+      await requireEditorAction(plan, submission.action, this.config, request);
+      const texts = await editorTexts(options.editor!, request);
+      const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
+      return new EditorSubmission(this.editorSource, request, texts, formEncoded).run(submission);
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
@@ -231,64 +264,15 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         : repository.createQueryBuilder(repository.metadata.tableName);
     }
 
-    /** The key of the record `id` within the base query's scope, locked for the transaction; 404 otherwise. */
-    private async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
-      const base = this.baseQuery(request, manager.getRepository(options.entity));
-      const row = await lockedRecordKeyQuery(
-        base,
-        id,
-        await databaseDialect(manager.connection, manager.queryRunner),
-      ).getRawOne<{
-        wl_key: unknown;
-      }>();
-      if (!row) throw this.notFound(id);
-      return row.wl_key;
-    }
-
-    /**
-     * The representation of the record `key` as the base query loads it, inside the write's
-     * transaction: a write that would leave the record outside the scope is refused and undone.
-     */
-    private async representInScope(
-      manager: EntityManager,
-      key: unknown,
-      request: HttpRequest,
-      subject: 'The new' | 'The changed',
-    ): Promise<Representation> {
-      const base = this.baseQuery(request, manager.getRepository(options.entity));
-      const record = await scopedRecordQuery(base, key).getOne();
-      if (!record) {
-        throw httpExceptionOf(new ResourceOutOfScopeError(subject, this.repository.metadata.name));
-      }
-      return this.represent(record);
-    }
-
-    private notFound(id: number): HttpException {
-      return httpExceptionOf(new ResourceRecordNotFoundError(this.repository.metadata.name, id));
-    }
-
-    /**
-     * Runs the write `work` in one transaction, then forgets the entity's cached counts; a broken
-     * unique constraint is a 409, a too long value a 400.
-     */
-    private async inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
-      try {
-        const result = await this.repository.manager.transaction(work);
-        await this.counts.invalidate(this.repository.metadata);
-        return result;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw httpExceptionOf(new ResourceDuplicateError(this.repository.metadata.name));
-        if (isValueTooLong(error)) throw httpExceptionOf(new ResourceValueTooLongError());
-        throw error;
-      }
-    }
-
-    /** Assigns the body to the entity and saves it; answers its primary key. */
-    private async save(manager: EntityManager, entity: T, body: C | U, request: HttpRequest): Promise<unknown> {
-      if (options.assign) await options.assign(entity, body, { manager, request });
-      else manager.merge(options.entity, entity, body as object);
-      const saved = await manager.save(options.entity, entity);
-      return (saved as Record<string, unknown>)[this.primaryKey];
+    private get editorSource(): EditorSubmissionSource<T> {
+      return {
+        writes: this.writes,
+        repository: this.repository,
+        createDto,
+        updateDto,
+        baseQuery: (request, repository) => this.baseQuery(request, repository),
+        represent: (record) => this.represent(record),
+      };
     }
 
     private represent(record: T): Representation {

@@ -2,7 +2,10 @@ import { WidgetLibError } from '../common/errors/index.js';
 
 /** No record of that id within the resource's base query (another scope's record included). */
 export class ResourceRecordNotFoundError extends WidgetLibError {
-  constructor(entity: string, id: number) {
+  constructor(
+    entity: string,
+    readonly id: number,
+  ) {
     super('not-found', `${entity} ${id} does not exist`);
   }
 }

@@ -3,6 +3,7 @@ import type { HttpRequest } from '../common/http-platform.reader.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
+import type { ResourceEditorOptions } from './editor/editor.options.js';
 
 /**
  * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's
@@ -59,6 +60,12 @@ interface DataTableResourceBase<T extends ObjectLiteral> {
     /** Row actions: `true` links each row to the resource's own record route; or your own. */
     actions?: true | DataTableOptions<T>['actions'];
   };
+  /**
+   * Serves DataTables Editor's client-server protocol on `POST <list path>/editor` (see the
+   * README): create, edit and remove under the permissions and scope of `create`, `update` and
+   * `delete`, a refresh (`action=read`, `ids[]`) under `list`'s. Needs one of them named.
+   */
+  editor?: true | ResourceEditorOptions;
 }
 
 /** A resource that may serve `create` and `update`: their bodies are validated against its DTOs. */

@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { BulkRequest } from '../bulk-actions/index.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
+import type { EditorAnswer } from './editor/editor-answer.types.js';
 
 /** A record as the resource's routes answer it: the row the list would show. */
 export type Representation = Record<string, unknown>;
@@ -19,6 +20,8 @@ export interface DataTableResourceController<C extends object, U extends object>
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
   remove(id: number, request: HttpRequest): Promise<void>;
   bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
+  /** DataTables Editor's protocol (`POST <list path>/editor`), when the declaration says `editor`. */
+  editor(body: unknown, request: HttpRequest): Promise<EditorAnswer>;
   /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
   baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
 }

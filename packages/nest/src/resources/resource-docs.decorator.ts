@@ -53,6 +53,16 @@ export const ResourceDocs = {
         ApiNotFoundResponse({ description: 'No such record' }),
       ]),
     ),
+  editor: () =>
+    applyDecorators(
+      postedParameters("Editor's submission: action (create, edit, remove, read), data[<row id>][<field>], ids[]"),
+      ApiDocs(({ ApiOkResponse }) => [
+        ApiOkResponse({
+          description: 'The rows as they now are (data), or fieldErrors [{ name, status }], or error',
+          schema: { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } } },
+        }),
+      ]),
+    ),
   bulkDelete: () =>
     ApiDocs(({ ApiOkResponse }) => [
       ApiOkResponse({

@@ -20,6 +20,18 @@ export function scopedRecordQuery<T extends ObjectLiteral>(
   });
 }
 
+/** The base query narrowed to the records whose primary keys are `keys` (an Editor refresh's rows). */
+export function scopedRecordsQuery<T extends ObjectLiteral>(
+  base: SelectQueryBuilder<T>,
+  keys: readonly unknown[],
+): SelectQueryBuilder<T> {
+  const query = isolatedBase(base);
+  const primary = query.expressionMap.mainAlias!.metadata.primaryColumns[0]!;
+  return query.andWhere(`${query.alias}.${primary.propertyPath} IN (:...${RECORD_KEY_PARAMETER})`, {
+    [RECORD_KEY_PARAMETER]: keys,
+  });
+}
+
 /**
  * The statement that finds the primary key of the record `key` within the base query's scope, with
  * the row locked for the rest of the transaction where the database can lock it

@@ -1,0 +1,33 @@
+import { UnauthorizedException } from '@nestjs/common';
+import { asHttpError } from '../../common/errors/http-error.mapping.js';
+import type { HttpRequest } from '../../common/http-platform.reader.js';
+import { MissingPermissionsException } from '../../permissions/missing-permissions.exception.js';
+import { routeVerdict } from '../../permissions/route-permissions.checks.js';
+import type { WidgetLibConfig } from '../../widgetlib.config.js';
+import type { ResourcePlan } from '../resource-permissions.parser.js';
+import { editorRequirement } from './editor-actions.checks.js';
+import type { EditorAction } from './editor-request.parser.js';
+
+/**
+ * Refuses an Editor action as the permission guard refuses its REST twin's route: 401 without a
+ * user, 403 naming the missing permissions; 400 when the twin is not served.
+ */
+export async function requireEditorAction(
+  plan: ResourcePlan,
+  action: EditorAction,
+  config: WidgetLibConfig,
+  request: HttpRequest,
+): Promise<void> {
+  let requirement;
+  try {
+    requirement = editorRequirement(plan, action);
+  } catch (error) {
+    throw asHttpError(error);
+  }
+  if (requirement.public) return;
+  const granted = await config.getPermissions(request);
+  const verdict = routeVerdict(requirement.permissions, granted == null ? null : new Set(granted));
+  if (verdict.allowed) return;
+  if (verdict.reason === 'unauthenticated') throw new UnauthorizedException('Authentication is required');
+  throw new MissingPermissionsException(verdict.missing);
+}

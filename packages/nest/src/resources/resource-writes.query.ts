@@ -1,0 +1,112 @@
+import type { Type } from '@nestjs/common';
+import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import type { HttpRequest } from '../common/http-platform.reader.js';
+import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
+import type { DataTableCounts } from '../datatables/internal.js';
+import type { ResourceWriteContext } from './datatable-resource.options.js';
+import {
+  ResourceDuplicateError,
+  ResourceOutOfScopeError,
+  ResourceRecordNotFoundError,
+  ResourceValueTooLongError,
+} from './datatable-resource.errors.js';
+import { removeRecords } from './record-removal.query.js';
+import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
+
+/** What the writes of a resource need from its declaration and its controller. */
+export interface ResourceWritesSource<T extends ObjectLiteral> {
+  entity: Type<T>;
+  repository: Repository<T>;
+  counts: DataTableCounts;
+  assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
+  baseQuery(request: HttpRequest, repository: Repository<T>): SelectQueryBuilder<T>;
+}
+
+/**
+ * The writes of a resource, shared by its REST routes and its Editor route: each within the base
+ * query's scope, in one transaction. They throw the library's errors (`datatable-resource.errors`),
+ * which each route answers in its own protocol.
+ */
+export class ResourceWrites<T extends ObjectLiteral> {
+  constructor(private readonly source: ResourceWritesSource<T>) {}
+
+  /** The property of the entity's single primary key (checked at startup). */
+  get primaryKey(): string {
+    return this.source.repository.metadata.primaryColumns[0]!.propertyName;
+  }
+
+  private get entityName(): string {
+    return this.source.repository.metadata.name;
+  }
+
+  /**
+   * Runs `work` in one transaction, then forgets the entity's cached counts; a broken unique
+   * constraint and a too long value become the library's errors.
+   */
+  async inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
+    try {
+      const result = await this.source.repository.manager.transaction(work);
+      await this.source.counts.invalidate(this.source.repository.metadata);
+      return result;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ResourceDuplicateError(this.entityName);
+      if (isValueTooLong(error)) throw new ResourceValueTooLongError();
+      throw error;
+    }
+  }
+
+  /** The key of the record `id` within the base query's scope, locked for the transaction. */
+  async lockInScope(manager: EntityManager, id: number, request: HttpRequest): Promise<unknown> {
+    const base = this.source.baseQuery(request, manager.getRepository(this.source.entity));
+    const row = await lockedRecordKeyQuery(
+      base,
+      id,
+      await databaseDialect(manager.connection, manager.queryRunner),
+    ).getRawOne<{ wl_key: unknown }>();
+    if (!row) throw new ResourceRecordNotFoundError(this.entityName, id);
+    return row.wl_key;
+  }
+
+  /**
+   * The record `key` as the base query loads it, inside the write's transaction: a write that
+   * would leave the record outside the scope is refused (and undone with the transaction).
+   */
+  async loadInScope(
+    manager: EntityManager,
+    key: unknown,
+    request: HttpRequest,
+    subject: 'The new' | 'The changed',
+  ): Promise<T> {
+    const base = this.source.baseQuery(request, manager.getRepository(this.source.entity));
+    const record = await scopedRecordQuery(base, key).getOne();
+    if (!record) throw new ResourceOutOfScopeError(subject, this.entityName);
+    return record;
+  }
+
+  /** Creates a record from a validated body; answers its primary key. */
+  create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
+    return this.save(manager, this.source.repository.create(), body, request);
+  }
+
+  /** Changes the record `key` (locked by {@link lockInScope}) with a validated body. */
+  async update(manager: EntityManager, key: unknown, body: object, request: HttpRequest): Promise<void> {
+    // Loaded without the base query's joins: a relation its join conditions hide is not in the
+    // entity, so saving cannot unlink it.
+    const entity = await manager
+      .getRepository(this.source.entity)
+      .findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
+    await this.save(manager, entity, body, request);
+  }
+
+  remove(manager: EntityManager, keys: unknown[]): Promise<void> {
+    return removeRecords(manager, this.source.repository.metadata, keys);
+  }
+
+  /** Assigns the body to the entity and saves it; answers its primary key. */
+  private async save(manager: EntityManager, entity: T, body: object, request: HttpRequest): Promise<unknown> {
+    if (this.source.assign) await this.source.assign(entity, body as never, { manager, request });
+    else manager.merge(this.source.entity, entity, body as object);
+    const saved: T = await manager.save(this.source.entity, entity);
+    return (saved as Record<string, unknown>)[this.primaryKey];
+  }
+}
