@@ -66,6 +66,8 @@ const OWN = {
 };
 /** The state as the saved view keeps it (and as `load` answers it). */
 const KEPT = { ...DT23_STATE, search: { ...search('love'), return: false } };
+/** As `load` answers it: the ordered column by its index, which StateRestore 1.x reads. */
+const LOADED = { ...KEPT, order: [[1, 'desc']] };
 
 describeEachDatabase('StateRestore 1.x', (kind) => {
   let testApp: TestApp;
@@ -91,14 +93,14 @@ describeEachDatabase('StateRestore 1.x', (kind) => {
     await form(ana, { action: 'save', stateRestore: { 'State 1': { ...DT23_STATE, ...OWN } } }).expect(200);
     // Typed back: numbers, flags and lists as DataTables holds them; StateRestore's settings and
     // DataTables' internals left out.
-    expect(await load(ana)).toEqual({ 'State 1': KEPT });
+    expect(await load(ana)).toEqual({ 'State 1': LOADED });
     expect(await load(ben)).toEqual({});
     const views = await testApp.dataSource.getRepository(SavedView).findBy({ kind: 'view' });
     expect(views.map((view) => [view.owner, view.name])).toEqual([['ana', 'State 1']]);
 
     // A save of a name the user has overwrites that view (StateRestore's "Update").
     await form(ana, { action: 'save', stateRestore: { 'state 1': { ...DT23_STATE, length: 25, ...OWN } } }).expect(200);
-    expect(await load(ana)).toEqual({ 'State 1': { ...KEPT, length: 25 } });
+    expect(await load(ana)).toEqual({ 'State 1': { ...LOADED, length: 25 } });
     await form(ana, { action: 'save', stateRestore: { Other: { start: 0 } } }).expect(200);
 
     await form(ana, { action: 'rename', stateRestore: { 'State 1': ' Loved ' } }).expect(200);
@@ -116,16 +118,16 @@ describeEachDatabase('StateRestore 1.x', (kind) => {
 
   it('takes JSON, as the widgetlib client sends it with the CSRF header', async () => {
     await json(ana, { action: 'save', stateRestore: { Mine: KEPT } }).expect(200);
-    expect(await load(ana)).toEqual({ Mine: KEPT });
+    expect(await load(ana)).toEqual({ Mine: LOADED });
     const answer = await json(ana, { action: 'load' }).expect(200);
-    expect(answer.body).toEqual({ Mine: KEPT });
+    expect(answer.body).toEqual({ Mine: LOADED });
   });
 
   it("loads other users' shared views read-only, and refuses to change them", async () => {
     await json(ana, { action: 'state-create', name: 'Team', state: JSON.stringify(KEPT), isSharedOut: true }).expect(
       200,
     );
-    expect(await load(ben)).toEqual({ 'Team (ana)': { ...KEPT, c: { save: false, rename: false, remove: false } } });
+    expect(await load(ben)).toEqual({ 'Team (ana)': { ...LOADED, c: { save: false, rename: false, remove: false } } });
     const refused = await form(ben, { action: 'remove', stateRestore: { 'Team (ana)': KEPT } }).expect(403);
     expect(refused.body.message).toMatch(/is shared by ana: only its owner changes it$/);
     await form(ben, { action: 'rename', stateRestore: { 'Team (ana)': 'Mine' } }).expect(403);

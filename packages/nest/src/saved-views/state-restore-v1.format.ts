@@ -1,6 +1,7 @@
 import { QueryParameters, type RequestProblems } from '../datatables/internal.js';
 import { SAVED_VIEW_NAME_MAX_LENGTH } from './saved-view.constants.js';
 import { sameViewName } from './saved-view-name.format.js';
+import type { SavedState } from './saved-view-state.parser.js';
 import type { SavedViewRecord } from './saved-views.service.js';
 
 /** StateRestore 1.x's actions (`stateRestore.ajax` given a URL or a function). */
@@ -100,6 +101,18 @@ export function typedStateV1(sent: unknown): unknown {
   return state;
 }
 
+/**
+ * A state's ordering with each column by its index: DataTables 2.3 saves an ordered column by its
+ * name when it has one, and StateRestore 1.x reads a loaded ordering's columns as numbers.
+ */
+function orderByIndex(state: SavedState): SavedState['order'] {
+  return state.order?.map(([column, dir]) => {
+    const index =
+      typeof column === 'string' ? (state.columns ?? []).findIndex((saved) => saved.name === column) : column;
+    return [index >= 0 ? index : column, dir];
+  });
+}
+
 /** A state as StateRestore 1.x loads it, with the settings that keep another user's shared view read-only. */
 type LoadedStateV1 = Record<string, unknown> & { c?: { save: false; rename: false; remove: false } };
 
@@ -111,6 +124,7 @@ export function stateRestoreV1Answer(views: readonly SavedViewRecord[]): Record<
   const answer: Record<string, LoadedStateV1> = {};
   for (const view of views) {
     const state = { ...view.state } as LoadedStateV1;
+    if (view.state.order) state.order = orderByIndex(view.state);
     if (view.mine) answer[view.name] = state;
     else answer[`${view.name} (${view.owner})`] = { ...state, c: { save: false, rename: false, remove: false } };
   }
