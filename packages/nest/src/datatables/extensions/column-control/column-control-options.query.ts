@@ -19,7 +19,7 @@ export interface ColumnControlOptions {
 
 /** The query parameter a condition came from (a group's: its first member's). */
 function parameterOf(node: ConditionNode): string | undefined {
-  return isConditionGroup(node) ? (node.members[0] && parameterOf(node.members[0])) : node.parameter;
+  return isConditionGroup(node) ? node.members[0] && parameterOf(node.members[0]) : node.parameter;
 }
 
 /**
