@@ -136,10 +136,7 @@ describe('extensionParams: SearchPanes', () => {
 describe('extensionParams: ColumnControl', () => {
   it("gives the answer's lists under each column's data source too, where ColumnControl looks", () => {
     const lists = { artist__name: [{ label: 'ABBA', value: 'ABBA' }], format: [{ label: 'LP', value: 'lp' }] };
-    const answer = extensionAnswer({ data: [], columnControl: lists }, [
-      column('artist.name'),
-      column('format'),
-    ]);
+    const answer = extensionAnswer({ data: [], columnControl: lists }, [column('artist.name'), column('format')]);
     expect(answer.columnControl).toEqual({ ...lists, 'artist.name': lists.artist__name });
   });
 

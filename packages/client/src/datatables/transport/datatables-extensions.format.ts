@@ -172,7 +172,8 @@ export function extensionAnswer<T extends object>(envelope: T, columns: DataTabl
   const fields = fieldsByDataSource(columns);
   let answer = envelope;
   if ('searchPanes' in answer) answer = { ...answer, searchPanes: searchPanesAnswer(answer.searchPanes, fields) };
-  if ('columnControl' in answer) answer = { ...answer, columnControl: columnControlAnswer(answer.columnControl, fields) };
+  if ('columnControl' in answer)
+    answer = { ...answer, columnControl: columnControlAnswer(answer.columnControl, fields) };
   return answer;
 }
 
