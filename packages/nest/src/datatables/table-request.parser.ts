@@ -281,5 +281,12 @@ export function parseTableRequest(
   const keyset = parser.keyset(scope, offset);
   if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
   const columnControlLists = readColumnControlLists(columns, context);
-  return { draw: draw ?? 1, offset, limit, ...scope, keyset, columnControlLists };
+  return {
+    draw: draw ?? 1,
+    offset,
+    limit,
+    ...scope,
+    keyset,
+    ...(columnControlLists.length > 0 ? { columnControlLists } : {}),
+  };
 }
