@@ -1,5 +1,5 @@
 import type { Api, Config } from 'datatables.net';
-import { columnFieldName, dataTableEngine } from '../core/index.js';
+import { columnFieldName } from '../core/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
 import { CurrentStateSaver } from './current-state.client.js';
 import { SavedViewsRequestError, type SavedViewsClient } from './saved-views.client.js';
@@ -62,10 +62,9 @@ export function linkProblemText(error: unknown, texts: DataTableTexts): string {
   return texts.viewLinkFailed.replace('{error}', reason);
 }
 
-/** The major version of the StateRestore on the page (1 runs with DataTables 2.3, 2 with 3); null without one. */
-function stateRestoreMajor(): number | null {
-  const engine = dataTableEngine() as unknown as { StateRestore?: { version?: unknown } };
-  const version = engine.StateRestore?.version;
+/** The major version of the StateRestore of `engine` (1 runs with DataTables 2.3, 2 with 3); null without one. */
+function stateRestoreMajor(engine: unknown): number | null {
+  const version = (engine as { StateRestore?: { version?: unknown } } | undefined)?.StateRestore?.version;
   return typeof version === 'string' ? Number.parseInt(version, 10) : null;
 }
 
@@ -81,13 +80,15 @@ export function savedViewsConfig(
   client: SavedViewsClient,
   config: Config,
   texts: () => DataTableTexts,
+  /** The DataTables that builds the table (its StateRestore's version picks the protocol). */
+  engine?: unknown,
 ): SavedViewsSetup {
   const fieldOf = fieldsOf(config);
   const linked: LinkedView = { loaded: null, problem: null };
   const { stateRestore } = config as { stateRestore?: unknown };
   if (stateRestore) {
     const own = typeof stateRestore === 'object' ? stateRestore : {};
-    if (stateRestoreMajor() === 1) {
+    if (stateRestoreMajor(engine) === 1) {
       const restoreConfig = stateRestoreV1Config(config, stateRestoreV1Ajax(client, fieldOf));
       return { config: restoreConfig as Config, saver: null, linked };
     }
