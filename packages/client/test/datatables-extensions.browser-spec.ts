@@ -1,6 +1,7 @@
 import type { Api } from 'datatables.net';
 import type { Page } from 'playwright-core';
 import { DataTablesExtensionsFixtureController } from './fixtures/datatables-extensions.fixture.js';
+import { DtAlbum } from './fixtures/datatables-fixture.entities.js';
 import { DATATABLES_LINES, type DataTablesLine } from './fixtures/datatables-fixture.page.js';
 import { useDataTablesBrowser } from './support/datatables-browser.js';
 
@@ -253,6 +254,44 @@ describe.each(DATATABLES_LINES)(
       });
       expect(await columnTexts(FORMAT)).toEqual(['EP']);
       expect(await columnTexts(ARTIST)).toEqual(['Ella Fitzgerald']);
+      expectAllAccepted();
+    });
+
+    it("ColumnControl: a searchList lists every artist of the table from the answer's columnControl, not the page's", async () => {
+      await openTable({}, { [ARTIST]: { columnControl: [{ target: 0, content: ['order', ['searchList']] }] } });
+      await waitForInfo('Showing 1 to 10 of 25 entries');
+      const stored = await browser.server.testApp.dataSource
+        .getRepository(DtAlbum)
+        .find({ relations: { artist: true }, order: { id: 'ASC' } });
+      const artistOf = (album: DtAlbum) => album.artist?.name ?? '';
+      const everyArtist = [...new Set(stored.map(artistOf))];
+      const onFirstPage = new Set(stored.slice(0, 10).map(artistOf));
+      const elsewhere = everyArtist.filter((name) => name !== '' && !onFirstPage.has(name));
+      expect(elsewhere.length).toBeGreaterThan(0);
+
+      await page.click(`#albums thead tr:first-child [data-dt-column="${ARTIST}"] .dtcc-button_dropdown`);
+      const buttons = page.locator('.dtcc-dropdown .dtcc-list-buttons button');
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('.dtcc-dropdown .dtcc-list-buttons button').length === count,
+        everyArtist.length,
+      );
+      const shown = (await buttons.allTextContents()).map((text) => text.trim());
+      const empty = everyArtist.includes('') ? ['Empty'] : [];
+      expect([...shown].sort()).toEqual([...everyArtist.filter(Boolean), ...empty].sort());
+
+      // An artist none of the first page's rows has: picked, it filters on the server.
+      await buttons.filter({ hasText: elsewhere[0]! }).click();
+      const count = stored.filter((album) => artistOf(album) === elsewhere[0]).length;
+      await waitForInfo(
+        `Showing 1 to ${count} of ${count} ${count === 1 ? 'entry' : 'entries'} (filtered from 25 total entries)`,
+      );
+      expect(new Set(await columnTexts(ARTIST))).toEqual(new Set([elsewhere[0]]));
+      expect(queries().at(-1)).toMatchObject({
+        'columns[6][name]': 'artist__name',
+        'columns[6][columnControl][list][0]': elsewhere[0],
+      });
+      // The list still offers every artist after the pick.
+      expect(await buttons.count()).toBe(everyArtist.length);
       expectAllAccepted();
     });
 

@@ -153,7 +153,7 @@ export function gtCreateDataTable(
   // Until the first answer says what the user may do, controls that need a permission stay hidden.
   applyPermissionControls(table, undefined);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
-  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts)) : null;
+  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts), DataTable) : null;
   if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');

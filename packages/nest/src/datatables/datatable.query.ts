@@ -9,10 +9,11 @@ import {
   type PageRows,
   type PageWindow,
 } from './paging/index.js';
-import type { KeyValue, TableRequest } from './model/index.js';
+import type { ChoiceLabels, KeyValue, TableRequest } from './model/index.js';
 import { TableCountsQuery, type Count, type TableCounts, type TableCountSettings } from './counting/index.js';
 import type { TableQuerySetup } from './sql/index.js';
 import { PaneOptionsQuery, type PaneOptions, type RawOption } from './extensions/search-panes/index.js';
+import { readColumnControlOptions, type ColumnControlOptions } from './extensions/column-control/index.js';
 
 /** One page of entities with the counts of the data-table envelope. */
 export interface TablePage<T> {
@@ -21,6 +22,8 @@ export interface TablePage<T> {
   recordsFiltered: Count;
   /** The options of every pane, when the request asks for them (SearchPanes). */
   panes: PaneOptions[] | null;
+  /** The options of the ColumnControl lists the request asks for (`DataTableOptions.columnControl`). */
+  columnControl: ColumnControlOptions[] | null;
   /** Keyset mode: the key values of the page's last row when more rows follow (the answer's `next`). */
   next: KeyValue[] | null;
 }
@@ -31,6 +34,8 @@ export interface TableQuerySettings extends TableCountSettings {
   statementTimeout?: number;
   /** Where the statements read (default `primary`); `replica` only matters where the data source has replicas. */
   readSource?: ReadSource;
+  /** The labels of each path's values (`choices`): a ColumnControl list of such a path lists them. */
+  choices?: ReadonlyMap<string, ChoiceLabels>;
 }
 
 /**
@@ -63,12 +68,13 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const page = request.keyset
     ? readTablePage(setup, { ...window, after: request.keyset.after })
     : readOffsetPage(setup, window, countsQuery, counts);
-  const [{ recordsTotal, recordsFiltered }, { entities, next }, panes] = await Promise.all([
+  const [{ recordsTotal, recordsFiltered }, { entities, next }, panes, columnControl] = await Promise.all([
     counts,
     page,
     request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
+    readColumnControlOptions(setup, request, settings.choices ?? new Map()),
   ]);
-  return { entities, next, recordsTotal, recordsFiltered, panes };
+  return { entities, next, recordsTotal, recordsFiltered, panes, columnControl };
 }
 
 /** The rows `plan` reads. */

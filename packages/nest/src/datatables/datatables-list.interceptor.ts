@@ -27,6 +27,7 @@ import { envelopeProblems, looksLikeEnvelope, rowDateFields, serializeRow, type 
 import { cursorFingerprint, encodeCursor } from './paging/index.js';
 import { runTableQuery } from './datatable.query.js';
 import { searchPanesAnswer } from './extensions/search-panes/index.js';
+import { columnControlAnswer } from './extensions/column-control/index.js';
 import { readTableRequest } from './table-request.reader.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from './preparation/index.js';
 import { tableActionRequirements, tablePermissions, type TableActionRequirements } from './table-permissions.reader.js';
@@ -121,6 +122,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       countCap: table.countCap,
       countCache: table.countCache && { counts: this.counts, ...table.countCache },
       readSource: await listReadSource(this.counts, base, table.paths),
+      choices: table.choices,
     }).catch((error: unknown) => {
       throw asHttpError(
         error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,
@@ -155,6 +157,12 @@ export class DataTablesListInterceptor implements NestInterceptor {
               settings: this.labelSettings,
             }),
           }
+        : {}),
+      ...(page.columnControl
+        ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, {
+            choices: table.choices,
+            settings: this.labelSettings,
+          })
         : {}),
     };
   }

@@ -22,6 +22,7 @@ export type {
   DataTableSearchPanes,
 } from './model/datatable.options.js';
 export type { DataTableChoice, DataTableChoices } from './model/choices.checks.js';
+export type { DataTableColumnControl, DataTableColumnControlOption } from './model/column-control.options.js';
 export { LOOKUPS, type Lookup } from './model/table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from '../dialect/index.js';
 export {

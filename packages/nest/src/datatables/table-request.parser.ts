@@ -28,7 +28,7 @@ import {
   type NativeColumn,
   QueryParameters,
 } from './request/index.js';
-import { ColumnControlParser } from './extensions/column-control/index.js';
+import { ColumnControlParser, readColumnControlLists } from './extensions/column-control/index.js';
 import { SearchBuilderParser } from './extensions/search-builder/index.js';
 import { parseBooleanWord } from '#rules/boolean-words.js';
 import { parseSearchPanes } from './extensions/search-panes/index.js';
@@ -280,5 +280,13 @@ export function parseTableRequest(
   const scope = { ordering, searchTerms: search.terms, searchFields: search.fields, filters, conditions, panes };
   const keyset = parser.keyset(scope, offset);
   if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
-  return { draw: draw ?? 1, offset, limit, ...scope, keyset };
+  const columnControlLists = readColumnControlLists(columns, context);
+  return {
+    draw: draw ?? 1,
+    offset,
+    limit,
+    ...scope,
+    keyset,
+    ...(columnControlLists.length > 0 ? { columnControlLists } : {}),
+  };
 }

@@ -24,6 +24,7 @@ import {
   SAVED_VIEW_NAME_MAX_LENGTH,
   SAVED_VIEWS_PER_TABLE,
 } from './saved-view.constants.js';
+import { STATE_RESTORE_V1_ACTIONS, type StateRestoreV1Action } from './state-restore-v1.format.js';
 
 /** A view's name: trimmed, not empty, no control characters, at most 100 characters. */
 function ViewName(required: boolean): PropertyDecorator {
@@ -87,10 +88,18 @@ export class CurrentStateDto {
 
 export const STATE_RESTORE_ACTIONS = ['state-read', 'state-create', 'state-edit', 'state-remove'] as const;
 
-/** `POST /saved-views/<table>/state-restore/`: one request of StateRestore's Ajax protocol. */
+/**
+ * `POST /saved-views/<table>/state-restore/`: one request of StateRestore's Ajax protocol, 2.x
+ * (`state-read|create|edit|remove`) or 1.x (`load|save|rename|remove` with `stateRestore`).
+ */
 export class StateRestoreDto {
-  @IsIn(STATE_RESTORE_ACTIONS)
-  action!: (typeof STATE_RESTORE_ACTIONS)[number];
+  @IsIn([...STATE_RESTORE_ACTIONS, ...STATE_RESTORE_V1_ACTIONS])
+  action!: (typeof STATE_RESTORE_ACTIONS)[number] | StateRestoreV1Action;
+
+  /** StateRestore 1.x: `{ <state name>: <state> }` (save, remove) or `{ <state name>: <new name> }` (rename). */
+  @IsOptional()
+  @IsObject()
+  stateRestore?: Record<string, unknown>;
 
   /** The page and the table element StateRestore reports; the URL names the table. */
   @IsOptional()

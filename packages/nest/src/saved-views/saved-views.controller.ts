@@ -29,6 +29,19 @@ import type { SavedState } from './saved-view-state.parser.js';
 import { SavedViewTables } from './saved-view-tables.registry.js';
 import { SavedViewsService, type SavedViewRecord, type SavedViewUser } from './saved-views.service.js';
 import { parseStateText, stateRestoreAnswer, type StateRestoreEntry } from './state-restore.format.js';
+import { SAVED_VIEWS_PER_TABLE } from './saved-view.constants.js';
+import { StateRestoreBodyPipe } from './state-restore-body.pipe.js';
+import {
+  STATE_RESTORE_V1_ACTIONS,
+  type StateRestoreV1Action,
+  stateRestoreV1Answer,
+  typedStateV1,
+  viewNamedV1,
+  viewNameProblem,
+} from './state-restore-v1.format.js';
+
+const isStateRestoreV1Action = (action: string): action is StateRestoreV1Action =>
+  (STATE_RESTORE_V1_ACTIONS as readonly string[]).includes(action);
 
 const parseId = new ParseIdPipe();
 const validateBody = bodyValidationPipe();
@@ -111,10 +124,11 @@ export class SavedViewsController {
   @ApiDocs(({ ApiOkResponse }) => [ApiOkResponse({ description: '`{ data: [states] }`, as StateRestore reads it' })])
   async stateRestore(
     @Param('table') table: string,
-    @Body(validateBody) body: StateRestoreDto,
+    @Body(new StateRestoreBodyPipe(), validateBody) body: StateRestoreDto,
     @Req() request: HttpRequest,
-  ): Promise<{ data: StateRestoreEntry[] }> {
+  ): Promise<{ data: StateRestoreEntry[] } | Record<string, unknown>> {
     const user = await this.user(table, request);
+    if (isStateRestoreV1Action(body.action)) return this.stateRestoreV1(user, body.action, body.stateRestore);
     const state = () => {
       if (body.state === undefined) throw new BadRequestException(`${body.action} needs state`);
       const parsed = parseStateText(body.state);
@@ -166,6 +180,47 @@ export class SavedViewsController {
     @Req() request: HttpRequest,
   ): Promise<void> {
     await this.views.remove(await this.user(table, request), [id]);
+  }
+
+  /**
+   * StateRestore 1.x's protocol on the same views: `load` answers every state by name; `save`
+   * overwrites the user's view of that name or creates it; `rename` and `remove` find it by name.
+   */
+  private async stateRestoreV1(
+    user: SavedViewUser,
+    action: StateRestoreV1Action,
+    named: Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown>> {
+    const views = await this.views.list(user);
+    if (action === 'load') return stateRestoreV1Answer(views);
+    const entries = Object.entries(named ?? {});
+    if (entries.length === 0) throw new BadRequestException(`${action} needs stateRestore[<state name>]`);
+    if (entries.length > SAVED_VIEWS_PER_TABLE) {
+      throw new BadRequestException(`stateRestore names at most ${SAVED_VIEWS_PER_TABLE} states`);
+    }
+    const problems = entries.flatMap(([name, value]) => [
+      viewNameProblem(name, `stateRestore[${name.slice(0, 100)}]`),
+      action === 'rename' ? viewNameProblem(value, `the new name of ${JSON.stringify(name.slice(0, 100))}`) : null,
+    ]);
+    const problem = problems.find((found) => found !== null);
+    if (problem) throw new BadRequestException(problem);
+    const changed: SavedViewRecord[] = [];
+    for (const [name, value] of entries) {
+      const view = viewNamedV1(views, name);
+      if (action === 'save') {
+        const state = typedStateV1(value);
+        changed.push(
+          view
+            ? await this.views.update(user, view.id, { state })
+            : await this.views.create(user, { name: name.trim(), state }),
+        );
+        continue;
+      }
+      if (!view) throw new NotFoundException(`No saved view named ${JSON.stringify(name.slice(0, 100))}`);
+      if (action === 'rename') changed.push(await this.views.update(user, view.id, { name: (value as string).trim() }));
+      else await this.views.remove(user, [view.id]);
+    }
+    return stateRestoreV1Answer(changed);
   }
 
   /** The request's user on the table: 404 for a table without saved views, 403 without its permissions. */

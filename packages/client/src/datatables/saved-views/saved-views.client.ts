@@ -83,6 +83,11 @@ export class SavedViewsClient {
     return this.send('PUT', 'current/', { state }, keepalive);
   }
 
+  /** One request of StateRestore 1.x's protocol (`action` with `stateRestore[<name>]`), as JSON with the CSRF token. */
+  stateRestoreV1<T>(body: { action: string; stateRestore?: Record<string, unknown> }): Promise<T> {
+    return this.send('POST', 'state-restore/', body);
+  }
+
   private async send<T>(method: string, path: string, body?: object, keepalive = false): Promise<T> {
     const response = await fetch(this.base + path, {
       method,

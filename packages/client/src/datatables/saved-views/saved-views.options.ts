@@ -3,6 +3,7 @@ import { columnFieldName } from '../core/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
 import { CurrentStateSaver } from './current-state.client.js';
 import { SavedViewsRequestError, type SavedViewsClient } from './saved-views.client.js';
+import { stateRestoreV1Ajax, stateRestoreV1Config } from './state-restore-v1.client.js';
 import { stateForServer, viewIdFromLocation, type TableState } from './table-state.format.js';
 
 /** `createDataTable`'s `savedViews` option. */
@@ -61,10 +62,16 @@ export function linkProblemText(error: unknown, texts: DataTableTexts): string {
   return texts.viewLinkFailed.replace('{error}', reason);
 }
 
+/** The major version of the StateRestore of `engine` (1 runs with DataTables 2.3, 2 with 3); null without one. */
+function stateRestoreMajor(engine: unknown): number | null {
+  const version = (engine as { StateRestore?: { version?: unknown } } | undefined)?.StateRestore?.version;
+  return typeof version === 'string' ? Number.parseInt(version, 10) : null;
+}
+
 /**
  * What saved views add to a table's options. With StateRestore on the page and the `stateRestore`
  * option set, StateRestore keeps its states through the server (`<url>/state-restore/`, JSON with
- * the CSRF token); otherwise `stateSave` keeps the user's last state there (`<url>/current/`),
+ * the CSRF token; StateRestore 1.x's requests through a function of its `ajax`); otherwise `stateSave` keeps the user's last state there (`<url>/current/`),
  * saved only when it changed. A page opened with `#view=<id>` (or `?view=<id>`) starts from that
  * view, or, when the user may not open it, from their last state, the reason in `linked`. Either
  * state is applied before the table's first request.
@@ -73,12 +80,18 @@ export function savedViewsConfig(
   client: SavedViewsClient,
   config: Config,
   texts: () => DataTableTexts,
+  /** The DataTables that builds the table (its StateRestore's version picks the protocol). */
+  engine?: unknown,
 ): SavedViewsSetup {
   const fieldOf = fieldsOf(config);
   const linked: LinkedView = { loaded: null, problem: null };
   const { stateRestore } = config as { stateRestore?: unknown };
   if (stateRestore) {
     const own = typeof stateRestore === 'object' ? stateRestore : {};
+    if (stateRestoreMajor(engine) === 1) {
+      const restoreConfig = stateRestoreV1Config(config, stateRestoreV1Ajax(client, fieldOf));
+      return { config: restoreConfig as Config, saver: null, linked };
+    }
     const ajax = {
       url: `${client.base}state-restore/`,
       submitAs: 'json',

@@ -134,6 +134,12 @@ describe('extensionParams: SearchPanes', () => {
 });
 
 describe('extensionParams: ColumnControl', () => {
+  it("gives the answer's lists under each column's data source too, where ColumnControl looks", () => {
+    const lists = { artist__name: [{ label: 'ABBA', value: 'ABBA' }], format: [{ label: 'LP', value: 'lp' }] };
+    const answer = extensionAnswer({ data: [], columnControl: lists }, [column('artist.name'), column('format')]);
+    expect(answer.columnControl).toEqual({ ...lists, 'artist.name': lists.artist__name });
+  });
+
   it("sends the searches and lists of the columns that search, each with the column's field", () => {
     const columns = [
       column('title', '', { columnControl: { search: { value: 'blue', logic: 'contains', type: 'text' } } }),
@@ -162,6 +168,8 @@ describe('extensionParams: ColumnControl', () => {
       'columns[4][columnControl][list][0]': 'LP',
       'columns[4][columnControl][list][1]': '',
       'columns[4][name]': 'format',
+      // A list without a selection still names its field: the endpoint answers its options.
+      'columns[5][name]': 'notes',
     });
   });
 

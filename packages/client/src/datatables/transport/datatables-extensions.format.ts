@@ -112,7 +112,8 @@ const VALUELESS_LOGICS = ['empty', 'notEmpty'];
 
 /**
  * ColumnControl sends a search for every column it controls, with an empty value when nothing is
- * typed: those are left out, as are empty lists. A column that searches gets `columns[i][name]`.
+ * typed: those are left out, as are empty lists. A column that searches, or that has a list (whose
+ * options the endpoint may answer), gets `columns[i][name]`.
  */
 function columnControlParams(columns: DataTablesExtensionsData['columns']): DataTableRequestParams {
   const params: DataTableRequestParams = {};
@@ -136,6 +137,9 @@ function columnControlParams(columns: DataTablesExtensionsData['columns']): Data
       searches = true;
       params[`${prefix}[list][${item}]`] = textOf(value) ?? '';
     });
+    // A column with a list (ColumnControl's searchList adds `list`, empty while nothing is selected)
+    // names its field, so that an endpoint declaring it answers the list's options.
+    if (list !== undefined) searches = true;
     const field = columnFieldName(column);
     if (searches && field) params[`columns[${index}][name]`] = field;
   });
@@ -161,10 +165,28 @@ function searchPanesAnswer(answer: unknown, fields: ReadonlyMap<string, string>)
 
 /**
  * The answer as the extensions read it (`json.searchPanes.options[dataSource]`,
- * `json.columnControl[name or dataSource]`): SearchPanes' options named by field are also given
- * under the data source of the column they belong to.
+ * `json.columnControl[name or dataSource]`): SearchPanes' options and ColumnControl's lists named
+ * by field are also given under the data source of the column they belong to.
  */
 export function extensionAnswer<T extends object>(envelope: T, columns: DataTablesExtensionsData['columns']): T {
-  if (!('searchPanes' in envelope)) return envelope;
-  return { ...envelope, searchPanes: searchPanesAnswer(envelope.searchPanes, fieldsByDataSource(columns)) };
+  const fields = fieldsByDataSource(columns);
+  let answer = envelope;
+  if ('searchPanes' in answer) answer = { ...answer, searchPanes: searchPanesAnswer(answer.searchPanes, fields) };
+  if ('columnControl' in answer)
+    answer = { ...answer, columnControl: columnControlAnswer(answer.columnControl, fields) };
+  return answer;
+}
+
+/**
+ * The answer's `columnControl` lists, each also under the data source of the column it belongs to:
+ * the endpoint keys a list by the field the request named (`columns[i][name]`), ColumnControl looks
+ * it up by the column's `name`, then its data source.
+ */
+function columnControlAnswer(answer: unknown, fields: ReadonlyMap<string, string>): unknown {
+  if (!isPlain(answer)) return answer;
+  const lists: Plain = { ...answer };
+  for (const [source, field] of fields) {
+    if (!Object.hasOwn(lists, source) && Object.hasOwn(answer, field)) lists[source] = answer[field];
+  }
+  return lists;
 }

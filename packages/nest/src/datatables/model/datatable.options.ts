@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
 import type { DataTableChoices } from './choices.checks.js';
+import type { DataTableColumnControl, DataTableColumnControlOption } from './column-control.options.js';
 import type { DataTableExportOptions } from './export.options.js';
 import type { TableRequestLimits } from './table-request-limits.checks.js';
 import type { Lookup } from './table-request.types.js';
@@ -44,6 +45,13 @@ export interface DataTableOptions<T extends object = object> {
    * selection filters the rows like a filter; a pane across a to-many relation counts listed rows.
    */
   panes?: string[];
+  /**
+   * ColumnControl's `searchList` served: every listed path whose column the request describes
+   * (`columns[i][name]` or `[data]`) gets its options in the answer's `columnControl`, keyed by the
+   * column's name, else its data, else its index (the order ColumnControl looks them up in); see
+   * {@link DataTableColumnControl}.
+   */
+  columnControl?: DataTableColumnControl;
   /**
    * The labels the table shows for some fields' values, by path:
    * `{ format: [['cd', 'CD'], ['vinyl', 'Vinyl']] }`. SearchPanes' options carry them as their
@@ -193,6 +201,10 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   next?: string | null;
   /** Present when the request comes from SearchPanes (see `DataTableOptions.panes`). */
   searchPanes?: DataTableSearchPanes;
+  /** ColumnControl's list options by column (see `DataTableOptions.columnControl`). */
+  columnControl?: Record<string, DataTableColumnControlOption[]>;
+  /** The keys of `columnControl` whose lists have more values than answered (present when one has). */
+  columnControlTruncated?: string[];
   /** Present when the table declares `permissions`: what the current user may do on it. */
   permissions?: DataTablePermissions;
 }

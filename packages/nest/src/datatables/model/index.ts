@@ -51,6 +51,7 @@ export {
   isConditionGroup,
   type TextAnchor,
   type KeyValue,
+  type ColumnControlListRequest,
 } from './table-request.types.js';
 export {
   TableRequestError,
@@ -103,3 +104,9 @@ export {
   type DataTableChoice,
   type DataTableChoices,
 } from './choices.checks.js';
+export {
+  columnControlProblems,
+  type DataTableColumnControl,
+  type DataTableColumnControlOption,
+  MAX_COLUMN_CONTROL_OPTIONS,
+} from './column-control.options.js';

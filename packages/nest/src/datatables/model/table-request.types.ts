@@ -130,6 +130,19 @@ export interface TableRequest {
    * `offset` is then 0. Null: offset mode.
    */
   keyset: { after: KeyValue[] | null } | null;
+  /** ColumnControl: the lists whose options the answer carries (`DataTableOptions.columnControl`). */
+  columnControlLists?: ColumnControlListRequest[];
+}
+
+/** One ColumnControl list a request asks the options of. */
+export interface ColumnControlListRequest {
+  path: string;
+  /** The keys of the answer's `columnControl` it goes under (the request's columns showing the path). */
+  keys: string[];
+  /** The indexes of those columns, whose own ColumnControl searches a cascading list leaves out. */
+  columns: number[];
+  limit: number;
+  cascade: boolean;
 }
 
 /** What the parser needs to know about an endpoint: its options and the kind of every path. */
@@ -142,6 +155,8 @@ export interface TableRequestContext {
   filters: Readonly<Record<string, readonly Lookup[]>>;
   /** Paths SearchPanes may show and select (`DataTableOptions.panes`); none when absent. */
   panes?: readonly string[];
+  /** ColumnControl lists served: the most options of each path, and whether they cascade. */
+  columnControl?: { lists: ReadonlyMap<string, number>; cascade: boolean };
   pageSize: number;
   maxPageSize: number;
   allowAll: boolean;

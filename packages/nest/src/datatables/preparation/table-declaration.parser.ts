@@ -9,6 +9,7 @@ import {
   type TableRequestContext,
   parseChoices,
   type ChoiceLabels,
+  columnControlProblems,
 } from '../model/index.js';
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
@@ -34,6 +35,17 @@ export interface PreparedTable {
   choiceFields: ReadonlyMap<string, FieldSpec>;
 }
 
+/** The context's ColumnControl lists: each path's most options (`limit`, else `maxPaneOptions`). */
+function columnControlContext(
+  options: DataTableOptions,
+  maxPaneOptions: number,
+): Pick<TableRequestContext, 'columnControl'> {
+  const declared = options.columnControl;
+  if (!declared || typeof declared.lists !== 'object' || declared.lists === null) return {};
+  const lists = new Map(Object.entries(declared.lists).map(([path, list]) => [path, list?.limit ?? maxPaneOptions]));
+  return { columnControl: { lists, cascade: declared.cascade === true } };
+}
+
 /**
  * The endpoint's options with the module's defaults, every path resolved through the entity's
  * metadata; or the mistakes in them: a path that is not a field, an ordering across a to-many
@@ -57,6 +69,7 @@ export function prepareTable(
     ...orderingFields,
     ...Object.keys(filters),
     ...(options.panes ?? []),
+    ...Object.keys(options.columnControl?.lists ?? {}),
     ...(options.defaultOrdering ?? []).map((field) => parseOrderingField(field).path),
   ]);
   for (const path of allPaths) {
@@ -92,7 +105,7 @@ export function prepareTable(
   }
   const fields = new Map<string, FieldSpec>([...paths].map(([path, resolved]) => [path, resolved.field]));
   const limits = resolveTableRequestLimits(defaults.limits, options.limits);
-  problems.push(...limits.problems);
+  problems.push(...limits.problems, ...columnControlProblems(options.columnControl));
   const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
   const timeoutProblem = statementTimeoutProblem(statementTimeout);
   if (timeoutProblem) problems.push(timeoutProblem);
@@ -103,6 +116,7 @@ export function prepareTable(
     defaultOrdering: options.defaultOrdering ?? [],
     filters,
     panes: options.panes ?? [],
+    ...columnControlContext(options, limits.limits.maxPaneOptions),
     pageSize: options.pageSize ?? Math.min(defaults.pageSize, options.maxPageSize ?? defaults.maxPageSize),
     maxPageSize: options.maxPageSize ?? defaults.maxPageSize,
     allowAll: options.allowAll ?? defaults.allowAll,

@@ -15,7 +15,7 @@ import type { RowDateFields } from '../../rows/index.js';
  * A pane value as the rows show it and as a selection sends it back: dates and date-times as the
  * rows represent them (which the request parser reads again), booleans as `true`/`false`.
  */
-function optionValue(value: unknown, field: FieldSpec, dates: RowDateFields): string | null {
+export function optionValue(value: unknown, field: FieldSpec, dates: RowDateFields): string | null {
   if (value === null || value === undefined) return null;
   if (field.kind === 'date') return dates.date.toRepresentation(value as Date | string);
   if (field.kind === 'datetime') return dates.dateTime.toRepresentation(value as Date | string);
