@@ -9,10 +9,17 @@ import {
   type TableRequestContext,
   parseChoices,
   type ChoiceLabels,
+  CLIENT_COMPATIBILITIES,
 } from '../model/index.js';
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
 import { tableContextProblems } from './table-options.checks.js';
+
+/** What a table's preparation reads of the module's configuration. */
+export type TableConfig = Pick<
+  WidgetLibConfig,
+  'dataTables' | 'timezone' | 'dateFormat' | 'datetimeFormat' | 'clientCompatibility'
+>;
 
 /** An endpoint's options made ready for requests over one entity: checked once, then reused. */
 export interface PreparedTable {
@@ -44,7 +51,7 @@ export interface PreparedTable {
 export function prepareTable(
   options: DataTableOptions,
   metadata: EntityMetadata,
-  config: Pick<WidgetLibConfig, 'dataTables' | 'timezone'>,
+  config: TableConfig,
 ): { table: PreparedTable; problems: [] } | { table: null; problems: string[] } {
   const defaults = config.dataTables;
   const orderingFields = options.orderingFields ?? [];
@@ -96,6 +103,10 @@ export function prepareTable(
   const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
   const timeoutProblem = statementTimeoutProblem(statementTimeout);
   if (timeoutProblem) problems.push(timeoutProblem);
+  const compatibility = options.clientCompatibility ?? config.clientCompatibility;
+  if (!CLIENT_COMPATIBILITIES.includes(compatibility)) {
+    problems.push(`clientCompatibility must be one of ${CLIENT_COMPATIBILITIES.join(', ')}, not ${String(compatibility)}`);
+  }
   const context: TableRequestContext = {
     fields,
     searchFields: options.searchFields ?? [],
@@ -109,6 +120,15 @@ export function prepareTable(
     timezone: config.timezone,
     limits: limits.limits,
     cursorSecret: defaults.cursorSecret,
+    ...(compatibility === 'djgentelella'
+      ? {
+          compatibility: {
+            client: compatibility,
+            dateFormat: config.dateFormat,
+            datetimeFormat: config.datetimeFormat,
+          },
+        }
+      : {}),
     ...(metadata.primaryColumns.length === 1 ? { primaryKey: fieldSpecOf(metadata.primaryColumns[0]!) } : {}),
   };
   problems.push(...tableContextProblems(context));
