@@ -105,7 +105,9 @@ const RECORDED_SHAPES: RecordedShape[] = [
       'ordering: "is_live" is not an ordering field, ignored (allowed: id, name, year, released, artist__name)',
       'ordering: the default ordering applies (-year, name)',
     ],
-    strict: { refused: 'ordering: "is_live" is not an ordering field; allowed: id, name, year, released, artist__name' },
+    strict: {
+      refused: 'ordering: "is_live" is not an ordering field; allowed: id, name, year, released, artist__name',
+    },
   },
 ];
 
@@ -145,11 +147,7 @@ describeEachDatabase('djgentelella client compatibility', (kind) => {
   });
 
   function expected(recorded: Recorded, rows: Omit<ReferenceRequest, 'limit' | 'offset'>) {
-    return referenceAnswer(
-      albums,
-      { ...rows, limit: 10, offset: recorded.compatible.offset ?? 0 },
-      REFERENCE_OPTIONS,
-    );
+    return referenceAnswer(albums, { ...rows, limit: 10, offset: recorded.compatible.offset ?? 0 }, REFERENCE_OPTIONS);
   }
 
   describe.each([
@@ -272,8 +270,13 @@ describeEachDatabase('djgentelella client compatibility', (kind) => {
 
     it('mode on: pk on an edit must be the id of the path, ftype the action', async () => {
       const http = () => request(server(compatibleApp));
-      const { id } = (await http().post('/help/').set(admin).type('form').send(form({ ...FORM, ftype: 'add' })))
-        .body as { id: number };
+      const { id } = (
+        await http()
+          .post('/help/')
+          .set(admin)
+          .type('form')
+          .send(form({ ...FORM, ftype: 'add' }))
+      ).body as { id: number };
       const wrongPk = await http()
         .put(`/help/${id}`)
         .set(admin)

@@ -105,7 +105,9 @@ export function prepareTable(
   if (timeoutProblem) problems.push(timeoutProblem);
   const compatibility = options.clientCompatibility ?? config.clientCompatibility;
   if (!CLIENT_COMPATIBILITIES.includes(compatibility)) {
-    problems.push(`clientCompatibility must be one of ${CLIENT_COMPATIBILITIES.join(', ')}, not ${String(compatibility)}`);
+    problems.push(
+      `clientCompatibility must be one of ${CLIENT_COMPATIBILITIES.join(', ')}, not ${String(compatibility)}`,
+    );
   }
   const context: TableRequestContext = {
     fields,

@@ -63,7 +63,10 @@ export function readBareFilter(
   if (range && allowed.includes('range') && (field.kind === 'date' || field.kind === 'datetime')) {
     const [, fromText, toText] = range as unknown as [string, string, string];
     if (field.kind === 'datetime') {
-      return { kind: 'range', text: `${dateTimeBound(fromText, compatibility)},${dateTimeBound(toText, compatibility)}` };
+      return {
+        kind: 'range',
+        text: `${dateTimeBound(fromText, compatibility)},${dateTimeBound(toText, compatibility)}`,
+      };
     }
     const from = isoDay(fromText, compatibility.dateFormat);
     const to = isoDay(toText, compatibility.dateFormat);
