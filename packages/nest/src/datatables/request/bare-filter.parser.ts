@@ -61,7 +61,8 @@ export function readBareFilter(
   }
   const range = DATE_RANGE.exec(text);
   if (range && allowed.includes('range') && (field.kind === 'date' || field.kind === 'datetime')) {
-    const [, fromText, toText] = range as unknown as [string, string, string];
+    const fromText = range[1]!;
+    const toText = range[2]!;
     if (field.kind === 'datetime') {
       return {
         kind: 'range',
