@@ -301,6 +301,40 @@ describeEachDatabase('djgentelella client compatibility', (kind) => {
       expect(extra.body.message).toEqual(['property owner should not exist']);
     });
 
+    it('mode on, on Fastify: the same form-encoded create, edit and delete', async () => {
+      const fastifyApp = await createTestApp(kind, {
+        platform: 'fastify',
+        widgetlib: { clientCompatibility: 'djgentelella' },
+      });
+      try {
+        const http = () => request(server(fastifyApp));
+        const created = await http()
+          .post('/help/')
+          .set(admin)
+          .type('form')
+          .send(form({ ...FORM, ftype: 'add', pk: '' }));
+        expect(created.status).toBe(201);
+        const { id } = created.body as { id: number };
+        const edited = { ...FORM, help_title: 'Edited' };
+        const replaced = await http()
+          .put(`/help/${id}`)
+          .set(admin)
+          .type('form')
+          .send(form({ ...edited, ftype: 'edit', pk: String(id) }));
+        expect(replaced.status).toBe(200);
+        expect(await stored(fastifyApp)).toEqual([{ id, ...edited }]);
+        const wrongPk = await http()
+          .put(`/help/${id}`)
+          .set(admin)
+          .type('form')
+          .send(form({ ...edited, ftype: 'edit', pk: '0' }));
+        expect(wrongPk.status).toBe(400);
+        expect((await http().delete(`/help/${id}`).set(admin)).status).toBe(204);
+      } finally {
+        await fastifyApp.close();
+      }
+    });
+
     it('mode off: ftype and pk are unknown fields, as before', async () => {
       const http = () => request(server(strictApp));
       const created = await http()
