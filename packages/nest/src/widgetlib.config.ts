@@ -1,4 +1,6 @@
 import {
+  CLIENT_COMPATIBILITIES,
+  type DataTableClientCompatibility,
   countStrategyProblems,
   DEFAULT_COUNT_STRATEGY,
   DEFAULT_COUNT_TTL_MS,
@@ -48,6 +50,7 @@ export interface WidgetLibConfig {
   dateFormat: string;
   datetimeFormat: string;
   timezone: string;
+  clientCompatibility: DataTableClientCompatibility;
   dataTables: Required<Omit<DataTablesDefaults, 'limits' | 'export' | 'texts'>> & {
     limits: TableRequestLimits;
     export: ResolvedExportDefaults;
@@ -98,6 +101,13 @@ export function resolveWidgetLibConfig(
   if (!Info.isValidIANAZone(timezone)) {
     throw new Error(`WidgetLibModule option timezone "${timezone}" is not an IANA time zone`);
   }
+  const clientCompatibility = options.clientCompatibility ?? 'strict';
+  if (!CLIENT_COMPATIBILITIES.includes(clientCompatibility)) {
+    throw new Error(
+      `WidgetLibModule option clientCompatibility must be one of ${CLIENT_COMPATIBILITIES.join(', ')}, ` +
+        `got ${String(clientCompatibility)}`,
+    );
+  }
   const pageSize = positiveInteger('dataTables.pageSize', options.dataTables?.pageSize ?? 10);
   const maxPageSize = positiveInteger('dataTables.maxPageSize', options.dataTables?.maxPageSize ?? 100);
   if (pageSize > maxPageSize) {
@@ -144,6 +154,7 @@ export function resolveWidgetLibConfig(
     dateFormat: options.dateFormat ?? DEFAULT_DATE_FORMAT,
     datetimeFormat: options.datetimeFormat ?? DEFAULT_DATETIME_FORMAT,
     timezone,
+    clientCompatibility,
     dataTables: {
       pageSize,
       maxPageSize,

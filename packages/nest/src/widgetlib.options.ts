@@ -1,4 +1,9 @@
-import type { DataTableExportDefaults, DataTableCountStrategy, TableRequestLimits } from './datatables/model/index.js';
+import type {
+  DataTableClientCompatibility,
+  DataTableExportDefaults,
+  DataTableCountStrategy,
+  TableRequestLimits,
+} from './datatables/model/index.js';
 
 /** What a host's permission system knows about the user of a request; `null` means not authenticated. */
 export type PermissionsResolver = (
@@ -107,6 +112,13 @@ export interface WidgetLibModuleOptions {
   /** IANA time zone in which date-times are shown and date bounds are read (default `UTC`). */
   timezone?: string;
   dataTables?: DataTablesDefaults;
+  /**
+   * Whose browser code the server answers (default `strict`: widgetlib's own client, every request
+   * problem a 400). `djgentelella`: also djgentelella's own `datatables.js` and `helper_widget.js`,
+   * as pages still rendered by its templates send them (every `@DataTable` unless it sets its own
+   * `clientCompatibility`, and the help API's form fields `ftype` and `pk`); see the migration guide.
+   */
+  clientCompatibility?: DataTableClientCompatibility;
 }
 
 /** Options only known when the module is declared: they shape its routes, not its behaviour. */

@@ -143,6 +143,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       recordsFiltered: recordsFiltered.value,
       draw,
       ...(exact ? {} : { counts: { recordsTotal: recordsTotal.kind, recordsFiltered: recordsFiltered.kind } }),
+      ...(tableRequest.ignored ? { ignored: tableRequest.ignored } : {}),
       ...(tableRequest.keyset
         ? {
             next: page.next

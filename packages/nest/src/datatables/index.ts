@@ -11,6 +11,7 @@ export {
 export { DataTableCounts } from './counting/datatable-counts.service.js';
 export type {
   DataTableActionRoute,
+  DataTableClientCompatibility,
   DataTableCountKind,
   DataTableCountStrategy,
   DataTablePermissions,

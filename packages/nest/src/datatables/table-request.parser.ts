@@ -203,9 +203,13 @@ class RequestParser {
   /** Whether `path` may be ordered by; a problem naming `parameter` otherwise. */
   private orderable(parameter: string, path: string): boolean {
     if (this.context.orderingFields.includes(path)) return true;
-    this.problems.add(
-      `${parameter}: ${quoted(path)} is not an ordering field; allowed: ${listed(this.context.orderingFields)}`,
-    );
+    const allowed = `allowed: ${listed(this.context.orderingFields)}`;
+    if (this.context.compatibility) {
+      // As Django REST framework's ordering filter does: the field is dropped, the rest (or the default) applies.
+      this.problems.ignore(`${parameter}: ${quoted(path)} is not an ordering field, ignored (${allowed})`);
+    } else {
+      this.problems.add(`${parameter}: ${quoted(path)} is not an ordering field; ${allowed}`);
+    }
     return false;
   }
 
@@ -213,6 +217,7 @@ class RequestParser {
     const own = this.params.single('ordering');
     const { maxOrderingKeys } = this.context.limits;
     let keys: OrderKey[];
+    const ignoredBefore = this.problems.ignored.length;
     if (own !== undefined) {
       keys = own
         .split(',')
@@ -225,7 +230,12 @@ class RequestParser {
         .filter((key) => this.orderable(key.parameter, key.path))
         .map(({ path, descending }) => ({ path, descending }));
     }
-    if (keys.length === 0) keys = this.context.defaultOrdering.map(parseOrderingField);
+    if (keys.length === 0) {
+      keys = this.context.defaultOrdering.map(parseOrderingField);
+      if (this.problems.ignored.length > ignoredBefore) {
+        this.problems.ignore(`ordering: the default ordering applies (${listed(this.context.defaultOrdering)})`);
+      }
+    }
     const seen = new Set<string>();
     const distinct = keys.filter((key) => !seen.has(key.path) && seen.add(key.path));
     if (own !== undefined && distinct.length > maxOrderingKeys) {
@@ -281,6 +291,7 @@ export function parseTableRequest(
   const keyset = parser.keyset(scope, offset);
   if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
   const columnControlLists = readColumnControlLists(columns, context);
+  const { ignored } = parser.problems;
   return {
     draw: draw ?? 1,
     offset,
@@ -288,5 +299,6 @@ export function parseTableRequest(
     ...scope,
     keyset,
     ...(columnControlLists.length > 0 ? { columnControlLists } : {}),
+    ...(ignored.length > 0 ? { ignored } : {}),
   };
 }

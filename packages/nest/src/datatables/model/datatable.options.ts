@@ -68,6 +68,11 @@ export interface DataTableOptions<T extends object = object> {
   /** Whether `limit=-1` (or `length=-1`) returns every row. */
   allowAll?: boolean;
   /**
+   * Whose requests the list reads (default: the module's `clientCompatibility`, `strict`).
+   * `djgentelella`: those of djgentelella's own `datatables.js` as well (see the README).
+   */
+  clientCompatibility?: DataTableClientCompatibility;
+  /**
    * PostgreSQL and MariaDB: when a request filters or searches, `recordsTotal` (shown as "filtered
    * from N entries", not used for paging) is the server's row estimate of the listed table instead
    * of an exact count once that estimate reaches this many rows, saving a count over the whole table.
@@ -177,6 +182,15 @@ export interface DataTablePermissions {
   bulk: Record<string, boolean>;
 }
 
+/**
+ * `strict`: every request problem is a 400. `djgentelella`: the requests of djgentelella's own
+ * `datatables.js` are read as its Django server read them (see the README's migration guide).
+ */
+export type DataTableClientCompatibility = 'strict' | 'djgentelella';
+
+/** The values of {@link DataTableClientCompatibility}. */
+export const CLIENT_COMPATIBILITIES: readonly DataTableClientCompatibility[] = ['strict', 'djgentelella'];
+
 /** How an endpoint counts its rows (see `DataTableOptions.count`). */
 export type DataTableCountStrategy = 'cached-total' | 'exact' | 'cached' | 'estimated' | 'capped';
 
@@ -207,6 +221,11 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   columnControlTruncated?: string[];
   /** Present when the table declares `permissions`: what the current user may do on it. */
   permissions?: DataTablePermissions;
+  /**
+   * Present when the table's `clientCompatibility` ignored parameters of the request (an ordering
+   * field not allowed, a bare filter name): one message each, for the host's logs.
+   */
+  ignored?: string[];
 }
 
 /** One option of a SearchPanes pane. */

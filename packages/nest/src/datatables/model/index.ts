@@ -1,5 +1,6 @@
 export type {
   DataTableActionRoute,
+  DataTableClientCompatibility,
   DataTableCountStrategy,
   DataTableOptions,
   DataTablePermissions,
@@ -9,6 +10,7 @@ export type {
   DataTableSearchPaneOption,
   DataTableSearchPanes,
 } from './datatable.options.js';
+export { CLIENT_COMPATIBILITIES } from './datatable.options.js';
 export {
   DATA_TABLE_OPTIONS,
   DATA_TABLE_EXPORT_OPTIONS,
@@ -40,6 +42,7 @@ export {
   type FieldSpec,
   type PanesRequest,
   type TableRequestContext,
+  type ClientCompatibility,
   type FilterValue,
   type PaneSelection,
   type OrderKey,

@@ -39,12 +39,20 @@ export function sentDraw(values: unknown): number | undefined {
   return Number(text);
 }
 
-/** Collects what is wrong with one request while it is read, so that every problem is reported at once. */
+/**
+ * Collects what is wrong with one request while it is read, so that every problem is reported at
+ * once; and what a client compatibility mode ignored instead, which the answer lists.
+ */
 export class RequestProblems {
   readonly messages: string[] = [];
+  readonly ignored: string[] = [];
 
   add(message: string): void {
     this.messages.push(message);
+  }
+
+  ignore(message: string): void {
+    this.ignored.push(message);
   }
 
   get any(): boolean {

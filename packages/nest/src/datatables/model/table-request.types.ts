@@ -132,6 +132,11 @@ export interface TableRequest {
   keyset: { after: KeyValue[] | null } | null;
   /** ColumnControl: the lists whose options the answer carries (`DataTableOptions.columnControl`). */
   columnControlLists?: ColumnControlListRequest[];
+  /**
+   * What the request sent that was ignored under the table's client compatibility
+   * (`clientCompatibility`), one message per parameter; absent when nothing was (always in strict mode).
+   */
+  ignored?: string[];
 }
 
 /** One ColumnControl list a request asks the options of. */
@@ -143,6 +148,16 @@ export interface ColumnControlListRequest {
   columns: number[];
   limit: number;
   cascade: boolean;
+}
+
+/**
+ * How requests of a client other than widgetlib's own are read (`clientCompatibility`): the date
+ * formats its date-range pickers send in, besides ISO 8601.
+ */
+export interface ClientCompatibility {
+  client: 'djgentelella';
+  dateFormat: string;
+  datetimeFormat: string;
 }
 
 /** What the parser needs to know about an endpoint: its options and the kind of every path. */
@@ -167,4 +182,6 @@ export interface TableRequestContext {
   primaryKey?: FieldSpec;
   /** The key of the MAC that makes a cursor tamper-evident (the module's `dataTables.cursorSecret`). */
   cursorSecret: string;
+  /** Absent: strict, every request problem is a 400. */
+  compatibility?: ClientCompatibility;
 }

@@ -1,8 +1,7 @@
 import { InternalServerErrorException, type Logger } from '@nestjs/common';
 import type { EntityMetadata } from 'typeorm';
-import type { WidgetLibConfig } from '../../widgetlib.config.js';
 import type { DataTableOptions } from '../model/index.js';
-import { prepareTable, type PreparedTable } from './table-declaration.parser.js';
+import { prepareTable, type PreparedTable, type TableConfig } from './table-declaration.parser.js';
 
 /** What preparing an endpoint's options for one entity gives: the prepared value, or its mistakes. */
 export type Preparation<P> = { value: P; problems: [] } | { value: null; problems: string[] };
@@ -39,7 +38,7 @@ export class PreparedTables<P> {
 
 /** The list's preparation ({@link prepareTable}) with the module's defaults, for {@link PreparedTables}. */
 export function tablePreparation(
-  config: Pick<WidgetLibConfig, 'dataTables' | 'timezone'>,
+  config: TableConfig,
 ): (options: DataTableOptions, metadata: EntityMetadata) => Preparation<PreparedTable> {
   return (options, metadata) => {
     const { table, problems } = prepareTable(options, metadata, config);

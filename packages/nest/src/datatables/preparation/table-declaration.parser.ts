@@ -10,10 +10,17 @@ import {
   parseChoices,
   type ChoiceLabels,
   columnControlProblems,
+  CLIENT_COMPATIBILITIES,
 } from '../model/index.js';
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
 import { tableContextProblems } from './table-options.checks.js';
+
+/** What a table's preparation reads of the module's configuration. */
+export type TableConfig = Pick<
+  WidgetLibConfig,
+  'dataTables' | 'timezone' | 'dateFormat' | 'datetimeFormat' | 'clientCompatibility'
+>;
 
 /** An endpoint's options made ready for requests over one entity: checked once, then reused. */
 export interface PreparedTable {
@@ -56,7 +63,7 @@ function columnControlContext(
 export function prepareTable(
   options: DataTableOptions,
   metadata: EntityMetadata,
-  config: Pick<WidgetLibConfig, 'dataTables' | 'timezone'>,
+  config: TableConfig,
 ): { table: PreparedTable; problems: [] } | { table: null; problems: string[] } {
   const defaults = config.dataTables;
   const orderingFields = options.orderingFields ?? [];
@@ -109,6 +116,12 @@ export function prepareTable(
   const statementTimeout = options.statementTimeout ?? defaults.statementTimeout;
   const timeoutProblem = statementTimeoutProblem(statementTimeout);
   if (timeoutProblem) problems.push(timeoutProblem);
+  const compatibility = options.clientCompatibility ?? config.clientCompatibility;
+  if (!CLIENT_COMPATIBILITIES.includes(compatibility)) {
+    problems.push(
+      `clientCompatibility must be one of ${CLIENT_COMPATIBILITIES.join(', ')}, not ${String(compatibility)}`,
+    );
+  }
   const context: TableRequestContext = {
     fields,
     searchFields: options.searchFields ?? [],
@@ -123,6 +136,15 @@ export function prepareTable(
     timezone: config.timezone,
     limits: limits.limits,
     cursorSecret: defaults.cursorSecret,
+    ...(compatibility === 'djgentelella'
+      ? {
+          compatibility: {
+            client: compatibility,
+            dateFormat: config.dateFormat,
+            datetimeFormat: config.datetimeFormat,
+          },
+        }
+      : {}),
     ...(metadata.primaryColumns.length === 1 ? { primaryKey: fieldSpecOf(metadata.primaryColumns[0]!) } : {}),
   };
   problems.push(...tableContextProblems(context));

@@ -1,4 +1,5 @@
 import { parseBooleanWord } from '#rules/boolean-words.js';
+import { readBareFilter } from './bare-filter.parser.js';
 import type { FilterValueParser } from './filter-value.parser.js';
 import { isNativeParameter, nativeColumnPath, type NativeColumn } from './native-params.reader.js';
 import {
@@ -12,6 +13,7 @@ import {
   type FieldSpec,
   type Lookup,
   type TableRequestContext,
+  type ClientCompatibility,
 } from '../model/index.js';
 import type { QueryParameters } from './query-string.parser.js';
 
@@ -45,9 +47,14 @@ export class ColumnFilterParser {
   read(columns: ReadonlyMap<number, NativeColumn>): ColumnFilter[] {
     const found: ColumnFilter[] = [];
     const claim = this.filterClaims();
-    const { filters } = this.context;
+    const { filters, compatibility } = this.context;
     for (const name of this.params.names()) {
       if (OWN_PARAMETERS.has(name) || isNativeParameter(name) || isSearchBuilderParameter(name)) continue;
+      if (compatibility && Object.hasOwn(filters, name)) {
+        const filter = this.bareFilter(name, compatibility, claim);
+        if (filter) found.push(filter);
+        continue;
+      }
       const named = this.namedFilter(name);
       if (!named) continue;
       const { path, lookup } = named;
@@ -81,6 +88,25 @@ export class ColumnFilterParser {
       if (predicate) found.push({ parameter: name, path, predicate });
     }
     return found;
+  }
+
+  /** A bare filter name (`<path>=<value>`) read under a client compatibility mode (see {@link readBareFilter}). */
+  private bareFilter(
+    path: string,
+    compatibility: ClientCompatibility,
+    claim: (name: string, path: string, lookup: Lookup) => boolean,
+  ): ColumnFilter | undefined {
+    const text = this.params.single(path);
+    if (text === undefined || text === '') return undefined;
+    const field = this.field(path);
+    const allowed = this.context.filters[path]!;
+    const sentValues = (name: string) => this.params.all(name);
+    const reading = readBareFilter(path, text, allowed, field, sentValues, compatibility, this.problems);
+    if (!reading || reading.kind === 'ignored') return undefined;
+    const [lookup, value]: [Lookup, string] = reading.kind === 'range' ? ['range', reading.text] : ['exact', text];
+    if (!claim(path, path, lookup)) return undefined;
+    const predicate = this.values.predicate(path, lookup, value, field);
+    return predicate && { parameter: path, path, predicate };
   }
 
   /**

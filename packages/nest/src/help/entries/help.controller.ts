@@ -25,6 +25,7 @@ import { PermissionsService } from '../../permissions/permissions.service.js';
 import { HelpLanguageService } from '../language/index.js';
 import { HelpEntityTagInterceptor, IfMatch, type HelpVersionCondition } from '../versions/index.js';
 import { HelpService } from './help.service.js';
+import { HelpFormFieldsInterceptor } from './help-form-fields.interceptor.js';
 import { RequireHelpPermission } from '../require-help-permission.decorator.js';
 
 const validateBody = bodyValidationPipe();
@@ -87,6 +88,7 @@ export class HelpController {
   }
 
   @Post()
+  @UseInterceptors(HelpFormFieldsInterceptor)
   @RequireHelpPermission('add')
   @Conflict
   @ApiDocs(({ ApiCreatedResponse }) => [ApiCreatedResponse({ type: Help })])
@@ -95,6 +97,7 @@ export class HelpController {
   }
 
   @Put(':id')
+  @UseInterceptors(HelpFormFieldsInterceptor)
   @RequireHelpPermission('change')
   @IdParam
   @IfMatchDocs
@@ -111,6 +114,7 @@ export class HelpController {
   }
 
   @Patch(':id')
+  @UseInterceptors(HelpFormFieldsInterceptor)
   @RequireHelpPermission('change')
   @IdParam
   @IfMatchDocs
