@@ -27,6 +27,8 @@ export const PRIMARY_READS_AFTER_WRITE_MS = 10_000;
 export interface CachedCount {
   value: number;
   kind: 'exact' | 'estimated' | 'capped';
+  /** The rest of the counting statement's answer: aggregates it computed with the count. */
+  rows?: Record<string, unknown>[];
 }
 
 /**
