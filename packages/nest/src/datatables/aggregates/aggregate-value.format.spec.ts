@@ -2,7 +2,7 @@ import type { AggregateColumn } from './aggregate-declaration.parser.js';
 import { aggregateValues, scaledAverage, scaledText } from './aggregate-value.format.js';
 
 const column = (number: AggregateColumn['number'], scale: number): AggregateColumn =>
-  ({ path: 'price', functions: ['sum', 'avg', 'min', 'max', 'count'], number, scale, alias: 'wl_a0' }) as AggregateColumn;
+  ({ path: 'price', functions: ['sum', 'avg', 'min', 'max', 'count'], number, scale, alias: 'wl_a0' }) as unknown as AggregateColumn;
 
 describe('aggregate values', () => {
   it('writes whole numbers of units with the scale', () => {
