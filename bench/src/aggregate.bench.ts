@@ -57,6 +57,8 @@ async function main(): Promise<void> {
     for (let round = 0; round < WARM_UP + ROUNDS; round++) {
       for (const name of Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[]) {
         const answer = await server.get(`${ENDPOINTS[name]}?${QUERY}`);
+        // A cold cache can take a warm-up request past the 5 s statement timeout (a 503): not measured.
+        if (answer.status !== 200 && round < WARM_UP) continue;
         if (answer.status !== 200) throw new Error(`${ENDPOINTS[name]} answered ${answer.status}`);
         answers[name] = answer.body as Envelope;
         if (round >= WARM_UP) times[name].push(answer.ms);
