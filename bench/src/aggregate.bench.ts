@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   await acquireRunLock(join(tmpdir(), 'widgetlib-bench.lock'), log);
   const settings = benchSettings(process.argv.includes('--quick'));
   const url = postgresUrl(settings.postgresDatabase);
-  log(`PostgreSQL data ${await preparePostgres({ database: settings.postgresDatabase, persons: settings.postgresPeople }, log)}`);
+  log(
+    `PostgreSQL data ${await preparePostgres({ database: settings.postgresDatabase, persons: settings.postgresPeople }, log)}`,
+  );
   const server = await BenchServer.start(benchRoot, { kind: 'postgres', url }, log);
   try {
     const times: Record<keyof typeof ENDPOINTS, number[]> = { count: [], sum: [] };

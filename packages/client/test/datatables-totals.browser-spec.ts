@@ -31,7 +31,10 @@ async function albums(where: (album: DtAlbum) => boolean): Promise<DtAlbum[]> {
   return all.filter(where);
 }
 
-const footerTexts = () => page.$$eval('#albums tfoot tr:first-child th, #albums tfoot tr:first-child td', (cells) => cells.map((cell) => cell.textContent));
+const footerTexts = () =>
+  page.$$eval('#albums tfoot tr:first-child th, #albums tfoot tr:first-child td', (cells) =>
+    cells.map((cell) => cell.textContent),
+  );
 
 describe.each(DATATABLES_LINES)('DataTables %s: totals over every matching row in Chromium', (line) => {
   it('the footer shows the sum and maximum of every filtered row, through the column renderer, per filter', async () => {
@@ -39,7 +42,10 @@ describe.each(DATATABLES_LINES)('DataTables %s: totals over every matching row i
     const every = await albums(() => true);
     const sum = every.reduce((total, album) => total + album.year, 0);
     const max = Math.max(...every.map((album) => album.year));
-    await page.waitForFunction((wanted) => document.querySelector('#albums tfoot')?.textContent?.includes(wanted), `Σ ${sum}`);
+    await page.waitForFunction(
+      (wanted) => document.querySelector('#albums tfoot')?.textContent?.includes(wanted),
+      `Σ ${sum}`,
+    );
     expect(await footerTexts()).toEqual(['Alle', '', `Σ ${sum}`, String(max)]);
     // Only 10 rows are on the page, but the footer counts them all.
     expect(await page.$$eval('#albums tbody tr:not(.dtrg-group)', (rows) => rows.length)).toBeLessThanOrEqual(10);
@@ -47,7 +53,10 @@ describe.each(DATATABLES_LINES)('DataTables %s: totals over every matching row i
     await page.evaluate(() => window.totalsTable.search('Miles').draw());
     const miles = await albums((album) => /miles/i.test(album.title) || /miles/i.test(album.artist?.name ?? ''));
     const milesSum = miles.reduce((total, album) => total + album.year, 0);
-    await page.waitForFunction((wanted) => document.querySelector('#albums tfoot')?.textContent?.includes(wanted), `Σ ${milesSum}`);
+    await page.waitForFunction(
+      (wanted) => document.querySelector('#albums tfoot')?.textContent?.includes(wanted),
+      `Σ ${milesSum}`,
+    );
     expect(pageErrors).toEqual([]);
   });
 
@@ -60,12 +69,19 @@ describe.each(DATATABLES_LINES)('DataTables %s: totals over every matching row i
     const starts = await page.$$eval('#albums tbody tr.dtrg-start', (rows) => rows.map((row) => row.textContent));
     // Each start row counts the group's rows among all the filtered ones, not the page's.
     expect(starts).toEqual(
-      formats.slice(0, starts.length).map((format) => `${format}: ${every.filter((album) => album.format === format).length} rows`),
+      formats
+        .slice(0, starts.length)
+        .map((format) => `${format}: ${every.filter((album) => album.format === format).length} rows`),
     );
     const ends = await page.$$eval('#albums tbody tr.dtrg-end', (rows) =>
       rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
     );
-    expect(ends[0]).toEqual(['Alle', '', `Σ ${first.reduce((total, album) => total + album.year, 0)}`, String(Math.max(...first.map((album) => album.year)))]);
+    expect(ends[0]).toEqual([
+      'Alle',
+      '',
+      `Σ ${first.reduce((total, album) => total + album.year, 0)}`,
+      String(Math.max(...first.map((album) => album.year))),
+    ]);
     // The server orders by the group first, whatever the table orders by.
     const pageFormats = await page.$$eval('#albums tbody tr:not(.dtrg-group)', (rows) =>
       rows.map((row) => (row as HTMLTableRowElement).cells[1]?.textContent),

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { FORMATS, NAME_WORDS, seedTally, TALLY_ENTITIES, TallyController, type StoredTally } from './fixtures/tally.fixture.js';
+import {
+  FORMATS,
+  NAME_WORDS,
+  seedTally,
+  TALLY_ENTITIES,
+  TallyController,
+  type StoredTally,
+} from './fixtures/tally.fixture.js';
 import { referenceTally, type TallyRequest } from './fixtures/tally.reference.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -11,7 +18,9 @@ const PROPERTY_RUNS = 60;
 
 const FILTERS: Record<string, fc.Arbitrary<string>> = {
   format: fc.constantFrom(...FORMATS, 'CD'),
-  format__in: fc.uniqueArray(fc.constantFrom(...FORMATS), { minLength: 1, maxLength: 2 }).map((items) => items.join(',')),
+  format__in: fc
+    .uniqueArray(fc.constantFrom(...FORMATS), { minLength: 1, maxLength: 2 })
+    .map((items) => items.join(',')),
   year__gte: fc.integer({ min: 1989, max: 2001 }).map(String),
   year__lte: fc.integer({ min: 1989, max: 2001 }).map(String),
   price__gte: fc.integer({ min: -1_000_000, max: 1_000_000 }).map((cents) => (cents / 100).toFixed(2)),
@@ -23,7 +32,9 @@ const FILTERS: Record<string, fc.Arbitrary<string>> = {
 
 const tallyRequest: fc.Arbitrary<TallyRequest> = fc.record({
   search: fc.option(
-    fc.array(fc.constantFrom(...NAME_WORDS, 'blue', 'STRÖM', 'e', 'x', '1'), { maxLength: 2 }).map((terms) => terms.join(' ')),
+    fc
+      .array(fc.constantFrom(...NAME_WORDS, 'blue', 'STRÖM', 'e', 'x', '1'), { maxLength: 2 })
+      .map((terms) => terms.join(' ')),
     { nil: undefined },
   ),
   filters: fc
@@ -93,7 +104,9 @@ describeEachDatabase('Data table aggregates and group subtotals against the refe
 
   it('answers the unfiltered totals of the whole table', async () => {
     const response = await request(server).get('/tally/plain').query({ limit: '1' });
-    expect(response.body.aggregates).toEqual(referenceTally(albums, { filters: [], limit: 1, offset: 0 }, {}).aggregates);
+    expect(response.body.aggregates).toEqual(
+      referenceTally(albums, { filters: [], limit: 1, offset: 0 }, {}).aggregates,
+    );
     expect(typeof response.body.aggregates.price.sum).toBe('string');
     expect(response.body.aggregates.price.sum).toMatch(/^-?\d+\.\d{2}$/);
     expect(response.body.aggregates.price.avg).toMatch(/^-?\d+\.\d{6}$/);

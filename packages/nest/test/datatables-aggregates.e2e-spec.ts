@@ -57,7 +57,9 @@ describeEachDatabase('Data table aggregates: statements, caching and declaration
     const first = (await list('/tally/cached', query)).body;
     const second = await counter.during(async () => expect((await list('/tally/cached', query)).body).toEqual(first));
     expect(counts(second)).toEqual([]);
-    expect(first.aggregates).toEqual(referenceTally(albums, { filters: [['price__isnull', 'false']], limit: 2, offset: 0 }, {}).aggregates);
+    expect(first.aggregates).toEqual(
+      referenceTally(albums, { filters: [['price__isnull', 'false']], limit: 2, offset: 0 }, {}).aggregates,
+    );
 
     // A write made elsewhere: cached-total's filtered totals see it at once.
     const before = (await list('/tally/plain', query)).body.aggregates.tracks.sum as number;
@@ -72,7 +74,9 @@ describeEachDatabase('Data table aggregates: statements, caching and declaration
     const formats = (body.data as { format: string }[]).map((row) => row.format);
     expect(formats).toEqual([...formats].sort());
     expect(Object.keys(body.groups).sort()).toEqual([...new Set(formats)].sort());
-    const descending = (await list('/tally/grouped', { ordering: '-format,id', limit: '50' })).body.data as { format: string }[];
+    const descending = (await list('/tally/grouped', { ordering: '-format,id', limit: '50' })).body.data as {
+      format: string;
+    }[];
     expect(descending[0]!.format >= descending.at(-1)!.format).toBe(true);
   });
 

@@ -147,8 +147,7 @@ export function gtCreateDataTable(
   const words = () => dataTableTexts(texts);
   const rowGroup = rowGroupTotals((options as { rowGroup?: unknown }).rowGroup, columns ?? [], words, () => api);
   if (rowGroup !== undefined) (config as { rowGroup?: unknown }).rowGroup = rowGroup;
-  if (columns)
-    config.columns = prepareTotalsFooter(table, columns).map((column) => overflowColumn(safeColumn(column)));
+  if (columns) config.columns = prepareTotalsFooter(table, columns).map((column) => overflowColumn(safeColumn(column)));
   const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
   if (selectColumn >= 0) {
     if (bulkActions.length === 0)

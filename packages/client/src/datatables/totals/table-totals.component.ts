@@ -28,7 +28,10 @@ export function prepareTotalsFooter(table: HTMLTableElement, columns: readonly W
     return rest;
   });
   if (hasFooterTotals(columns) && !table.tFoot) {
-    table.createTFoot().insertRow().append(...columns.map(() => document.createElement('th')));
+    table
+      .createTFoot()
+      .insertRow()
+      .append(...columns.map(() => document.createElement('th')));
   }
   return prepared;
 }

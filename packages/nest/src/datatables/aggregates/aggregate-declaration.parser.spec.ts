@@ -12,8 +12,11 @@ describe('parseAggregates', () => {
     dataSource = await metadataOnlyDataSource('postgres', [...TALLY_ENTITIES, ...ALBUM_ENTITIES]);
   });
 
-  const parse = (aggregates: DataTableAggregates | undefined, rowGroup?: string, entity: new () => object = TallyAlbum) =>
-    parseAggregates(aggregates, rowGroup, metadataOf(dataSource, entity));
+  const parse = (
+    aggregates: DataTableAggregates | undefined,
+    rowGroup?: string,
+    entity: new () => object = TallyAlbum,
+  ) => parseAggregates(aggregates, rowGroup, metadataOf(dataSource, entity));
 
   it('sorts own and to-one paths from to-many ones, each relation chain in one statement', () => {
     const { prepared, problems } = parse(TALLY_AGGREGATES, 'format');

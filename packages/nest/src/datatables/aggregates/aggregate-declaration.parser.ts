@@ -75,7 +75,9 @@ export function parseAggregates(
     const number = numberOf(resolved);
     const numeric = functions.filter((name) => name !== 'count');
     if (number === 'other' && numeric.length > 0) {
-      problems.push(`aggregates.${path}: ${numeric.join(', ')} needs a number column, ${path} is a ${resolved.field.kind}`);
+      problems.push(
+        `aggregates.${path}: ${numeric.join(', ')} needs a number column, ${path} is a ${resolved.field.kind}`,
+      );
       continue;
     }
     const scale = number === 'decimal' ? resolved.column.scale : 0;
@@ -84,7 +86,9 @@ export function parseAggregates(
       continue;
     }
     if (resolved.hidden) {
-      problems.push(`aggregates.${path} reaches a hidden column (select: false or @Exclude): its totals would reveal it`);
+      problems.push(
+        `aggregates.${path} reaches a hidden column (select: false or @Exclude): its totals would reveal it`,
+      );
       continue;
     }
     const column: AggregateColumn = { path, resolved, functions, number, scale, alias: `wl_a${index}` };

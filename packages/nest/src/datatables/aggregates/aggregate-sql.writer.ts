@@ -57,7 +57,8 @@ export class AggregateSqlWriter<T extends ObjectLiteral> {
     }
     const owner = first.resolved.relations.at(-1)!.inverseEntityMetadata;
     related.select(sql.column(parent, owner.primaryColumns[0]!.databaseName), 'wl_k');
-    for (const column of columns) related.addSelect(sql.column(parent, column.resolved.column.databaseName), `${column.alias}_v`);
+    for (const column of columns)
+      related.addSelect(sql.column(parent, column.resolved.column.databaseName), `${column.alias}_v`);
     if (groups) related.addSelect(this.groupExpression(related, LISTED), GROUP_SELECTION);
     related.distinct(true).where(`${sql.column(LISTED, sql.primaryColumn.databaseName)} IN (${this.matchingKeys()})`);
     const statement = base.connection
@@ -65,7 +66,8 @@ export class AggregateSqlWriter<T extends ObjectLiteral> {
       .from(`(${related.getQuery()})`, DISTINCT_ROWS)
       .setParameters(this.parameters());
     statement.select('COUNT(*)', 'wl_rows');
-    for (const column of columns) this.selectAggregates(statement, column, sql.column(DISTINCT_ROWS, `${column.alias}_v`));
+    for (const column of columns)
+      this.selectAggregates(statement, column, sql.column(DISTINCT_ROWS, `${column.alias}_v`));
     return groups ? this.grouped(statement, sql.column(DISTINCT_ROWS, GROUP_SELECTION), groups) : statement;
   }
 
@@ -111,11 +113,16 @@ export class AggregateSqlWriter<T extends ObjectLiteral> {
   }
 
   private selectOwn(query: SelectQueryBuilder<ObjectLiteral>, alias: string): SelectQueryBuilder<ObjectLiteral> {
-    for (const column of this.aggregates.own) this.selectAggregates(query, column, this.expression(query, alias, column.resolved));
+    for (const column of this.aggregates.own)
+      this.selectAggregates(query, column, this.expression(query, alias, column.resolved));
     return query;
   }
 
-  private selectAggregates(query: SelectQueryBuilder<ObjectLiteral>, column: AggregateColumn, expression: string): void {
+  private selectAggregates(
+    query: SelectQueryBuilder<ObjectLiteral>,
+    column: AggregateColumn,
+    expression: string,
+  ): void {
     const { dialect } = this.setup.sql;
     const names = selectionNames(column.alias);
     const exact = column.number === 'integer' || column.number === 'decimal';

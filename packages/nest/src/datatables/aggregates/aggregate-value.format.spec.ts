@@ -2,7 +2,13 @@ import type { AggregateColumn } from './aggregate-declaration.parser.js';
 import { aggregateValues, scaledAverage, scaledText } from './aggregate-value.format.js';
 
 const column = (number: AggregateColumn['number'], scale: number): AggregateColumn =>
-  ({ path: 'price', functions: ['sum', 'avg', 'min', 'max', 'count'], number, scale, alias: 'wl_a0' }) as unknown as AggregateColumn;
+  ({
+    path: 'price',
+    functions: ['sum', 'avg', 'min', 'max', 'count'],
+    number,
+    scale,
+    alias: 'wl_a0',
+  }) as unknown as AggregateColumn;
 
 describe('aggregate values', () => {
   it('writes whole numbers of units with the scale', () => {
@@ -22,14 +28,18 @@ describe('aggregate values', () => {
   });
 
   it('reads a decimal row: strings with the scale, a sum of nothing 0, no min without values', () => {
-    expect(aggregateValues(column('decimal', 2), { wl_a0_n: '3', wl_a0_s: '1001', wl_a0_lo: '-1', wl_a0_hi: '900.000' })).toEqual({
+    expect(
+      aggregateValues(column('decimal', 2), { wl_a0_n: '3', wl_a0_s: '1001', wl_a0_lo: '-1', wl_a0_hi: '900.000' }),
+    ).toEqual({
       sum: '10.01',
       avg: '3.336667',
       min: '-0.01',
       max: '9.00',
       count: 3,
     });
-    expect(aggregateValues(column('decimal', 2), { wl_a0_n: 0, wl_a0_s: null, wl_a0_lo: null, wl_a0_hi: null })).toEqual({
+    expect(
+      aggregateValues(column('decimal', 2), { wl_a0_n: 0, wl_a0_s: null, wl_a0_lo: null, wl_a0_hi: null }),
+    ).toEqual({
       sum: '0.00',
       avg: null,
       min: null,
@@ -39,7 +49,9 @@ describe('aggregate values', () => {
   });
 
   it('reads integers as numbers (past 2^53 as text) and floats as numbers', () => {
-    expect(aggregateValues(column('integer', 0), { wl_a0_n: 2, wl_a0_s: '9007199254740993', wl_a0_lo: 1, wl_a0_hi: '4' })).toEqual({
+    expect(
+      aggregateValues(column('integer', 0), { wl_a0_n: 2, wl_a0_s: '9007199254740993', wl_a0_lo: 1, wl_a0_hi: '4' }),
+    ).toEqual({
       sum: '9007199254740993',
       avg: '4503599627370496.5000',
       min: 1,

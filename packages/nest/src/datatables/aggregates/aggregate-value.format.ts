@@ -66,9 +66,7 @@ export function aggregateValues(column: AggregateColumn, row: Record<string, unk
         values.count = count;
         break;
       case 'sum':
-        values.sum = exact
-          ? exactValue(column, wholeUnits(row[names.sum]) ?? 0n)
-          : (floatValue(row[names.sum]) ?? 0);
+        values.sum = exact ? exactValue(column, wholeUnits(row[names.sum]) ?? 0n) : (floatValue(row[names.sum]) ?? 0);
         break;
       case 'avg': {
         if (count === 0) values.avg = null;

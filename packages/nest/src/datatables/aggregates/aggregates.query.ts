@@ -56,8 +56,9 @@ export class AggregatesQuery<T extends ObjectLiteral> {
   /** The answer's `groups`: for each group value of the page's rows (by primary key), its count and aggregates. */
   async groups(pageKeys: readonly unknown[]): Promise<Record<string, DataTableGroupTotals>> {
     if (pageKeys.length === 0) return {};
-    const values = (await this.setup.run(this.writer.pageGroupsStatement(pageKeys), (query) => query.getRawMany<Row>()))
-      .map((row) => row[GROUP_SELECTION] ?? null);
+    const values = (
+      await this.setup.run(this.writer.pageGroupsStatement(pageKeys), (query) => query.getRawMany<Row>())
+    ).map((row) => row[GROUP_SELECTION] ?? null);
     const { own, toMany } = this.aggregates;
     const [ownRows, ...toManyRows] = await Promise.all([
       this.rows(this.writer.ownStatement(values)),
