@@ -3,10 +3,10 @@
 const core = '^packages/nest/src/datatables/';
 const client = '^packages/client/src/';
 /** The stages of the data-table core, lowest first: each may import only the ones before it. */
-const stages = ['model', 'request', 'sql', 'rows', 'extensions', 'paging|counting', 'preparation'];
+const stages = ['model', 'request', 'sql', 'rows', 'extensions', 'paging|counting|aggregates', 'preparation'];
 
 const stageRules = stages.map((stage, index) => ({
-  name: `datatables-${stage.replace('|', '-')}-imports-down`,
+  name: `datatables-${stage.replaceAll('|', '-')}-imports-down`,
   comment: `datatables/${stage}/ imports only the stages below it (${stages.slice(0, index).join(', ') || 'none'})`,
   severity: 'error',
   from: { path: `${core}(${stage})/`, pathNot: '\\.spec\\.ts$' },

@@ -36,6 +36,13 @@ export class WidgetlibPeopleController {
     return this.baseQuery();
   }
 
+  /** The aggregate scenario (`src/aggregate.bench.ts`): the same table with the sum of `age` over every match. */
+  @Get('widgetlib-totals/people')
+  @DataTable({ ...PEOPLE_TABLE, aggregates: { age: ['sum'] } })
+  listWithTotals(): SelectQueryBuilder<Person> {
+    return this.baseQuery();
+  }
+
   private baseQuery(): SelectQueryBuilder<Person> {
     return this.people
       .createQueryBuilder('person')

@@ -70,6 +70,8 @@ const table = createDataTable(
         name: 'tracks',
         title: 'Tracks',
         type: 'number',
+        // The footer: the tracks of every album the filters match (the server's `aggregates`).
+        footer: 'sum',
         columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search']],
       },
       { data: 'explicit', name: 'explicit', title: 'Explicit', type: 'boolean', render: yesnoprint },
@@ -165,6 +167,9 @@ const table = createDataTable(
       { selectRow: true, title: '' },
     ],
     order: [[6, 'desc']],
+    // "Group by format": DataTables' RowGroup over the grouped list (ordered by format first); each
+    // group's first row counts its albums and its last row totals their tracks, over every match.
+    ...(config.grouped ? { rowGroup: { dataSrc: 'format' } } : {}),
     // Users the answer allows it (editors and admins) act on the albums they pick one by one, or
     // on every album the table's request selects: a bar above the table ("3 selected", "Select all
     // N matching rows", then the action), answered in a status line.

@@ -8,6 +8,7 @@ import { AuthController } from './auth/auth.controller.js';
 import { DEMO_SESSION_OPTIONS, DemoSessions, type DemoSessionOptions } from './auth/demo-sessions.js';
 import { AlbumPagesController } from './catalogue/album-pages.controller.js';
 import { AlbumsController } from './catalogue/albums.controller.js';
+import { AlbumsByFormatController } from './catalogue/albums-by-format.controller.js';
 import { CatalogueOptionsController } from './catalogue/catalogue-options.controller.js';
 import { Album } from './catalogue/album.entity.js';
 import { Artist } from './catalogue/artist.entity.js';
@@ -65,6 +66,7 @@ export class AppModule {
         AuthController,
         AlbumPagesController,
         AlbumsController,
+        AlbumsByFormatController,
         CatalogueOptionsController,
         HelpAdminPageController,
         HelpEntriesController,

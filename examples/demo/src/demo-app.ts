@@ -37,6 +37,8 @@ const SEARCH_EXTENSION_FILES: ReadonlyArray<readonly [string, string]> = [
   ['datatables.net-columncontrol', 'js'],
   ['datatables.net-columncontrol-dt', 'css'],
   ['datatables.net-datetime', 'dist'],
+  ['datatables.net-rowgroup', 'js'],
+  ['datatables.net-rowgroup-dt', 'css'],
 ];
 
 /** Where an installed package's files are, for serving its browser assets. */

@@ -35,6 +35,7 @@ const SEARCH_EXTENSION_STYLES = [
   '/assets/datatables/select.dataTables.min.css',
   '/assets/datatables/searchPanes.dataTables.min.css',
   '/assets/datatables/columnControl.dataTables.min.css',
+  '/assets/datatables/rowGroup.dataTables.min.css',
 ];
 const SEARCH_EXTENSION_SCRIPTS = [
   '/assets/datatables/dataTables.dateTime.min.js',
@@ -43,6 +44,7 @@ const SEARCH_EXTENSION_SCRIPTS = [
   '/assets/datatables/dataTables.select.min.js',
   '/assets/datatables/dataTables.searchPanes.min.js',
   '/assets/datatables/dataTables.columnControl.min.js',
+  '/assets/datatables/dataTables.rowGroup.min.js',
 ];
 
 function albumValues(album: Album): FormValues {
@@ -74,15 +76,23 @@ export class AlbumPagesController {
   /** The albums table: every column type and render function over the albums resource. */
   @Get()
   @ViewName('catalogue:albums')
-  async albumsPage(@Query('saved') saved: unknown, @Res() response: Response): Promise<void> {
+  async albumsPage(
+    @Query('saved') saved: unknown,
+    @Query('group') group: unknown,
+    @Res() response: Response,
+  ): Promise<void> {
+    // "Group by format": the grouped list, its groups' subtotals shown by RowGroup.
+    const grouped = group === 'format';
     await this.pages.render(response, 'albums', {
       title: 'Albums',
       nav: { albums: true },
       saved: typeof saved === 'string' && /^[0-9]+$/.test(saved),
       styles: SEARCH_EXTENSION_STYLES,
       scripts: [...SEARCH_EXTENSION_SCRIPTS, '/assets/albums.js'],
+      grouped,
       tableConfig: jsonForScript({
-        url: '/api/albums/',
+        url: grouped ? '/api/albums-by-format/' : '/api/albums/',
+        grouped,
         savedViewsUrl: '/api/saved-views/albums/',
         formats: ALBUM_FORMATS,
       }),

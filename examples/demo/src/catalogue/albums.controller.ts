@@ -16,7 +16,7 @@ import { Album } from './album.entity.js';
 import { assignAlbum } from './album.writer.js';
 
 /** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
-const ALBUM_TABLE = {
+export const ALBUM_TABLE = {
   // The table's id: its saved views are kept under it (`/api/saved-views/albums/`).
   id: 'albums',
   // Counts are kept a minute: the album pages and this resource forget them on every write.
@@ -52,6 +52,8 @@ const ALBUM_TABLE = {
   panes: ['format', 'genres__name'],
   // The labels the Format column shows: the Format pane lists them, and the CSV/XLSX files write them.
   choices: { format: ALBUM_FORMATS },
+  // The tracks of every matching album (not only the page's): the table's footer shows their sum.
+  aggregates: { tracks: ['sum'] },
   actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
   mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
   // CSV and XLSX files of every matching album (`GET /api/albums/export?format=csv`), these columns,

@@ -40,6 +40,7 @@ import { installTableState, type TableStateComponent } from './state/index.js';
 import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables-options.types.js';
 import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
+import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -142,7 +143,11 @@ export function gtCreateDataTable(
         () => dataTableTexts(texts),
       ),
   };
-  if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
+  let api: Api | null = null;
+  const words = () => dataTableTexts(texts);
+  const rowGroup = rowGroupTotals((options as { rowGroup?: unknown }).rowGroup, columns ?? [], words, () => api);
+  if (rowGroup !== undefined) (config as { rowGroup?: unknown }).rowGroup = rowGroup;
+  if (columns) config.columns = prepareTotalsFooter(table, columns).map((column) => overflowColumn(safeColumn(column)));
   const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
   if (selectColumn >= 0) {
     if (bulkActions.length === 0)
@@ -157,7 +162,8 @@ export function gtCreateDataTable(
   if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
-  const api = new DataTable(table, config);
+  api = new DataTable(table, config);
+  installFooterTotals(api, columns ?? [], words);
   api.one('init', () => {
     initialised = true;
   });

@@ -119,6 +119,13 @@ export interface DataTableTexts {
   exportXlsx: string;
   /** Shown before the server's message when an export fails. */
   exportError: string;
+  /** In the footer's first cell when that column shows no total (`footer` on a column). */
+  totals: string;
+  /**
+   * A RowGroup end row filled from the server's subtotals (`rowGroup`): `{group}` is the group,
+   * `{count}` its rows among the filtered ones; each column's total follows in its cell.
+   */
+  groupTotals: string;
 }
 
 const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
@@ -127,6 +134,8 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   yesMark: '\u2714',
   noMark: '\u2718',
   empty: '--',
+  totals: 'Totals',
+  groupTotals: '{group}: {count} rows',
   show: 'Show',
   download: 'Download',
   filterLabel: 'Filter',

@@ -14,6 +14,8 @@ import { TableCountsQuery, type Count, type TableCounts, type TableCountSettings
 import type { TableQuerySetup } from './sql/index.js';
 import { PaneOptionsQuery, type PaneOptions, type RawOption } from './extensions/search-panes/index.js';
 import { readColumnControlOptions, type ColumnControlOptions } from './extensions/column-control/index.js';
+import { AggregatesQuery, type PreparedAggregates } from './aggregates/index.js';
+import type { DataTableAggregateValues, DataTableGroupTotals } from './model/index.js';
 
 /** One page of entities with the counts of the data-table envelope. */
 export interface TablePage<T> {
@@ -26,6 +28,10 @@ export interface TablePage<T> {
   columnControl: ColumnControlOptions[] | null;
   /** Keyset mode: the key values of the page's last row when more rows follow (the answer's `next`). */
   next: KeyValue[] | null;
+  /** The declared aggregates over every matching row (null when none are declared). */
+  aggregates: Record<string, DataTableAggregateValues> | null;
+  /** With a `rowGroup`: the count and aggregates of each group on the page. */
+  groups: Record<string, DataTableGroupTotals> | null;
 }
 
 /** Choices of one endpoint that change how its statements run and its counts are made. */
@@ -36,6 +42,8 @@ export interface TableQuerySettings extends TableCountSettings {
   readSource?: ReadSource;
   /** The labels of each path's values (`choices`): a ColumnControl list of such a path lists them. */
   choices?: ReadonlyMap<string, ChoiceLabels>;
+  /** The table's `aggregates` and `rowGroup`, checked. */
+  aggregates?: PreparedAggregates | null;
 }
 
 /**
@@ -52,8 +60,13 @@ export async function runTableQuery<T extends ObjectLiteral>(
 ): Promise<TablePage<T>> {
   const setup = await setUpTableQuery(baseQuery, request, paths, settings.statementTimeout ?? 0, settings.readSource);
   const { scope, repeatsRows, sql, writer, requestConditions, selections, run } = setup;
+  const declared = settings.aggregates;
+  const aggregatesQuery = declared ? new AggregatesQuery(setup, declared, paths, settings) : null;
   // Written first: the page and pane statements bind further parameters, numbered in order.
-  const countsQuery = new TableCountsQuery(setup, request, paths, settings);
+  const countsQuery = new TableCountsQuery(setup, request, paths, {
+    ...settings,
+    ...(aggregatesQuery ? { aggregation: aggregatesQuery.aggregation } : {}),
+  });
   const counts = countsQuery.read();
   const paneQuery = new PaneOptionsQuery(sql, writer, scope, repeatsRows);
   const { maxOptions } = request.panes;
@@ -68,13 +81,19 @@ export async function runTableQuery<T extends ObjectLiteral>(
   const page = request.keyset
     ? readTablePage(setup, { ...window, after: request.keyset.after })
     : readOffsetPage(setup, window, countsQuery, counts);
-  const [{ recordsTotal, recordsFiltered }, { entities, next }, panes, columnControl] = await Promise.all([
-    counts,
-    page,
-    request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
-    readColumnControlOptions(setup, request, settings.choices ?? new Map()),
-  ]);
-  return { entities, next, recordsTotal, recordsFiltered, panes, columnControl };
+  const pageKeys = (rows: PageRows<T>) => rows.entities.map((entity) => setup.sql.primaryColumn.getEntityValue(entity));
+  const [{ recordsTotal, recordsFiltered }, { entities, next }, panes, columnControl, aggregates, groups] =
+    await Promise.all([
+      counts,
+      page,
+      request.panes.requested ? Promise.all([...request.panes.keys.keys()].map(paneOptions)) : null,
+      readColumnControlOptions(setup, request, settings.choices ?? new Map()),
+      declared && declared.own.length + declared.toMany.length > 0
+        ? aggregatesQuery!.read(counts.then((each) => each.recordsFiltered))
+        : null,
+      declared?.group ? page.then((rows) => aggregatesQuery!.groups(pageKeys(rows))) : null,
+    ]);
+  return { entities, next, recordsTotal, recordsFiltered, panes, columnControl, aggregates, groups };
 }
 
 /** The rows `plan` reads. */

@@ -26,6 +26,7 @@ import { handlerBaseQuery, StatementTimeoutError } from './sql/index.js';
 import { envelopeProblems, looksLikeEnvelope, rowDateFields, serializeRow, type RowDateFields } from './rows/index.js';
 import { cursorFingerprint, encodeCursor } from './paging/index.js';
 import { runTableQuery } from './datatable.query.js';
+import { groupedOrdering } from './aggregates/index.js';
 import { searchPanesAnswer } from './extensions/search-panes/index.js';
 import { columnControlAnswer } from './extensions/column-control/index.js';
 import { readTableRequest } from './table-request.reader.js';
@@ -114,6 +115,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
     }
     const table = this.tables.get(options, metadata, endpoint);
     const { tableRequest } = readTableRequest(request, table.context);
+    if (options.rowGroup) tableRequest.ordering = groupedOrdering(tableRequest.ordering, options.rowGroup);
     const { draw } = tableRequest;
     const page = await runTableQuery(base, tableRequest, table.paths, {
       estimatedTotalAbove: options.estimatedTotalAbove,
@@ -123,6 +125,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       countCache: table.countCache && { counts: this.counts, ...table.countCache },
       readSource: await listReadSource(this.counts, base, table.paths),
       choices: table.choices,
+      aggregates: table.aggregates,
     }).catch((error: unknown) => {
       throw asHttpError(
         error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,
@@ -151,6 +154,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
               : null,
           }
         : {}),
+      ...(page.aggregates ? { aggregates: page.aggregates } : {}),
+      ...(page.groups ? { groups: page.groups } : {}),
       ...(page.panes
         ? {
             searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, {

@@ -24,6 +24,13 @@ export type {
 } from './model/datatable.options.js';
 export type { DataTableChoice, DataTableChoices } from './model/choices.checks.js';
 export type { DataTableColumnControl, DataTableColumnControlOption } from './model/column-control.options.js';
+export type {
+  AggregateFunction,
+  AggregateValue,
+  DataTableAggregates,
+  DataTableAggregateValues,
+  DataTableGroupTotals,
+} from './model/aggregates.options.js';
 export { LOOKUPS, type Lookup } from './model/table-request.types.js';
 export { containsPattern, LIKE_ESCAPE } from '../dialect/index.js';
 export {

@@ -66,6 +66,11 @@ export interface DatabaseDialect {
    */
   inSubquery(expression: string, subquery: string, branchOfOr: boolean): string;
   /**
+   * The text of `SUM`, `MIN` or `MAX` of a decimal or integer `expression` times 10^`scale`, as a
+   * whole number computed exactly (no floating point on the way); NULL when no row has a value.
+   */
+  exactAggregate(aggregate: 'SUM' | 'MIN' | 'MAX', expression: string, scale: number): string;
+  /**
    * A statement answering `wl_count`: the server's row estimate of `table` when it is at least
    * `threshold` (a bound parameter), otherwise the result of `exactCount`, and `wl_estimated`, whether
    * it answered the estimate; null where the database keeps no usable estimate.

@@ -51,6 +51,8 @@ function mysqlDialect(server: MysqlServer): DatabaseDialect {
     containsIgnoringCase: (expression, text, anchor, bind) =>
       foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
     inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
+    exactAggregate: (aggregate, expression, scale) =>
+      `CAST(ROUND(${aggregate}(${expression}) * ${10 ** scale}) AS CHAR)`,
     // MariaDB's TABLE_ROWS is InnoDB's live row estimate (sampled by ANALYZE, then moved by every
     // insert and delete). MySQL 8 answers it from a cache kept for information_schema_stats_expiry
     // (a day by default), which is too stale to page by: MySQL counts.

@@ -28,6 +28,8 @@ export const postgresDialect: DatabaseDialect = {
   temporalText: (expression) => `CAST(${expression} AS text)`,
   containsIgnoringCase: (expression, text, anchor, bind) =>
     `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
+  exactAggregate: (aggregate, expression, scale) =>
+    `CAST(ROUND(CAST(${aggregate}(${expression}) AS numeric) * ${10 ** scale}) AS text)`,
   inSubquery: (expression, subquery, branchOfOr) =>
     branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
   // reltuples is -1 until the table is first analysed; the exact count runs only when needed.

@@ -119,6 +119,10 @@ export const sqliteDialect: DatabaseDialect = {
       : asciiContains(expression, text, anchor, glob, bind);
   },
   inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
+  // A decimal column holds REAL values here: each is scaled and rounded to a whole number first,
+  // so that the sum adds integers.
+  exactAggregate: (aggregate, expression, scale) =>
+    `CAST(${aggregate}(CAST(ROUND((${expression}) * ${10 ** scale}) AS INTEGER)) AS TEXT)`,
   estimatedCount: () => null,
   statementBound: () => ({ kind: 'parameter' }),
   boundTransactionStatements: () => Promise.resolve(async () => undefined),

@@ -32,7 +32,20 @@ export interface WidgetLibColumn extends DataTablesColumnOptions {
   responsivePriority?: number;
   /** SearchBuilder's condition set; by default from `type` (`num` for number, `date` for date, else `string`). */
   searchBuilderType?: string;
+  /**
+   * One of `sum`, `avg`, `min`, `max`, `count`: the footer cell shows that aggregate of the column
+   * over every row matching the request (the answer's `aggregates`, see `@DataTable({ aggregates })`),
+   * rendered with the column's renderer; a RowGroup end row shows the group's. Any other text is
+   * DataTables' own footer title.
+   */
+  footer?: AggregateName | (string & {}) | null;
+  /** The path whose aggregate the footer shows; default the column's field (`name`, else `data` with `.` as `__`). */
+  aggregate?: string;
 }
+
+/** The aggregates a column's footer can show. */
+export const AGGREGATE_NAMES = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export type AggregateName = (typeof AGGREGATE_NAMES)[number];
 
 /** SearchBuilder's condition set per widgetlib column type (`num` and `date` compare; the rest are text). */
 const SEARCH_BUILDER_TYPES: Readonly<Record<ColumnFilterType, string | undefined>> = {

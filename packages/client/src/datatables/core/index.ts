@@ -1,4 +1,6 @@
 export {
+  AGGREGATE_NAMES,
+  type AggregateName,
   type ColumnChoice,
   columnFieldName,
   type ColumnFilterType,

@@ -48,6 +48,8 @@ function memoryCountCache(): CountCache {
 export interface CachedCount {
   value: number;
   kind: 'exact' | 'estimated' | 'capped';
+  /** The rest of the counting statement's answer: aggregates it computed with the count. */
+  rows?: Record<string, unknown>[];
 }
 
 /**

@@ -15,6 +15,8 @@ import type { CountedStatement, DataTableCounts } from './datatable-counts.servi
 export interface Count {
   value: number;
   kind: DataTableCountKind;
+  /** The counting statement's answer, when it computed aggregates beside the count. */
+  rows?: Record<string, unknown>[];
 }
 
 /** The two counts of the data-table envelope. */
@@ -36,12 +38,19 @@ export interface TableCountSettings {
    * (`count: 'cached-total'`) the total of a filtered request, which the count of an unfiltered one renews.
    */
   countCache?: { counts: DataTableCounts; ttl: number; totalOnly?: boolean } | null;
+  /**
+   * Adds aggregates to the statement counting `recordsFiltered` (in one scan), or answers null
+   * where they cannot be computed there; see `DataTableOptions.aggregates`.
+   */
+  aggregation?: (counted: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral> | null;
 }
 
 /** A counting statement and the cap its answer is read under (null: none). */
 export interface CountStatement {
   statement: SelectQueryBuilder<ObjectLiteral>;
   cap: number | null;
+  /** Whether it computes aggregates beside the count (its row is kept in `Count.rows`). */
+  aggregated?: boolean;
 }
 
 /** The key column of the derived table a capped count reads. */
@@ -51,12 +60,12 @@ const CAPPED_KEY = 'wl_pk';
  * The `wl_count` a counting statement answers: `estimated` when the statement says it answered the
  * planner's estimate (`wl_estimated`), `capped` when it found more rows than `cap` (it reads one more).
  */
-function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null): Promise<Count> {
+function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null, aggregated = false): Promise<Count> {
   return query.getRawOne<{ wl_count: number | string; wl_estimated?: boolean | number | string }>().then((row) => {
     const value = Number(row?.wl_count ?? 0);
     if (cap !== null && value > cap) return { value: cap, kind: 'capped' };
     const estimated = row?.wl_estimated === true || Number(row?.wl_estimated) === 1;
-    return { value, kind: estimated ? 'estimated' : 'exact' };
+    return { value, kind: estimated ? 'estimated' : 'exact', ...(aggregated && row ? { rows: [row] } : {}) };
   });
 }
 
@@ -102,11 +111,13 @@ export class TableCountsQuery<T extends ObjectLiteral> {
     const [onlyFilter] = this.request.filters;
     const relatedCount =
       cap === null && wholeTable && onlyFilter && conditionCount === 1 ? writer.relatedCount(onlyFilter) : null;
-    const filtered =
-      relatedCount ?? (condition ? this.counting(scope.clone().andWhere(condition, sql.parameters)) : null);
+    const counted = condition ? this.counting(scope.clone().andWhere(condition, sql.parameters)) : null;
+    // Aggregates need the listed rows: counted with them, rather than apart in the related rows.
+    const aggregated = counted && cap === null ? (this.settings.aggregation?.(counted) ?? null) : null;
+    const filtered = aggregated ?? relatedCount ?? counted;
     return {
       total: estimated ? { statement: estimated, cap: null } : { statement: this.counting(scope.clone()), cap },
-      filtered: filtered ? { statement: filtered, cap } : null,
+      filtered: filtered ? { statement: filtered, cap, aggregated: aggregated !== null } : null,
     };
   }
 
@@ -161,10 +172,10 @@ export class TableCountsQuery<T extends ObjectLiteral> {
    * Runs the statement (`count`), or reads its count from the cache (`remember`), or runs it and
    * keeps its count in place of the one cached (`renew`).
    */
-  private count({ statement, cap }: CountStatement, use: 'count' | 'remember' | 'renew'): Promise<Count> {
+  private count({ statement, cap, aggregated }: CountStatement, use: 'count' | 'remember' | 'renew'): Promise<Count> {
     const { run } = this.setup;
     const cache = this.settings.countCache;
-    const compute = () => run(statement, (query) => countOf(query, cap));
+    const compute = () => run(statement, (query) => countOf(query, cap, aggregated));
     if (!cache || use === 'count') return compute();
     return cache.counts[use](this.cacheKey(statement), this.readTables(), cache.ttl, compute);
   }

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { DataTableAggregates, DataTableAggregateValues, DataTableGroupTotals } from './aggregates.options.js';
 import type { DataTableChoices } from './choices.checks.js';
 import type { DataTableColumnControl, DataTableColumnControlOption } from './column-control.options.js';
 import type { DataTableExportOptions } from './export.options.js';
@@ -61,6 +62,23 @@ export interface DataTableOptions<T extends object = object> {
    * and for `DataTableResource`).
    */
   choices?: DataTableChoices;
+  /**
+   * Aggregates over every row that matches a request's search and filters (not only the page), by
+   * path: `{ price: ['sum', 'avg'], tracks__seconds: ['sum', 'count'] }`; the answer carries
+   * `aggregates: { price: { sum, avg }, ... }`. `sum` and `avg` need a number column, `min` and `max`
+   * a number column, `count` counts the values present. A decimal needs a declared scale; its values
+   * are strings with that scale, exact. `avg` is the exact sum over the count, with 4 more decimals
+   * than the column (rounded half away from zero). A path across a to-many relation aggregates the
+   * distinct related rows of the matching rows, each once. Checked when the options are prepared.
+   */
+  aggregates?: DataTableAggregates;
+  /**
+   * A path the table is grouped by (DataTables' RowGroup): every request is ordered by it first (in
+   * the direction the request orders it, ascending otherwise), and the answer carries `groups`:
+   * for each group value on the page, its row count and `aggregates` over every matching row.
+   * A column of the entity or across to-one relations, of text, number or boolean type.
+   */
+  rowGroup?: string;
   /** Rows per page when the request gives none (default from `WidgetLibModule`'s `dataTables`). */
   pageSize?: number;
   /** Largest page a request gets; larger requests are reduced to it. */
@@ -226,6 +244,13 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
    * field not allowed, a bare filter name): one message each, for the host's logs.
    */
   ignored?: string[];
+  /** Present when the table declares `aggregates`: their values over every matching row. */
+  aggregates?: Record<string, DataTableAggregateValues>;
+  /**
+   * Present when the table declares `rowGroup`: per group value on the page (as text; `''` for no
+   * value), its count and aggregates over every matching row.
+   */
+  groups?: Record<string, DataTableGroupTotals>;
 }
 
 /** One option of a SearchPanes pane. */

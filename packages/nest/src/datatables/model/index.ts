@@ -1,3 +1,11 @@
+export {
+  AGGREGATE_FUNCTIONS,
+  type AggregateFunction,
+  type AggregateValue,
+  type DataTableAggregates,
+  type DataTableAggregateValues,
+  type DataTableGroupTotals,
+} from './aggregates.options.js';
 export type {
   DataTableActionRoute,
   DataTableClientCompatibility,

@@ -15,6 +15,7 @@ import {
 import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from '../model/index.js';
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
 import { tableContextProblems } from './table-options.checks.js';
+import { parseAggregates, type PreparedAggregates } from '../aggregates/index.js';
 
 /** What a table's preparation reads of the module's configuration. */
 export type TableConfig = Pick<
@@ -40,6 +41,8 @@ export interface PreparedTable {
   choices: ReadonlyMap<string, ChoiceLabels>;
   /** The field of each path of `choices`. */
   choiceFields: ReadonlyMap<string, FieldSpec>;
+  /** The declared `aggregates` and `rowGroup`, or null when there are none. */
+  aggregates: PreparedAggregates | null;
 }
 
 /** The context's ColumnControl lists: each path's most options (`limit`, else `maxPaneOptions`). */
@@ -107,6 +110,13 @@ export function prepareTable(
       problems.push(`choices.${path}: ${(error as Error).message}`);
     }
   }
+  const aggregates = parseAggregates(options.aggregates, options.rowGroup, metadata);
+  problems.push(...aggregates.problems);
+  // Their tables are read too: the count cache forgets what a write to them changes.
+  for (const column of [...(aggregates.prepared?.own ?? []), ...(aggregates.prepared?.toMany.flat() ?? [])])
+    if (!paths.has(column.path)) paths.set(column.path, column.resolved);
+  const group = aggregates.prepared?.group;
+  if (group && !paths.has(group.path)) paths.set(group.path, group);
   for (const path of orderingFields) {
     if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
   }
@@ -166,6 +176,7 @@ export function prepareTable(
       estimateAbove: count === 'estimated' ? (estimatedTotalAbove ?? DEFAULT_ESTIMATE_ABOVE) : null,
       choices: choices.labels,
       choiceFields,
+      aggregates: aggregates.prepared,
     },
     problems: [],
   };

@@ -1,0 +1,67 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
+
+const ALBUMS = 120;
+
+describe("the albums page's totals in Chromium (SQLite)", () => {
+  let demo: DemoServer;
+  let chromium: ChromiumSession;
+  let context: BrowserContext;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    [demo, chromium] = await Promise.all([startDemo('sqlite', { albumCount: ALBUMS }), startChromium()]);
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await demo?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    context = await chromium.newContext({ viewport: { width: 1600, height: 900 } });
+    pageErrors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInOn(page, demo.baseUrl, 'viewer', path);
+    await page.waitForSelector('#albums tbody tr td:not(.dt-empty)');
+    return page;
+  }
+
+  async function tracks(where = '1 = 1'): Promise<{ sum: number; count: number }> {
+    const [row] = (await demo.app
+      .get(DataSource)
+      .query(`SELECT SUM(tracks) AS sum, COUNT(*) AS count FROM album WHERE ${where}`)) as Array<{
+      sum: number;
+      count: number;
+    }>;
+    return { sum: Number(row!.sum), count: Number(row!.count) };
+  }
+
+  it('the Tracks footer sums the tracks of every album the filters match', async () => {
+    const page = await open('/albums');
+    const { sum } = await tracks();
+    await page.waitForFunction(
+      (wanted) => [...document.querySelectorAll('#albums tfoot th')].some((cell) => cell.textContent === wanted),
+      String(sum),
+    );
+  });
+
+  it('Group by format: each format starts with its albums among all matches and ends with its tracks', async () => {
+    const page = await open('/albums?group=format');
+    await page.waitForSelector('#albums tbody tr.dtrg-start');
+    const start = await page.textContent('#albums tbody tr.dtrg-start');
+    const [format, count] = /^(\w+): (\d+) rows$/.exec(start ?? '')!.slice(1);
+    expect(Number(count)).toBe((await tracks(`format = '${format}'`)).count);
+    const end = await page.$$eval('#albums tbody tr.dtrg-end td', (cells) => cells.map((cell) => cell.textContent));
+    expect(end).toContain(String((await tracks(`format = '${format}'`)).sum));
+  });
+});
