@@ -24,7 +24,7 @@ export class StatementTextCache {
 
   /** The texts kept, least recently used first. */
   keptTexts(): string[] {
-    return [...this.texts.rvalues()];
+    return [...this.texts.rvalues()].filter((text) => text !== undefined);
   }
 
   /** The text of `shape`, written by `write` when it is not kept. */
