@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { Help } from '@widgetlib/nest';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
-import { axeViolations } from './support/axe.js';
+import { axeViolations } from '@widgetlib/test-support/axe.js';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { signInOn } from './support/sign-in.js';
 
