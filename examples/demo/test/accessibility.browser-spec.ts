@@ -8,6 +8,7 @@ import { signInOn } from './support/sign-in.js';
 
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1920, height: 1000 };
 const ALBUMS = 60;
 const PANEL = '.widgetlib-palette[data-widgetlib-palette]';
 const ENTRY = `${PANEL} .widgetlib-palette__entry`;
@@ -29,6 +30,8 @@ async function tableShown(page: Page, id = 'albums'): Promise<void> {
   await page.waitForSelector(`#${id} tbody tr td:not(.dt-empty)`);
   await page.waitForSelector(`#${id}_processing`, { state: 'hidden' });
 }
+
+const albumsShown = (page: Page) => tableShown(page);
 
 async function openSearchPanes(page: Page): Promise<void> {
   await tableShown(page);
@@ -87,8 +90,8 @@ const STATES: State[] = [
       await Promise.all([page.waitForSelector('.error[role=alert]'), page.click('button[type=submit]')]);
     },
   },
-  { name: 'albums table', path: '/albums', user: 'admin', open: tableShown },
-  { name: 'albums table as a viewer', path: '/albums', user: 'viewer', open: tableShown },
+  { name: 'albums table', path: '/albums', user: 'admin', open: albumsShown },
+  { name: 'albums table as a viewer', path: '/albums', user: 'viewer', open: albumsShown },
   { name: 'SearchPanes open', path: '/albums', user: 'admin', open: openSearchPanes },
   {
     name: 'SearchPanes open, an option selected',
@@ -115,7 +118,14 @@ const STATES: State[] = [
   },
   { name: 'ColumnControl menu of Artist', path: '/albums', user: 'admin', open: openColumnControl(0) },
   { name: 'ColumnControl menu of Tracks', path: '/albums', user: 'admin', open: openColumnControl(1) },
-  { name: 'ColumnControl menu of Format', path: '/albums', user: 'admin', open: openColumnControl(2) },
+  // Responsive keeps the Format column (and its list menu) in the child rows below 1600 pixels.
+  {
+    name: 'ColumnControl list menu of Format (on a wide screen)',
+    path: '/albums',
+    user: 'admin',
+    viewport: WIDE,
+    open: openColumnControl(2),
+  },
   { name: 'Responsive child rows', path: '/albums', user: 'admin', open: openChildRows },
   {
     name: 'Responsive child rows at phone width',
@@ -194,7 +204,7 @@ const STATES: State[] = [
       await page.waitForSelector('.widgetlib-dt-export-error');
     },
   },
-  { name: 'albums table at phone width', path: '/albums', user: 'admin', viewport: PHONE, open: tableShown },
+  { name: 'albums table at phone width', path: '/albums', user: 'admin', viewport: PHONE, open: albumsShown },
   {
     name: 'album form',
     path: '/albums/new',
@@ -233,7 +243,7 @@ const STATES: State[] = [
     open: async (page) => {
       await page.waitForSelector('.widgetlib-help-icon');
       await page.locator('.widgetlib-help-icon').first().click();
-      await page.waitForSelector(`${ENTRY}.widgetlib-palette__entry--highlighted, ${ENTRY}[aria-current]`);
+      await page.waitForSelector(`${ENTRY}.widgetlib-palette__entry--highlighted`);
     },
   },
   {
@@ -337,6 +347,8 @@ describe('WCAG 2.1 AA (axe-core) in every state of the demo, in Chromium (SQLite
   });
 
   it.each(STATES.map((state) => [state.name, state] as const))('%s: no violation', async (_name, state) => {
+    // Each state starts from a table nobody left filtered, paged or ordered.
+    await demo.app.get(DataSource).query(`DELETE FROM widgetlib_saved_view WHERE kind = 'current'`);
     context = await chromium.newContext({ viewport: state.viewport ?? LAPTOP });
     pageErrors = [];
     const page = await context.newPage();
@@ -346,5 +358,6 @@ describe('WCAG 2.1 AA (axe-core) in every state of the demo, in Chromium (SQLite
     else await page.goto(`${demo.baseUrl}${state.path}`);
     await state.open?.(page, demo);
     expect(await axeViolations(page)).toEqual([]);
-  });
+    // Signing in, reaching the state and axe's run over the whole page.
+  }, 90_000);
 });
