@@ -62,7 +62,9 @@ async function openChildRows(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('#albums tbody > tr:not(.child)').length === 50);
   const controls = page.locator('#albums tbody > tr:not(.child) > td.dtr-control');
   for (let row = 0; row < (await controls.count()); row += 1) await controls.nth(row).click();
-  const formats = await page.$$eval('#albums tbody tr.child .badge', (badges) => badges.map((badge) => badge.className));
+  const formats = await page.$$eval('#albums tbody tr.child .badge', (badges) =>
+    badges.map((badge) => badge.className),
+  );
   for (const format of FORMATS) expect(formats).toContain(`badge format-${format}`);
 }
 
@@ -265,7 +267,12 @@ const STATES: State[] = [
     open: async (page) => {
       await openPanel(page);
       await page.locator(PANEL).getByRole('button', { name: 'History of help “Title”' }).click();
-      await page.locator(PANEL).getByRole('region', { name: 'History' }).locator('.widgetlib-palette__revision').first().waitFor();
+      await page
+        .locator(PANEL)
+        .getByRole('region', { name: 'History' })
+        .locator('.widgetlib-palette__revision')
+        .first()
+        .waitFor();
     },
   },
   {
@@ -275,7 +282,11 @@ const STATES: State[] = [
     open: async (page, demo) => {
       await openEditor(page, 'Edit help “Title”');
       const helps = demo.app.get(DataSource).getRepository(Help);
-      const entry = await helps.findOneByOrFail({ id_view: 'catalogue:album-form', question_name: 'title', language: 'en' });
+      const entry = await helps.findOneByOrFail({
+        id_view: 'catalogue:album-form',
+        question_name: 'title',
+        language: 'en',
+      });
       // Another author saves first.
       const other = demo.client();
       const token = await other.signIn('editor');
@@ -346,18 +357,22 @@ describe('WCAG 2.1 AA (axe-core) in every state of the demo, in Chromium (SQLite
     await demo?.close();
   });
 
-  it.each(STATES.map((state) => [state.name, state] as const))('%s: no violation', async (_name, state) => {
-    // Each state starts from a table nobody left filtered, paged or ordered.
-    await demo.app.get(DataSource).query(`DELETE FROM widgetlib_saved_view WHERE kind = 'current'`);
-    context = await chromium.newContext({ viewport: state.viewport ?? LAPTOP });
-    pageErrors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('dialog', (dialog) => void dialog.accept());
-    if (state.user) await signInOn(page, demo.baseUrl, state.user, state.path);
-    else await page.goto(`${demo.baseUrl}${state.path}`);
-    await state.open?.(page, demo);
-    expect(await axeViolations(page)).toEqual([]);
-    // Signing in, reaching the state and axe's run over the whole page.
-  }, 90_000);
+  it.each(STATES.map((state) => [state.name, state] as const))(
+    '%s: no violation',
+    async (_name, state) => {
+      // Each state starts from a table nobody left filtered, paged or ordered.
+      await demo.app.get(DataSource).query(`DELETE FROM widgetlib_saved_view WHERE kind = 'current'`);
+      context = await chromium.newContext({ viewport: state.viewport ?? LAPTOP });
+      pageErrors = [];
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      page.on('dialog', (dialog) => void dialog.accept());
+      if (state.user) await signInOn(page, demo.baseUrl, state.user, state.path);
+      else await page.goto(`${demo.baseUrl}${state.path}`);
+      await state.open?.(page, demo);
+      expect(await axeViolations(page)).toEqual([]);
+      // Signing in, reaching the state and axe's run over the whole page.
+    },
+    90_000,
+  );
 });

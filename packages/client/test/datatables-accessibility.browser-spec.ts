@@ -35,94 +35,109 @@ async function openTable(options: object, columnOptions: Record<number, object> 
 const labels = (selector: string) =>
   page.$$eval(selector, (elements) => elements.map((element) => element.getAttribute('aria-label')));
 
-describe.each(DATATABLES_LINES)("DataTables %s extensions' markup, mended by widgetlib, in Chromium", (dataTablesLine) => {
-  beforeAll(() => {
-    line = dataTablesLine;
-  });
+describe.each(DATATABLES_LINES)(
+  "DataTables %s extensions' markup, mended by widgetlib, in Chromium",
+  (dataTablesLine) => {
+    beforeAll(() => {
+      line = dataTablesLine;
+    });
 
-  afterEach(() => {
-    expect(pageErrors).toEqual([]);
-  });
+    afterEach(() => {
+      expect(pageErrors).toEqual([]);
+    });
 
-  it("SearchBuilder in Buttons' popover: no menu, each condition's controls named, a valid autocomplete", async () => {
-    await openTable({ layout: { topStart: { buttons: ['searchBuilder'] } } });
-    await page.click('.dt-buttons button');
-    await page.click('.dtsb-searchBuilder .dtsb-add');
-    const first = page.locator('.dtsb-criteria').first();
-    await first.locator('select.dtsb-data').selectOption({ label: 'Year' });
-    await first.locator('select.dtsb-condition').selectOption('between');
-    // A condition added after the first is rebuilt from scratch: it is mended too.
-    await page.click('.dtsb-searchBuilder .dtsb-add');
-    await page.locator('.dtsb-criteria').nth(1).waitFor();
-
-    expect(
-      await axeViolations(page, {
-        include: '.dt-button-collection',
-        rules: ['aria-required-children', 'select-name', 'label', 'autocomplete-valid'],
-      }),
-    ).toEqual([]);
-    expect(await page.getAttribute('.dtsb-searchBuilder', 'role')).toBeNull();
-    expect(new Set(await labels('.dtsb-criteria select.dtsb-data'))).toEqual(new Set(['Column']));
-    expect(new Set(await labels('.dtsb-criteria select.dtsb-condition'))).toEqual(new Set(['Condition']));
-    expect(await labels('.dtsb-criteria:first-child .dtsb-value')).toEqual(['Value', 'Second value']);
-    expect(
-      new Set(await page.$$eval('.dtsb-condition', (selects) => selects.map((s) => s.getAttribute('autocomplete')))),
-    ).toEqual(new Set(['off']));
-  });
-
-  it("ColumnControl: a search in a header row and one in a dropdown are named after their column", async () => {
-    await openTable(
-      { columnControl: [{ target: 0, content: ['order'] }, { target: 1, content: ['search'] }] },
-      { [YEAR]: { columnControl: [{ target: 0, content: ['order', ['search']] }, { target: 1, content: [] }] } },
-    );
-    await page.click(`#albums thead tr:first-child [data-dt-column="${YEAR}"] .dtcc-button_dropdown`);
-    await page.waitForSelector('.dtcc-dropdown .dtcc-search select');
-
-    expect(await axeViolations(page, { include: '#albums_wrapper', rules: ['label', 'select-name'] })).toEqual([]);
-    const searchRow = (column: number, control: string) =>
-      `#albums thead tr:nth-child(2) [data-dt-column="${column}"] ${control}`;
-    expect(await labels(searchRow(1, 'select'))).toEqual(['Condition for Title']);
-    expect(await labels(searchRow(1, 'input'))).toEqual(['Search Title']);
-    expect(await labels('.dtcc-dropdown .dtcc-search select')).toEqual(['Condition for Year']);
-    expect(await labels('.dtcc-dropdown .dtcc-search input')).toEqual(['Search Year']);
-  });
-
-  // SearchPanes 2.3 reads settings DataTables 3 no longer has and breaks the page (see the fixture).
-  (dataTablesLine === '2.3' ? it : it.skip)(
-    "SearchPanes in Buttons' popover: no menu, each pane's scrolling list a named region a keyboard reaches",
-    async () => {
-      const shown = { searchPanes: { show: true } };
-      await openTable(
-        {
-          layout: { topStart: { buttons: ['searchPanes'] } },
-          // Lists shorter than their options, so that they scroll.
-          searchPanes: { columns: [FORMAT, GENRES], dtOpts: { scrollY: '40px' } },
-        },
-        { [FORMAT]: shown, [GENRES]: shown },
-      );
+    it("SearchBuilder in Buttons' popover: no menu, each condition's controls named, a valid autocomplete", async () => {
+      await openTable({ layout: { topStart: { buttons: ['searchBuilder'] } } });
       await page.click('.dt-buttons button');
-      await page.waitForSelector('.dtsp-searchPane tbody tr', { state: 'attached' });
+      await page.click('.dtsb-searchBuilder .dtsb-add');
+      const first = page.locator('.dtsb-criteria').first();
+      await first.locator('select.dtsb-data').selectOption({ label: 'Year' });
+      await first.locator('select.dtsb-condition').selectOption('between');
+      // A condition added after the first is rebuilt from scratch: it is mended too.
+      await page.click('.dtsb-searchBuilder .dtsb-add');
+      await page.locator('.dtsb-criteria').nth(1).waitFor();
 
       expect(
         await axeViolations(page, {
           include: '.dt-button-collection',
-          rules: ['aria-required-children', 'scrollable-region-focusable'],
+          rules: ['aria-required-children', 'select-name', 'label', 'autocomplete-valid'],
         }),
       ).toEqual([]);
-      expect(await page.getAttribute('.dtsp-panesContainer', 'role')).toBeNull();
-      const lists = await page.$$eval('.dtsp-searchPane .dt-scroll-body', (bodies) =>
-        bodies.map((body) => [body.getAttribute('role'), body.getAttribute('aria-label'), body.tabIndex]),
+      expect(await page.getAttribute('.dtsb-searchBuilder', 'role')).toBeNull();
+      expect(new Set(await labels('.dtsb-criteria select.dtsb-data'))).toEqual(new Set(['Column']));
+      expect(new Set(await labels('.dtsb-criteria select.dtsb-condition'))).toEqual(new Set(['Condition']));
+      expect(await labels('.dtsb-criteria:first-child .dtsb-value')).toEqual(['Value', 'Second value']);
+      expect(
+        new Set(await page.$$eval('.dtsb-condition', (selects) => selects.map((s) => s.getAttribute('autocomplete')))),
+      ).toEqual(new Set(['off']));
+    });
+
+    it('ColumnControl: a search in a header row and one in a dropdown are named after their column', async () => {
+      await openTable(
+        {
+          columnControl: [
+            { target: 0, content: ['order'] },
+            { target: 1, content: ['search'] },
+          ],
+        },
+        {
+          [YEAR]: {
+            columnControl: [
+              { target: 0, content: ['order', ['search']] },
+              { target: 1, content: [] },
+            ],
+          },
+        },
       );
-      expect(lists).toEqual([
-        ['region', 'Options of Format', 0],
-        ['region', 'Options of Genres', 0],
-      ]);
-      // Closed and opened again, Buttons marks the panes as a menu again: mended again.
-      await page.keyboard.press('Escape');
-      await page.waitForSelector('.dt-button-collection', { state: 'detached' });
-      await page.click('.dt-buttons button');
-      await page.waitForSelector('.dtsp-panesContainer');
-      expect(await page.getAttribute('.dtsp-panesContainer', 'role')).toBeNull();
-    },
-  );
-});
+      await page.click(`#albums thead tr:first-child [data-dt-column="${YEAR}"] .dtcc-button_dropdown`);
+      await page.waitForSelector('.dtcc-dropdown .dtcc-search select');
+
+      expect(await axeViolations(page, { include: '#albums_wrapper', rules: ['label', 'select-name'] })).toEqual([]);
+      const searchRow = (column: number, control: string) =>
+        `#albums thead tr:nth-child(2) [data-dt-column="${column}"] ${control}`;
+      expect(await labels(searchRow(1, 'select'))).toEqual(['Condition for Title']);
+      expect(await labels(searchRow(1, 'input'))).toEqual(['Search Title']);
+      expect(await labels('.dtcc-dropdown .dtcc-search select')).toEqual(['Condition for Year']);
+      expect(await labels('.dtcc-dropdown .dtcc-search input')).toEqual(['Search Year']);
+    });
+
+    // SearchPanes 2.3 reads settings DataTables 3 no longer has and breaks the page (see the fixture).
+    (dataTablesLine === '2.3' ? it : it.skip)(
+      "SearchPanes in Buttons' popover: no menu, each pane's scrolling list a named region a keyboard reaches",
+      async () => {
+        const shown = { searchPanes: { show: true } };
+        await openTable(
+          {
+            layout: { topStart: { buttons: ['searchPanes'] } },
+            // Lists shorter than their options, so that they scroll.
+            searchPanes: { columns: [FORMAT, GENRES], dtOpts: { scrollY: '40px' } },
+          },
+          { [FORMAT]: shown, [GENRES]: shown },
+        );
+        await page.click('.dt-buttons button');
+        await page.waitForSelector('.dtsp-searchPane tbody tr', { state: 'attached' });
+
+        expect(
+          await axeViolations(page, {
+            include: '.dt-button-collection',
+            rules: ['aria-required-children', 'scrollable-region-focusable'],
+          }),
+        ).toEqual([]);
+        expect(await page.getAttribute('.dtsp-panesContainer', 'role')).toBeNull();
+        const lists = await page.$$eval('.dtsp-searchPane .dt-scroll-body', (bodies) =>
+          bodies.map((body) => [body.getAttribute('role'), body.getAttribute('aria-label'), body.tabIndex]),
+        );
+        expect(lists).toEqual([
+          ['region', 'Options of Format', 0],
+          ['region', 'Options of Genres', 0],
+        ]);
+        // Closed and opened again, Buttons marks the panes as a menu again: mended again.
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('.dt-button-collection', { state: 'detached' });
+        await page.click('.dt-buttons button');
+        await page.waitForSelector('.dtsp-panesContainer');
+        expect(await page.getAttribute('.dtsp-panesContainer', 'role')).toBeNull();
+      },
+    );
+  },
+);

@@ -24,7 +24,10 @@ export function writeColumnControlMarkup(root: ParentNode, texts: DataTableTexts
   for (const search of root.querySelectorAll('.dtcc-search')) {
     const title = columnTitle(search, root);
     for (const select of search.querySelectorAll('select')) {
-      nameControl(select, title ? texts.columnSearchCondition.replace('{column}', title) : texts.searchBuilderCondition);
+      nameControl(
+        select,
+        title ? texts.columnSearchCondition.replace('{column}', title) : texts.searchBuilderCondition,
+      );
     }
     for (const input of search.querySelectorAll('input')) {
       nameControl(input, title ? texts.columnSearchValue.replace('{column}', title) : texts.searchBuilderValue);
