@@ -51,6 +51,17 @@ export interface DataTableTexts {
   collapsedFilters: string;
   /** Accessible name of the container a table scrolls sideways in (overflow `scroll`). */
   scrollRegion: string;
+  /** Accessible name of a SearchPanes pane's scrolling list of options; `{pane}` is the pane's title. */
+  searchPaneOptions: string;
+  /** Accessible names of a SearchBuilder condition's column, condition and value controls. */
+  searchBuilderColumn: string;
+  searchBuilderCondition: string;
+  searchBuilderValue: string;
+  /** The second value of a condition that takes two (`between`). */
+  searchBuilderSecondValue: string;
+  /** Accessible names of a ColumnControl search's logic and value; `{column}` is the column's title. */
+  columnSearchCondition: string;
+  columnSearchValue: string;
   /** Shown in the table before the server's message when a request fails. */
   loadError: string;
   /** Shown when the server cannot be reached or answers with something that is not the envelope. */
@@ -184,6 +195,13 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
     '!null': 'is not empty',
   }),
   scrollRegion: 'Table, scrolls sideways',
+  searchPaneOptions: 'Options of {pane}',
+  searchBuilderColumn: 'Column',
+  searchBuilderCondition: 'Condition',
+  searchBuilderValue: 'Value',
+  searchBuilderSecondValue: 'Second value',
+  columnSearchCondition: 'Condition for {column}',
+  columnSearchValue: 'Search {column}',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',
   partUnavailable: 'Part of this table could not be loaded; reload the page to try again.',

@@ -5,6 +5,7 @@ import { helpEditorExtensions, TOOLBAR_HEADING_LEVELS } from './rich-text-schema
 import { RichTextToolbar, type ToolbarButtonSpec, type ToolbarButtonState } from './rich-text-toolbar.component.js';
 import type { RichTextEditor, RichTextEditorOptions } from './rich-text.types.js';
 import { buildUrlPrompt } from './url-prompt.component.js';
+import { TOOLBAR_ICONS } from './toolbar-icons.options.js';
 
 interface ToolbarItem extends ToolbarButtonSpec {
   state(editor: Editor): ToolbarButtonState;
@@ -129,7 +130,7 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       state: (e) => ({ pressed: e.isActive('italic') }),
     },
     ...TOOLBAR_HEADING_LEVELS.map((level): ToolbarItem => ({
-      glyph: `H${level}`,
+      icon: level === 2 ? TOOLBAR_ICONS.heading2 : TOOLBAR_ICONS.heading3,
       label: texts.editorHeading(level),
       shortcut: `Control+Alt+${level}`,
       toggle: true,
@@ -145,7 +146,7 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       state: (e) => ({ pressed: e.isActive('bulletList') }),
     },
     {
-      glyph: '1.',
+      icon: TOOLBAR_ICONS.orderedList,
       label: texts.editorOrderedList,
       shortcut: 'Control+Shift+7',
       toggle: true,
@@ -153,14 +154,14 @@ export function createRichTextEditor(options: RichTextEditorOptions): RichTextEd
       state: (e) => ({ pressed: e.isActive('orderedList') }),
     },
     {
-      glyph: 'Link',
+      icon: TOOLBAR_ICONS.link,
       label: texts.editorLink,
       shortcut: 'Control+K',
       toggle: true,
       run: promptLink,
       state: (e) => ({ pressed: e.isActive('link') }),
     },
-    { glyph: 'Img', label: texts.editorImage, run: promptImage, state: () => ({}) },
+    { icon: TOOLBAR_ICONS.image, label: texts.editorImage, run: promptImage, state: () => ({}) },
     {
       glyph: '<>',
       label: texts.editorCode,

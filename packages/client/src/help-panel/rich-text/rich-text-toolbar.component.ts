@@ -1,8 +1,10 @@
 import { createElement } from '../core/index.js';
 
 export interface ToolbarButtonSpec {
-  /** Short visible text (a glyph or abbreviation). */
-  glyph: string;
+  /** Short visible text (a glyph or abbreviation); `icon` instead draws one. */
+  glyph?: string;
+  /** Path data of a 24x24 stroked icon (`TOOLBAR_ICONS`). */
+  icon?: readonly string[];
   /** The accessible name (and tooltip). */
   label: string;
   /** Keyboard shortcut, announced through `aria-keyshortcuts`. */
@@ -15,6 +17,32 @@ export interface ToolbarButtonSpec {
 export interface ToolbarButtonState {
   pressed?: boolean;
   disabled?: boolean;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function drawIcon(doc: Document, paths: readonly string[]): SVGSVGElement {
+  const svg = doc.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '16',
+    height: '16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+  })) {
+    svg.setAttribute(name, value);
+  }
+  for (const data of paths) {
+    const path = doc.createElementNS(SVG, 'path');
+    path.setAttribute('d', data);
+    svg.append(path);
+  }
+  return svg;
 }
 
 /**
@@ -33,9 +61,10 @@ export class RichTextToolbar {
     for (const spec of specs) {
       const button = createElement(doc, 'button', {
         className: 'widgetlib-rte__button',
-        text: spec.glyph,
+        text: spec.glyph ?? '',
         attributes: { type: 'button', 'aria-label': spec.label, title: spec.label, tabindex: '-1' },
       });
+      if (spec.icon) button.append(drawIcon(doc, spec.icon));
       if (spec.shortcut) button.setAttribute('aria-keyshortcuts', spec.shortcut);
       if (spec.toggle) button.setAttribute('aria-pressed', 'false');
       // Keep the editor's selection: a click must not move focus before the command runs.

@@ -1,0 +1,1 @@
+export { installExtensionMarkup } from './extension-markup.component.js';
