@@ -40,6 +40,7 @@ import { installTableState, type TableStateComponent } from './state/index.js';
 import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables-options.types.js';
 import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
+import { installKeyboardSupport } from './accessibility/keyboard.component.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -162,6 +163,11 @@ export function gtCreateDataTable(
     initialised = true;
   });
   tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
+  installKeyboardSupport(
+    api,
+    () => counts,
+    () => dataTableTexts(texts),
+  );
   if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
