@@ -165,6 +165,8 @@ const table = createDataTable(
       { selectRow: true, title: '' },
     ],
     order: [[6, 'desc']],
+    // The word of the table's announcements to screen readers ("572 albums match", "Page 3 of 58").
+    texts: { rowsWord: 'albums', rowWord: 'album' },
     // Users the answer allows it (editors and admins) act on the albums they pick one by one, or
     // on every album the table's request selects: a bar above the table ("3 selected", "Select all
     // N matching rows", then the action), answered in a status line.

@@ -3,7 +3,7 @@ import type { Api } from 'datatables.net';
 /**
  * Names each ColumnControl menu button after its column (`columnMenu`: "Menu of the Artist column"),
  * and its menu the same while it is open: ColumnControl names them all "More...". The buttons are
- * made on DataTables' init and may be made again: they are named on every draw.
+ * made on DataTables' init and may be made again: they are named then and on every draw.
  */
 export function installColumnControlNames(api: Api, columnMenu: () => string): void {
   const name = (column: string) => columnMenu().replace('{column}', column);
@@ -15,6 +15,7 @@ export function installColumnControlNames(api: Api, columnMenu: () => string): v
       if (title) button.setAttribute('aria-label', name(title));
     }
   };
+  nameButtons();
   api.on('draw', nameButtons);
   const nameMenu = (event: Event): void => {
     const button = (event.target as Element).closest<HTMLElement>('.dtcc-button_dropdown');

@@ -11,7 +11,10 @@ export function installKeyboardSupport(
   counts: () => EnvelopeCounts | null,
   texts: () => Readonly<DataTableTexts>,
 ): void {
-  installPopoverFocus(api);
-  installColumnControlNames(api, () => texts().columnMenu);
   installTableAnnouncer(api, counts, texts);
+  // The buttons, the header's menus and the container are there once the table is initialised.
+  api.one('init', () => {
+    installPopoverFocus(api);
+    installColumnControlNames(api, () => texts().columnMenu);
+  });
 }

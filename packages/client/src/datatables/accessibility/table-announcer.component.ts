@@ -20,11 +20,12 @@ export function installTableAnnouncer(
   region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
-  api.table().container().append(region);
   let before: TableSituation | null = null;
   let started = false;
+  // DataTables' container exists once the table is initialised (a saved state may be loaded first).
   api.one('init', () => {
     started = true;
+    api.table().container().append(region);
   });
   api.on('draw', () => {
     const info = api.page.info();
