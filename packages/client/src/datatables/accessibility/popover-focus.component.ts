@@ -63,20 +63,31 @@ export function installPopoverFocus(api: Api): void {
 
   const leave = (button: HTMLElement): void => {
     const was = open;
-    if (!was || was.button !== button) return;
+    if (was?.button !== button) return;
     open = null;
     const active = document.activeElement;
     if (!active || active === document.body || was.popover.contains(active)) button.focus();
   };
 
+  // Buttons marks the opening button `aria-expanded="true"` (each time); it resets only those that
+  // also have `aria-haspopup`, so a closed popover is known by its leaving the page, or by Escape.
   new MutationObserver((changes) => {
     for (const change of changes) {
       const target = change.target as HTMLElement;
-      if (!target.closest('.dt-buttons') || target.getAttribute('aria-haspopup') === null) continue;
-      if (target.getAttribute('aria-expanded') === 'true') enter(target);
-      else leave(target);
+      if (
+        change.type === 'attributes' &&
+        target.getAttribute('aria-expanded') === 'true' &&
+        target.closest('.dt-buttons')
+      )
+        enter(target);
     }
-  }).observe(container, { subtree: true, attributes: true, attributeFilter: ['aria-expanded'] });
+    if (open && !open.popover.isConnected) leave(open.button);
+  }).observe(container, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-expanded'] });
+  // Buttons closes on Escape's keyup, on the body: after it, the focus goes back.
+  const onKeyup = (event: KeyboardEvent): void => {
+    if (open && event.key === 'Escape') leave(open.button);
+  };
+  document.addEventListener('keyup', onKeyup);
 
   const onKeydown = (event: KeyboardEvent): void => {
     const shown = open;
@@ -95,5 +106,8 @@ export function installPopoverFocus(api: Api): void {
   api.on('draw', () => {
     if (open) paneKeys(open.popover);
   });
-  api.on('destroy', () => document.removeEventListener('keydown', onKeydown, true));
+  api.on('destroy', () => {
+    document.removeEventListener('keydown', onKeydown, true);
+    document.removeEventListener('keyup', onKeyup);
+  });
 }
