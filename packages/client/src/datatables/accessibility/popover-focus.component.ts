@@ -32,6 +32,8 @@ function paneKeys(popover: HTMLElement): void {
   const engine = dataTableEngine() as unknown as { Api: new (selector: Element) => Api & SelectKeys };
   for (const table of popover.querySelectorAll('.dtsp-searchPane table.dataTable')) {
     const pane = new engine.Api(table);
+    // A table DataTables does not run (a scrolling header's copy) gives an empty API.
+    if ((pane as unknown as { context: unknown[] }).context.length === 0) continue;
     if (typeof pane.select?.keys === 'function' && pane.select.keys() !== true) pane.select.keys(true);
   }
 }
@@ -51,10 +53,10 @@ export function installPopoverFocus(api: Api): void {
     const popover = [...document.querySelectorAll<HTMLElement>('.dt-button-collection')].pop();
     if (!popover) return;
     open = { button, popover };
-    paneKeys(popover);
     // Buttons fades the popover in: its controls can take the focus once it is displayed.
     requestAnimationFrame(() => {
       if (open?.popover !== popover) return;
+      paneKeys(popover);
       const items = focusablesIn(popover);
       const field = items.find((item) => item.matches('input, select, textarea'));
       (field ?? items[0])?.focus();
