@@ -1,6 +1,14 @@
 import type { Api } from 'datatables.net';
 
-type RowSelect = Api & { row(node: Element): { select?(): unknown; deselect?(): unknown; selected?(): boolean } };
+interface SelectableRow {
+  select?(): unknown;
+  deselect?(): unknown;
+  selected?(): boolean;
+}
+
+interface RowSelect {
+  row(node: Element): SelectableRow;
+}
 
 const CHECKBOX = 'input.dt-select-checkbox';
 
@@ -13,7 +21,7 @@ export function installRowCheckboxKeys(api: Api): void {
   body.addEventListener('keydown', (event) => {
     const target = event.target as Element;
     if (event.key !== ' ' || !target.matches(CHECKBOX)) return;
-    const row = (api as RowSelect).row(target.closest('tr')!);
+    const row = (api as unknown as RowSelect).row(target.closest('tr')!);
     if (typeof row.selected !== 'function') return;
     event.preventDefault();
     if (row.selected()) row.deselect?.();
