@@ -4,7 +4,6 @@ import type { DataTableTexts } from '../../texts/index.js';
 import { installColumnControlNames } from './column-control-names.component.js';
 import { installPopoverFocus } from './popover-focus.component.js';
 import { installTableAnnouncer } from './table-announcer.component.js';
-import { installRowCheckboxKeys } from './row-checkbox-keys.component.js';
 
 /** Keyboard use of a table's extensions, and the live region that announces its changes. */
 export function installKeyboardSupport(
@@ -13,7 +12,6 @@ export function installKeyboardSupport(
   texts: () => Readonly<DataTableTexts>,
 ): void {
   installTableAnnouncer(api, counts, texts);
-  installRowCheckboxKeys(api);
   // The buttons, the header's menus and the container are there once the table is initialised.
   api.one('init', () => {
     installPopoverFocus(api);
