@@ -170,6 +170,8 @@ const table = createDataTable(
     // "Group by format": DataTables' RowGroup over the grouped list (ordered by format first); each
     // group's first row counts its albums and its last row totals their tracks, over every match.
     ...(config.grouped ? { rowGroup: { dataSrc: 'format' } } : {}),
+    // The word of the table's announcements to screen readers ("572 albums match", "Page 3 of 58").
+    texts: { rowsWord: 'albums', rowWord: 'album' },
     // Users the answer allows it (editors and admins) act on the albums they pick one by one, or
     // on every album the table's request selects: a bar above the table ("3 selected", "Select all
     // N matching rows", then the action), answered in a status line.

@@ -41,7 +41,7 @@ import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables
 import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
 import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
-import { installExtensionMarkup } from './accessibility/index.js';
+import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -170,6 +170,11 @@ export function gtCreateDataTable(
   });
   tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
   installExtensionMarkup(api, () => dataTableTexts(texts));
+  installKeyboardSupport(
+    api,
+    () => counts,
+    () => dataTableTexts(texts),
+  );
   if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;

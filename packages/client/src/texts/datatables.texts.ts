@@ -105,6 +105,23 @@ export interface DataTableTexts {
   viewDeleted: string;
   /** Before the server's reason when a change of the saved views failed. */
   savedViewsError: string;
+  /** Copies the link of a view to the clipboard; then `viewLinkCopied` is announced (`{name}` replaced). */
+  copyViewLink: string;
+  viewLinkCopied: string;
+  /** Accessible name of a column's ColumnControl menu button; `{column}` is the column's title. */
+  columnMenu: string;
+  /**
+   * Announced (a polite live region) after the user changes the table: how many rows match, in
+   * `rowsWord` / `rowWord` ("572 albums match"), and the page ("Page 3 of 58"; `announcePageOnly` when
+   * the number of pages is not known exactly).
+   */
+  rowsWord: string;
+  rowWord: string;
+  announceMatches: string;
+  announceMatchesOne: string;
+  announceNoMatches: string;
+  announcePage: string;
+  announcePageOnly: string;
   /** Accessible name of the bar of `bulkActions` above the table. */
   bulkGroup: string;
   /** The button that selects every row matching the table's request; `{count}` is their number. */
@@ -225,6 +242,16 @@ const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
   cancelDeleteView: 'Keep it',
   viewDeleted: 'The view “{name}” was deleted.',
   savedViewsError: 'The saved views could not be changed:',
+  copyViewLink: 'Copy link',
+  viewLinkCopied: 'The link to “{name}” was copied.',
+  columnMenu: 'Menu of the {column} column',
+  rowsWord: 'rows',
+  rowWord: 'row',
+  announceMatches: '{count} {rows} match',
+  announceMatchesOne: '1 {row} matches',
+  announceNoMatches: 'No {rows} match',
+  announcePage: 'Page {page} of {pages}',
+  announcePageOnly: 'Page {page}',
   bulkGroup: 'Actions on all matching rows',
   bulkSelectAll: 'Select all {count} matching rows',
   bulkSelected: 'All {count} matching rows are selected.',

@@ -1,1 +1,2 @@
 export { installExtensionMarkup } from './extension-markup.component.js';
+export { installKeyboardSupport } from './keyboard.component.js';

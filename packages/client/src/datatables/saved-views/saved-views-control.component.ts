@@ -4,6 +4,7 @@ import { SAVED_VIEWS_CLASS, SAVED_VIEWS_STATUS_CLASS } from './saved-views-contr
 import type { SavedViewsReport } from './saved-views.options.js';
 import { stateKey, viewLink, type TableState } from './table-state.format.js';
 import { placeBeforeTable } from './saved-views-place.component.js';
+import { SavedViewsKeys } from './saved-views-keys.component.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
 let controlCount = 0;
@@ -12,6 +13,14 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, part: string, te
   const made = document.createElement(tag);
   made.className = `${SAVED_VIEWS_CLASS}__${part}`;
   if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+/** A cell of a view's row in the list's grid. */
+function cell(...content: Node[]): HTMLSpanElement {
+  const made = element('span', 'cell');
+  made.setAttribute('role', 'gridcell');
+  made.append(...content);
   return made;
 }
 
@@ -41,6 +50,7 @@ export class SavedViewsControl implements SavedViewsReport {
   private readonly status = element('p', 'status');
   private readonly error = element('p', 'error');
   private readonly nameField = element('input', 'name');
+  private readonly keys = new SavedViewsKeys(this.list);
   private shown: LoadedView | null = null;
 
   constructor(
@@ -116,6 +126,7 @@ export class SavedViewsControl implements SavedViewsReport {
       else load?.removeAttribute('aria-current');
       if (mark) mark.hidden = !isCurrent;
     }
+    this.keys.update(current);
   }
 
   /**
@@ -127,6 +138,9 @@ export class SavedViewsControl implements SavedViewsReport {
       await change?.();
       const views = await this.client.list();
       this.list.replaceChildren(...views.map((view) => this.item(view)));
+      // A grid needs rows: an empty list is a plain list.
+      if (views.length > 0) this.list.setAttribute('role', 'grid');
+      else this.list.removeAttribute('role');
       this.markShown();
       if (change === null) return true;
       this.error.hidden = true;
@@ -147,6 +161,7 @@ export class SavedViewsControl implements SavedViewsReport {
   private item(view: SavedViewSummary): HTMLLIElement {
     const words = this.texts();
     const item = element('li', 'item');
+    item.setAttribute('role', 'row');
     item.dataset.viewId = String(view.id);
     const load = button('load', view.name);
     load.addEventListener('click', () => {
@@ -159,9 +174,16 @@ export class SavedViewsControl implements SavedViewsReport {
     const link = element('a', 'link', words.viewLink);
     link.href = viewLink(view.id, window.location.href);
     link.setAttribute('aria-label', `${words.viewLink}: ${view.name}`);
-    item.append(load, mark, link);
+    const copy = button('copy', words.copyViewLink, `${words.copyViewLink}: ${view.name}`);
+    copy.addEventListener('click', () => {
+      void this.run(
+        () => navigator.clipboard.writeText(link.href),
+        words.viewLinkCopied.replace('{name}', view.name),
+      ).then(() => this.refocus(view.id, 'copy'));
+    });
+    item.append(cell(load, mark), cell(link), cell(copy));
     if (!view.mine) {
-      item.append(element('span', 'owner', words.sharedBy.replace('{owner}', view.owner)));
+      item.append(cell(element('span', 'owner', words.sharedBy.replace('{owner}', view.owner))));
       return item;
     }
     const share = element('label', 'share');
@@ -169,14 +191,22 @@ export class SavedViewsControl implements SavedViewsReport {
     toggle.type = 'checkbox';
     toggle.checked = view.shared;
     toggle.addEventListener('change', () => {
-      void this.run(() => this.client.update(view.id, { shared: toggle.checked }));
+      void this.run(() => this.client.update(view.id, { shared: toggle.checked })).then(() =>
+        this.refocus(view.id, 'share input'),
+      );
     });
     toggle.setAttribute('aria-label', `${words.shareView}: ${view.name}`);
     share.append(toggle, ` ${words.shareView}`);
     const remove = button('delete', words.deleteView, `${words.deleteView}: ${view.name}`);
     remove.addEventListener('click', () => this.confirmDelete(view, item, remove));
-    item.append(share, remove);
+    item.append(cell(share), cell(remove));
     return item;
+  }
+
+  /** After the list was drawn again: the focus back on the same control of the view `id`, if it had it. */
+  private refocus(id: number, part: string): void {
+    if (document.activeElement !== document.body && this.root.contains(document.activeElement)) return;
+    this.list.querySelector<HTMLElement>(`[data-view-id="${id}"] .${SAVED_VIEWS_CLASS}__${part}`)?.focus();
   }
 
   /** Asks in the item whether to delete the view; the question's buttons take the keyboard. */
