@@ -12,7 +12,7 @@ import {
 import { showTableError } from './table-error.component.js';
 import { addSearchInputsAndFooterDataTable } from './filters/index.js';
 import { installExportButtons } from './export/index.js';
-import { dataTableTexts } from '../texts/index.js';
+import { catalogueLanguage, dataTableTexts, datatablesLanguage, type DataTablesLanguage } from '../texts/index.js';
 import { countInfoCallback } from './count-info.writer.js';
 import {
   chooseTableOverflow,
@@ -58,6 +58,7 @@ export function gtCreateDataTable(
   const {
     events = {},
     texts,
+    lang: requestedLang,
     formatDataTableParams: format = formatDataTableParams,
     columns,
     overflow: requestedOverflow,
@@ -96,7 +97,9 @@ export function gtCreateDataTable(
   let tableState: TableStateComponent | null = null;
   let lastData: DataTablesAjaxData | null = null;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
-  const record: TableRecord = { texts, url, transport };
+  const lang = catalogueLanguage(requestedLang);
+  const words = () => dataTableTexts(texts, lang);
+  const record: TableRecord = { texts, lang, url, transport };
   registerTable(table, record);
   installExportButtons(DataTable);
 
@@ -104,6 +107,7 @@ export function gtCreateDataTable(
     serverSide: true,
     processing: true,
     ...options,
+    language: datatablesLanguage(lang, options.language as DataTablesLanguage | undefined),
     responsive: overflow === 'responsive' ? responsive || true : false,
     ajax:
       options.ajax ??
@@ -112,7 +116,7 @@ export function gtCreateDataTable(
         transport,
         format,
         filter,
-        texts: () => dataTableTexts(texts),
+        texts: words,
         onOutcome: (outcome, answered) => {
           error = outcome;
           counts = answered;
@@ -137,23 +141,20 @@ export function gtCreateDataTable(
       }),
     infoCallback:
       options.infoCallback ??
-      countInfoCallback(
-        () => counts,
-        () => dataTableTexts(texts),
-      ),
+      countInfoCallback(() => counts, words),
   };
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
   const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
   if (selectColumn >= 0) {
     if (bulkActions.length === 0)
       throw new Error('widgetlib: a selectRow column picks rows for bulkActions; name some');
-    selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], dataTableTexts(texts).selectRow);
+    selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], words().selectRow);
   }
   keepHeaderCells(table, config, columns ?? []);
   // Until the first answer says what the user may do, controls that need a permission stay hidden.
   applyPermissionControls(table, undefined);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
-  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts)) : null;
+  const viewsSetup = views ? savedViewsConfig(views, config, words) : null;
   if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
@@ -161,14 +162,14 @@ export function gtCreateDataTable(
   api.one('init', () => {
     initialised = true;
   });
-  tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
+  tableState = installTableState(api, columns ?? [], words);
   if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
     bulk = deferBulkActions(api, bulkActions, {
       url,
       transport: { method, postUrl, maxGetUrlLength, csrf },
-      texts: () => dataTableTexts(texts),
+      texts: words,
       rows,
       showSelectColumn: (shown) => {
         const column = api.column(selectColumn);
@@ -187,7 +188,7 @@ export function gtCreateDataTable(
     if (permissions !== undefined) permitBulk();
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.
-  if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? dataTableTexts(texts).scrollRegion : null);
+  if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? words().scrollRegion : null);
   // Requests are asynchronous: this listener is in place before the first answer is drawn.
   api.on('draw', () => {
     if (error !== null) showTableError(api, error);
@@ -198,7 +199,6 @@ export function gtCreateDataTable(
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
   }
   if (views && viewsSetup) {
-    const words = () => dataTableTexts(texts);
     const report = deferSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
     afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }

@@ -1,4 +1,8 @@
-import { dataTableTexts, resetDataTableTexts, setDataTableTexts } from './datatables.texts.js';
+/** @jest-environment jsdom */
+import { SPANISH } from '../languages/index.js';
+import { dataTableTexts, datatablesLanguage, resetDataTableTexts, setDataTableTexts } from './datatables.texts.js';
+import { resolveHelpPanelTexts } from './help-panel.texts.js';
+import { addLanguage, catalogueLanguage, languageMessages, pageLanguage } from './languages.registry.js';
 
 describe('data table texts', () => {
   afterEach(() => resetDataTableTexts());
@@ -26,5 +30,56 @@ describe('data table texts', () => {
   it('ignores keys given as undefined', () => {
     setDataTableTexts({ yes: undefined });
     expect(dataTableTexts().yes).toBe('Yes');
+  });
+});
+
+describe('languages', () => {
+  const root = document.documentElement;
+  beforeAll(() => addLanguage('es', SPANISH));
+  afterEach(() => {
+    root.lang = '';
+    resetDataTableTexts();
+  });
+
+  it("follows the page's <html lang>, a more precise tag finding its language, others English", () => {
+    expect(pageLanguage()).toBe('en');
+    root.lang = 'es-MX';
+    expect(catalogueLanguage()).toBe('es');
+    expect(dataTableTexts().clearFilters).toBe('Quitar filtros');
+    expect(resolveHelpPanelTexts().title).toBe('Ayuda');
+    root.lang = 'de';
+    expect(catalogueLanguage()).toBe('en');
+    expect(dataTableTexts().clearFilters).toBe('Clear filters');
+  });
+
+  it('lets a table or a panel name its language, over the page’s', () => {
+    root.lang = 'en';
+    expect(dataTableTexts(undefined, 'es').saveView).toBe('Guardar vista');
+    expect(resolveHelpPanelTexts({ close: 'Cerrar' }, 'es')).toMatchObject({ close: 'Cerrar', save: 'Guardar' });
+  });
+
+  it('keeps the host’s words over every language’s', () => {
+    setDataTableTexts({ empty: '—' });
+    expect(dataTableTexts(undefined, 'es')).toMatchObject({ empty: '—', yes: 'Sí' });
+  });
+
+  it('takes languages a host adds, replacing the words resolved before', () => {
+    const base = languageMessages('en');
+    expect(dataTableTexts(undefined, 'fr').yes).toBe('Yes');
+    addLanguage('FR', { ...base, tables: { ...base.tables, yes: 'Oui' }, datatables: { search: 'Rechercher' } });
+    expect(dataTableTexts(undefined, 'fr-CA').yes).toBe('Oui');
+    expect(datatablesLanguage('fr')).toEqual({ search: 'Rechercher' });
+    expect(() => addLanguage(' ', base)).toThrow(/language tag/);
+  });
+
+  it("gives DataTables the language's words with the table's own language option merged over them", () => {
+    expect(datatablesLanguage('en', { search: 'Find:' })).toEqual({ search: 'Find:' });
+    const merged = datatablesLanguage('es', { searchPanes: { clearMessage: 'Vaciar' } }) as Record<
+      string,
+      Record<string, unknown>
+    >;
+    expect(merged.search).toBe('Buscar:');
+    expect(merged.searchPanes).toMatchObject({ clearMessage: 'Vaciar', emptyPanes: 'Sin paneles de búsqueda' });
+    expect((SPANISH.datatables.searchPanes as Record<string, unknown>).clearMessage).toBe('Borrar todo');
   });
 });

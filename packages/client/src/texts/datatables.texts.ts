@@ -1,7 +1,11 @@
+import { catalogueLanguage, languageMessages, onLanguagesChanged } from './languages.registry.js';
+import type { DataTablesLanguage } from './messages.types.js';
+
 /**
  * Every word the tables, their filter row and the render functions show. A host changes them for all
  * tables with `setDataTableTexts()`, or for one table with the `texts` option of `createDataTable`.
- * DataTables' own words (search box, paging, "Showing x of y") come from its `language` option.
+ * DataTables' own words (search box, paging, "Showing x of y") come from its `language` option, which
+ * the language's catalogue fills (README, Languages).
  */
 export interface DataTableTexts {
   /** `yesnoprint` / `objShowBool` and the boolean filter. */
@@ -121,115 +125,60 @@ export interface DataTableTexts {
   exportError: string;
 }
 
-const DEFAULT_TEXTS: Readonly<DataTableTexts> = Object.freeze({
-  yes: 'Yes',
-  no: 'No',
-  yesMark: '\u2714',
-  noMark: '\u2718',
-  empty: '--',
-  show: 'Show',
-  download: 'Download',
-  filterLabel: 'Filter',
-  textPlaceholder: 'Filter',
-  numberPlaceholder: '=',
-  dateFrom: 'From',
-  dateTo: 'To',
-  anyOption: 'All',
-  remotePlaceholder: 'Choose',
-  remoteNoResults: 'No results',
-  invalidDate: 'Expected a date like {format}',
-  clearFilters: 'Clear filters',
-  collapsedFilters: 'More filters ({count})',
-  moreFilter: '1 more filter:',
-  moreFilters: '{count} more filters:',
-  clearCondition: 'Remove the filter {condition}',
-  conditionIs: '{column} is {values}',
-  conditionSearch: '{column}: {value}',
-  conditionOr: 'or',
-  conditionAnd: 'and',
-  conditionWords: Object.freeze({
-    contains: 'contains',
-    notContains: 'does not contain',
-    equal: 'is',
-    notEqual: 'is not',
-    starts: 'starts with',
-    ends: 'ends with',
-    empty: 'is empty',
-    notEmpty: 'is not empty',
-    greater: 'is greater than',
-    greaterOrEqual: 'is at least',
-    less: 'is less than',
-    lessOrEqual: 'is at most',
-    '=': 'is',
-    '!=': 'is not',
-    '!contains': 'does not contain',
-    '!starts': 'does not start with',
-    '!ends': 'does not end with',
-    '<': 'is less than',
-    '<=': 'is at most',
-    '>': 'is greater than',
-    '>=': 'is at least',
-    between: 'is between',
-    '!between': 'is not between',
-    null: 'is empty',
-    '!null': 'is not empty',
-  }),
-  scrollRegion: 'Table, scrolls sideways',
-  loadError: 'The rows could not be loaded:',
-  unreachable: 'The server did not answer with table rows.',
-  partUnavailable: 'Part of this table could not be loaded; reload the page to try again.',
-  countedInfo: 'Showing {start} to {end} of {total} entries',
-  countedInfoFiltered: '(filtered from {max} entries)',
-  moreThanCount: 'more than {count}',
-  aboutCount: 'about {count}',
-  savedViews: 'Saved views',
-  viewName: 'Name of the view',
-  saveView: 'Save view',
-  shareView: 'Shared',
-  deleteView: 'Delete',
-  viewLink: 'Link',
-  sharedBy: 'shared by {owner}',
-  currentView: 'current',
-  viewNameTaken: 'You already have a view named “{name}”. Choose another name.',
-  viewLinkUnavailable:
-    'The saved view of this link does not exist or is not shared with you. The table shows your last state.',
-  viewLinkFailed: 'The saved view of this link could not be loaded ({error}). The table shows your last state.',
-  confirmDeleteView: 'Delete the view “{name}”?',
-  cancelDeleteView: 'Keep it',
-  viewDeleted: 'The view “{name}” was deleted.',
-  savedViewsError: 'The saved views could not be changed:',
-  bulkGroup: 'Actions on all matching rows',
-  bulkSelectAll: 'Select all {count} matching rows',
-  bulkSelected: 'All {count} matching rows are selected.',
-  bulkWorking: 'Working\u2026',
-  bulkDone: 'Done: the action covered {count} rows.',
-  bulkFailed: 'The action failed:',
-  bulkPicked: '{count} selected',
-  selectRow: 'Select this row',
-  forbidden: 'You do not have permission to do this.',
-  signedOut: 'You are no longer signed in: sign in again, then retry.',
-  exportCsv: 'CSV',
-  exportXlsx: 'Excel',
-  exportError: 'The export failed:',
-});
+/** The host's words for every table and language (`setDataTableTexts`). */
+let hostTexts: Partial<DataTableTexts> = {};
+/** The resolved words per catalogue language, built on first use (render functions ask per cell). */
+const resolved = new Map<string, Readonly<DataTableTexts>>();
+onLanguagesChanged(() => resolved.clear());
 
-let currentTexts: Readonly<DataTableTexts> = DEFAULT_TEXTS;
-
-/** Changes words for every table; keys left out keep their current value. */
+/** Changes words for every table and language; keys left out keep their current value. */
 export function setDataTableTexts(texts: Partial<DataTableTexts>): void {
-  currentTexts = Object.freeze({ ...currentTexts, ...definedOnly(texts) });
+  hostTexts = { ...hostTexts, ...definedOnly(texts) };
+  resolved.clear();
 }
 
-/** Restores the library's English defaults. */
+/** Drops the words set with `setDataTableTexts`: the language's catalogue shows again. */
 export function resetDataTableTexts(): void {
-  currentTexts = DEFAULT_TEXTS;
+  hostTexts = {};
+  resolved.clear();
 }
 
-/** The words in use, with a table's own overrides on top when given. */
-export function dataTableTexts(overrides?: Partial<DataTableTexts>): Readonly<DataTableTexts> {
-  return overrides ? { ...currentTexts, ...definedOnly(overrides) } : currentTexts;
+/**
+ * The words in use: the catalogue of `language` (default: the page's `<html lang>`), the host's
+ * words over it, and a table's own words on top when given.
+ */
+export function dataTableTexts(overrides?: Partial<DataTableTexts>, language?: string): Readonly<DataTableTexts> {
+  const tag = catalogueLanguage(language);
+  let texts = resolved.get(tag);
+  if (!texts) {
+    texts = Object.freeze({ ...languageMessages(tag).tables, ...hostTexts });
+    resolved.set(tag, texts);
+  }
+  return overrides ? { ...texts, ...definedOnly(overrides) } : texts;
 }
+
+/**
+ * DataTables' `language` option for a table: the catalogue's (DataTables' published translation),
+ * with the table's own `language` option merged over it key by key.
+ */
+export function datatablesLanguage(language?: string, own?: DataTablesLanguage): DataTablesLanguage {
+  return mergeLanguage(languageMessages(language).datatables, own ?? {});
+}
+
+function mergeLanguage(base: DataTablesLanguage, over: DataTablesLanguage): DataTablesLanguage {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const under = merged[key];
+    merged[key] = isPlainObject(under) && isPlainObject(value) ? mergeLanguage(under, value) : value;
+  }
+  return merged;
+}
+
+const isPlainObject = (value: unknown): value is DataTablesLanguage =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 function definedOnly(texts: Partial<DataTableTexts>): Partial<DataTableTexts> {
-  return Object.fromEntries(Object.entries(texts).filter(([, value]) => typeof value === 'string'));
+  return Object.fromEntries(
+    Object.entries(texts).filter(([, value]) => typeof value === 'string' || isPlainObject(value)),
+  );
 }
