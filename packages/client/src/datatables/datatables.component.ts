@@ -139,9 +139,7 @@ export function gtCreateDataTable(
           tableState?.requested(data);
         },
       }),
-    infoCallback:
-      options.infoCallback ??
-      countInfoCallback(() => counts, words),
+    infoCallback: options.infoCallback ?? countInfoCallback(() => counts, words),
   };
   if (columns) config.columns = columns.map((column) => overflowColumn(safeColumn(column)));
   const selectColumn = columns?.findIndex((column) => column.selectRow) ?? -1;
