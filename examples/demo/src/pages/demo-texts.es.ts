@@ -86,7 +86,7 @@ export const DEMO_TEXTS_ES: DemoTexts = {
   'error.invalid': 'Valor no válido',
   'help.title': 'Entradas de ayuda',
   'help.intro':
-    'Todas las entradas de ayuda de todas las vistas. La tabla la sirve el propio @DataTable de widgetlib sobre una lista de solo lectura de la entidad Help; añadir, editar y eliminar pasan por la API de ayuda, que guarda el historial de cada entrada. El panel de ayuda del pie muestra las entradas de esta página.',
+    'Todas las entradas de ayuda de todas las vistas. La tabla la sirve el propio @DataTable de widgetlib sobre una lista de solo lectura de las entradas de ayuda; añadir, editar y eliminar pasan por la API de ayuda, que guarda el historial de cada entrada. El panel de ayuda del pie muestra las entradas de esta página.',
   'help.addTitle': 'Añadir una entrada de ayuda',
   'help.editTitle': 'Editar «{title}»',
   'help.viewId': 'Id de la vista',
