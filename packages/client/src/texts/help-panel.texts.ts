@@ -1,5 +1,3 @@
-import { languageMessages } from './languages.registry.js';
-
 /** Every word the help panel shows or announces; hosts replace any of them (translations, tone). */
 export interface HelpPanelTexts {
   title: string;
@@ -126,13 +124,4 @@ export interface HelpPanelTexts {
   unexpectedResponse: string;
   /** A part of the panel kept in a file of its own (widgetlib.<part>.min.js) could not be loaded. */
   partUnavailable: string;
-}
-
-/**
- * The panel's words: the catalogue of `language` (default: the page's `<html lang>`) with the host's
- * own words over it.
- */
-export function resolveHelpPanelTexts(texts: Partial<HelpPanelTexts> = {}, language?: string): HelpPanelTexts {
-  const defined = Object.fromEntries(Object.entries(texts).filter(([, value]) => value !== undefined));
-  return { ...languageMessages(language).helpPanel, ...defined };
 }

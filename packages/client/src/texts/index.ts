@@ -1,11 +1,12 @@
+export type { DataTableTexts } from './datatables.texts.js';
+export type { HelpPanelTexts } from './help-panel.texts.js';
 export {
   dataTableTexts,
   datatablesLanguage,
-  type DataTableTexts,
   resetDataTableTexts,
+  resolveHelpPanelTexts,
   setDataTableTexts,
-} from './datatables.texts.js';
-export { resolveHelpPanelTexts, type HelpPanelTexts } from './help-panel.texts.js';
+} from './texts.resolver.js';
 export {
   addLanguage,
   availableLanguages,

@@ -1,6 +1,7 @@
 import type { UserMessages } from './user-messages.types.js';
 
 export const ENGLISH_MESSAGES: UserMessages = {
+  'menu.help': 'Help',
   'help.field-not-text': '{field} must be a string',
   'help.field-empty': '{field} should not be empty',
   'help.field-too-long': '{field} must be shorter than or equal to {max} characters',

@@ -1,6 +1,7 @@
 import type { UserMessages } from './user-messages.types.js';
 
 export const SPANISH_MESSAGES: UserMessages = {
+  'menu.help': 'Ayuda',
   'help.field-not-text': '{field} debe ser un texto',
   'help.field-empty': '{field} no puede estar vacío',
   'help.field-too-long': '{field} debe tener como mucho {max} caracteres',

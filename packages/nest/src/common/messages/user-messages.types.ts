@@ -4,6 +4,7 @@
  * adding a message is one line per language.
  */
 export interface UserMessages {
+  'menu.help': string;
   'help.field-not-text': string;
   'help.field-empty': string;
   'help.field-too-long': string;

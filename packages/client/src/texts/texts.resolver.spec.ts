@@ -1,7 +1,12 @@
 /** @jest-environment jsdom */
 import { SPANISH } from '../languages/index.js';
-import { dataTableTexts, datatablesLanguage, resetDataTableTexts, setDataTableTexts } from './datatables.texts.js';
-import { resolveHelpPanelTexts } from './help-panel.texts.js';
+import {
+  dataTableTexts,
+  datatablesLanguage,
+  resetDataTableTexts,
+  resolveHelpPanelTexts,
+  setDataTableTexts,
+} from './texts.resolver.js';
 import { addLanguage, catalogueLanguage, languageMessages, pageLanguage } from './languages.registry.js';
 
 describe('data table texts', () => {
