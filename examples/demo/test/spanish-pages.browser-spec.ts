@@ -77,7 +77,6 @@ const ENGLISH_WORDS = [
   'Choose',
   'Select',
   'rows',
-  'Excel',
   'Custom',
   'Panes',
   'Authoring',
