@@ -44,8 +44,14 @@ function renderHomepage(value, type, row, meta) {
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
-    { label: 'Edit', url: actions.edit_url, className: 'secondary', requires: 'update' },
-    { label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url', requires: 'delete' },
+    { label: demo.t('albums.edit'), url: actions.edit_url, className: 'secondary', requires: 'update' },
+    {
+      label: demo.t('albums.delete'),
+      url: actions.delete_url,
+      className: 'danger',
+      data: 'delete-url',
+      requires: 'delete',
+    },
   ]);
 }
 
@@ -54,12 +60,12 @@ const table = createDataTable(
   config.url,
   {
     columns: [
-      { data: 'catalogue_code', name: 'catalogue_code', title: 'Code', type: 'readonly' },
-      { data: 'title', name: 'title', title: 'Title', type: 'string' },
+      { data: 'catalogue_code', name: 'catalogue_code', title: demo.t('column.code'), type: 'readonly' },
+      { data: 'title', name: 'title', title: demo.t('column.title'), type: 'string' },
       {
         data: 'artist',
         name: 'artist__name',
-        title: 'Artist',
+        title: demo.t('column.artist'),
         type: 'string',
         render: selectobjprint({ display_name: 'name' }),
         // ColumnControl adds a menu beside DataTables' own ordering icon.
@@ -68,17 +74,17 @@ const table = createDataTable(
       {
         data: 'tracks',
         name: 'tracks',
-        title: 'Tracks',
+        title: demo.t('column.tracks'),
         type: 'number',
         // The footer: the tracks of every album the filters match (the server's `aggregates`).
         footer: 'sum',
         columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search']],
       },
-      { data: 'explicit', name: 'explicit', title: 'Explicit', type: 'boolean', render: yesnoprint },
+      { data: 'explicit', name: 'explicit', title: demo.t('column.explicit'), type: 'boolean', render: yesnoprint },
       {
         data: 'released_on',
         name: 'released_on',
-        title: 'Released',
+        title: demo.t('column.released'),
         type: 'date',
         dateformat: document.date_format,
         render: renderDate(),
@@ -87,7 +93,7 @@ const table = createDataTable(
       {
         data: 'added_at',
         name: 'added_at',
-        title: 'Added',
+        title: demo.t('column.added'),
         type: 'date',
         dateformat: document.datetime_format,
         render: renderDatetime(),
@@ -96,7 +102,7 @@ const table = createDataTable(
       {
         data: 'format',
         name: 'format',
-        title: 'Format',
+        title: demo.t('column.format'),
         type: 'select',
         choices: config.formats,
         render: renderFormat,
@@ -110,7 +116,7 @@ const table = createDataTable(
       {
         data: 'genres',
         name: 'genres__id',
-        title: 'Genres',
+        title: demo.t('column.genres'),
         type: 'select2',
         url: '/genres/options',
         orderable: false,
@@ -119,7 +125,7 @@ const table = createDataTable(
       {
         data: 'notes',
         name: 'notes',
-        title: 'Notes',
+        title: demo.t('column.notes'),
         type: 'string',
         orderable: false,
         render: truncateTextRenderer(32),
@@ -127,14 +133,14 @@ const table = createDataTable(
       {
         data: 'homepage',
         name: 'homepage',
-        title: 'Homepage',
+        title: demo.t('column.homepage'),
         type: 'string',
         orderable: false,
         render: renderHomepage,
       },
       {
         data: 'liner_notes_url',
-        title: 'Liner notes',
+        title: demo.t('column.linerNotes'),
         type: 'readonly',
         orderable: false,
         searchable: false,
@@ -154,7 +160,7 @@ const table = createDataTable(
       {
         data: 'genres.name',
         name: 'genres__name',
-        title: 'Genres',
+        title: demo.t('column.genres'),
         type: 'readonly',
         visible: false,
         orderable: false,
@@ -171,17 +177,17 @@ const table = createDataTable(
     // group's first row counts its albums and its last row totals their tracks, over every match.
     ...(config.grouped ? { rowGroup: { dataSrc: 'format' } } : {}),
     // The word of the table's announcements to screen readers ("572 albums match", "Page 3 of 58").
-    texts: { rowsWord: 'albums', rowWord: 'album' },
+    texts: { rowsWord: demo.t('albums.rowsWord'), rowWord: demo.t('albums.rowWord') },
     // Users the answer allows it (editors and admins) act on the albums they pick one by one, or
     // on every album the table's request selects: a bar above the table ("3 selected", "Select all
     // N matching rows", then the action), answered in a status line.
     bulkActions: [
       {
-        label: 'Mark as explicit',
+        label: demo.t('albums.markExplicit'),
         url: '/api/albums/bulk/mark-explicit',
         permission: 'markExplicit',
-        confirm: 'Mark {count} albums as explicit?',
-        done: 'Marked {processed} albums as explicit.',
+        confirm: demo.t('albums.markConfirm'),
+        done: demo.t('albums.markDone'),
       },
     ],
     // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
@@ -215,12 +221,12 @@ const table = createDataTable(
 
 document.getElementById('albums').addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-delete-url]');
-  if (!button || !window.confirm('Delete this album?')) return;
+  if (!button || !window.confirm(demo.t('albums.confirmDelete'))) return;
   try {
     await demo.send('DELETE', button.dataset.deleteUrl);
-    statusLine.textContent = 'The album was deleted.';
+    statusLine.textContent = demo.t('albums.deleted');
     table.ajax.reload(null, false);
   } catch (error) {
-    statusLine.textContent = `The album could not be deleted: ${error.message}`;
+    statusLine.textContent = demo.t('albums.deleteFailed', { error: error.message });
   }
 });

@@ -2,8 +2,17 @@
 // screens, the remote-search selects of forms, and the helpers the table pages share (`demo.send`,
 // `demo.rowActions`).
 const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
+// The demo's words in the page's language (src/pages/demo-texts.*.ts), which the layout writes.
+const demoTexts = JSON.parse(document.getElementById('demo-texts')?.textContent || '{}');
 
 window.demo = {
+  /** A word of the demo, its `{name}` parts replaced by `values`. */
+  t(key, values = {}) {
+    return (demoTexts[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) =>
+      name in values ? String(values[name]) : whole,
+    );
+  },
+
   /**
    * A JSON request with the page's CSRF token (and any `headers`); a refused one throws an error
    * with the server's message, its `status` and its JSON `answer`.
@@ -91,7 +100,9 @@ for (const select of document.querySelectorAll('select[data-remote-search]')) {
     searchField: 'text',
     preload: 'focus',
     load(term, done) {
-      fetch(`${url}?term=${encodeURIComponent(term)}`, { headers: { accept: 'application/json' } })
+      fetch(`${url}?term=${encodeURIComponent(term)}`, {
+        headers: { accept: 'application/json', 'accept-language': document.documentElement.lang },
+      })
         .then((response) => (response.ok ? response.json() : []))
         .then(done, () => done());
     },

@@ -12,7 +12,7 @@
     if (className) node.className = className;
     return node;
   };
-  const languageLabel = (language) => language ?? 'every language';
+  const languageLabel = (language) => language ?? demo.t('help.everyLanguage').toLowerCase();
 
   /** `nameOf(item)`, when given, is the field's name: the item shows its label, the name as its tooltip. */
   function fieldList(items, describe, nameOf) {
@@ -47,10 +47,10 @@
     // Readers' pages report their fields; made-up names someone sent are cleared here, and real
     // fields come back as readers open the view's pages.
     const actions = element('td');
-    const clear = element('button', 'Clear', 'button small secondary');
+    const clear = element('button', demo.t('coverage.clear'), 'button small secondary');
     clear.type = 'button';
     clear.dataset.clearView = view.id_view;
-    clear.setAttribute('aria-label', `Clear the reported fields of ${view.id_view}`);
+    clear.setAttribute('aria-label', demo.t('coverage.clearLabel', { view: view.id_view }));
     actions.append(clear);
     row.append(name, withHelp, withoutHelp, actions);
     return row;
@@ -72,14 +72,18 @@
     try {
       const usage = await send('GET', `${config.usageUrl}?id_view=${encodeURIComponent(idView)}`);
       usageLists.append(
-        usageList('Most opened', usage.most_opened, (entry) => `${entry.question_name}: opened ${entry.opened}×`),
-        usageList(
-          'Least helpful',
-          usage.least_helpful,
-          (entry) => `${entry.question_name}: ${entry.not_helpful} no, ${entry.helpful} yes`,
+        usageList(demo.t('usage.mostOpened'), usage.most_opened, (entry) =>
+          demo.t('usage.opened', { field: entry.question_name, count: entry.opened }),
         ),
-        usageList('Asked about', usage.asked, (field) => `${field.question_name}: ${field.clicks}×`),
-        usageList('Asked about, without help', usage.missing, (field) => `${field.question_name}: ${field.clicks}×`),
+        usageList(demo.t('usage.leastHelpful'), usage.least_helpful, (entry) =>
+          demo.t('usage.helpfulness', { field: entry.question_name, no: entry.not_helpful, yes: entry.helpful }),
+        ),
+        usageList(demo.t('usage.askedAbout'), usage.asked, (field) =>
+          demo.t('usage.clicks', { field: field.question_name, count: field.clicks }),
+        ),
+        usageList(demo.t('usage.askedWithoutHelp'), usage.missing, (field) =>
+          demo.t('usage.clicks', { field: field.question_name, count: field.clicks }),
+        ),
       );
       usageStatus.textContent = '';
     } catch (error) {
@@ -98,7 +102,7 @@
       const views = await send('GET', config.coverageUrl);
       coverageBody.replaceChildren(...views.map(coverageRow));
       const missing = views.reduce((sum, view) => sum + view.without_help.length, 0);
-      coverageStatus.textContent = `${done}${views.length} views, ${missing} fields without help.`;
+      coverageStatus.textContent = done + demo.t('coverage.summary', { views: views.length, missing });
       usageView.replaceChildren(...views.map((view) => new Option(view.id_view, view.id_view)));
       if (views.length > 0) {
         usageSection.hidden = false;
@@ -113,12 +117,12 @@
     const button = event.target.closest('button[data-clear-view]');
     if (!button) return;
     const idView = button.dataset.clearView;
-    if (!window.confirm(`Clear the fields readers reported for ${idView}?`)) return;
+    if (!window.confirm(demo.t('coverage.confirmClear', { view: idView }))) return;
     try {
       await send('DELETE', `${config.coverageUrl}${encodeURIComponent(idView)}/`);
-      await showCoverage(`The reported fields of ${idView} were cleared. `);
+      await showCoverage(demo.t('coverage.cleared', { view: idView }));
     } catch (error) {
-      coverageStatus.textContent = `The reported fields of ${idView} could not be cleared: ${error.message}`;
+      coverageStatus.textContent = demo.t('coverage.clearFailed', { view: idView, error: error.message });
     }
   });
   usageView.addEventListener('change', () => showUsage(usageView.value));

@@ -22,8 +22,14 @@ const ifMatch = (version) => ({ 'If-Match': `"${version}"` });
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
-    { label: 'Edit', url: actions.edit_url, className: 'secondary', data: 'edit-url', requires: 'update' },
-    { label: 'Delete', url: actions.delete_url, className: 'danger', data: 'delete-url', requires: 'delete' },
+    { label: demo.t('help.edit'), url: actions.edit_url, className: 'secondary', data: 'edit-url', requires: 'update' },
+    {
+      label: demo.t('help.delete'),
+      url: actions.delete_url,
+      className: 'danger',
+      data: 'delete-url',
+      requires: 'delete',
+    },
   ]);
 }
 
@@ -32,20 +38,21 @@ const table = createDataTable(
   config.url,
   {
     columns: [
-      { data: 'id_view', name: 'id_view', title: 'View id', type: 'string' },
-      { data: 'question_name', name: 'question_name', title: 'Field', type: 'string' },
+      { data: 'id_view', name: 'id_view', title: demo.t('help.columnView'), type: 'string' },
+      { data: 'question_name', name: 'question_name', title: demo.t('help.columnField'), type: 'string' },
       {
         data: 'language',
         name: 'language',
-        title: 'Language',
+        title: demo.t('help.columnLanguage'),
         type: 'string',
-        render: (language, type) => (type === 'display' ? widgetlib.escapeHtml(language ?? 'every') : language),
+        render: (language, type) =>
+          type === 'display' ? widgetlib.escapeHtml(language ?? demo.t('help.everyLanguage')) : language,
       },
-      { data: 'help_title', name: 'help_title', title: 'Title', type: 'string' },
+      { data: 'help_title', name: 'help_title', title: demo.t('help.columnTitle'), type: 'string' },
       {
         data: 'help_text',
         name: 'help_text',
-        title: 'Text',
+        title: demo.t('help.columnText'),
         type: 'string',
         orderable: false,
         render: htmlPreviewRenderer(48),
@@ -68,7 +75,7 @@ const table = createDataTable(
 
 function openForm(entry) {
   editing = entry ? { url: entry.url, version: entry.version } : null;
-  formTitle.textContent = editing ? `Edit “${entry.help_title}”` : 'Add a help entry';
+  formTitle.textContent = editing ? demo.t('help.editTitle', { title: entry.help_title }) : demo.t('help.addTitle');
   for (const field of fields) form.elements[field].value = entry?.[field] ?? '';
   errors.textContent = '';
   form.hidden = false;
@@ -115,14 +122,14 @@ form.addEventListener('submit', async (event) => {
     if (editing) await send('PUT', editing.url, body, ifMatch(editing.version));
     else await send('POST', config.helpUrl, body);
     closeForm();
-    statusLine.textContent = editing ? 'The entry was saved.' : 'The entry was added.';
+    statusLine.textContent = editing ? demo.t('help.saved') : demo.t('help.added');
     table.ajax.reload(null, false);
   } catch (error) {
     // What the user typed stays in the form; the server's message says what to change.
     if (error.status === 412 && editing) {
       // Saving again overwrites the newer version, now that the author has been told of it.
       editing.version = error.answer.current.version;
-      errors.textContent = `Someone changed this entry since you opened it (now “${error.answer.current.help_title}”). Your text is kept: save again to overwrite their change, or cancel.`;
+      errors.textContent = demo.t('help.conflict', { title: error.answer.current.help_title });
     } else {
       errors.textContent = error.message;
     }
@@ -134,7 +141,7 @@ document.getElementById('help-entries').addEventListener('click', async (event) 
   const remove = event.target.closest('button[data-delete-url]');
   try {
     if (edit) openForm({ ...(await send('GET', edit.dataset.editUrl)), url: edit.dataset.editUrl });
-    if (remove && window.confirm('Delete this help entry?')) {
+    if (remove && window.confirm(demo.t('help.confirmDelete'))) {
       // The version the user saw in the table: a change since then is refused (412), not deleted.
       const url = remove.dataset.deleteUrl;
       const row = table
@@ -143,12 +150,11 @@ document.getElementById('help-entries').addEventListener('click', async (event) 
         .toArray()
         .find((entry) => entry.actions?.delete_url === url);
       await send('DELETE', url, undefined, ifMatch(row.version));
-      statusLine.textContent = 'The entry was deleted.';
+      statusLine.textContent = demo.t('help.deleted');
       table.ajax.reload(null, false);
     }
   } catch (error) {
-    statusLine.textContent =
-      error.status === 412 ? 'The entry changed since the table was shown; it was not deleted.' : error.message;
+    statusLine.textContent = error.status === 412 ? demo.t('help.changedNotDeleted') : error.message;
     if (error.status === 412) table.ajax.reload(null, false);
   }
 });

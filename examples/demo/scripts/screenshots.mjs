@@ -46,7 +46,7 @@ try {
   await page.goto(`${baseUrl}/albums/new?lang=es`);
   await page.click('.widgetlib-palette-toggle');
   await page.waitForSelector('.widgetlib-palette:not([hidden]) li');
-  await page.click('.widgetlib-palette button:has-text("History")');
+  await page.click('.widgetlib-palette button:has-text("Histor")');
   await page.waitForSelector('.widgetlib-palette .widgetlib-palette__history');
   await page.screenshot({ path: `${outDir}/help-spanish.png` });
 

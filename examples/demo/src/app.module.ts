@@ -1,3 +1,5 @@
+import type { Request } from 'express';
+import { pageLanguage } from './pages/page.renderer.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CacheModule } from '@nestjs/cache-manager';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -49,6 +51,9 @@ export class AppModule {
         WidgetLibModule.forRoot({
           routePrefix: 'api',
           helpUsage: true,
+          // The reader's language is the one the demo's switch picked (`?lang=`, then the session's):
+          // the help panel's entries and label, and the server's messages, follow the pages.
+          getLanguage: (request) => [pageLanguage(request as Request, false)],
           // Instances behind one load balancer share it, or each refuses the others' keyset cursors.
           ...(process.env.CURSOR_SECRET ? { dataTables: { cursorSecret: process.env.CURSOR_SECRET } } : {}),
         }),

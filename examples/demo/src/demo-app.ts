@@ -17,6 +17,8 @@ import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
 import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
 import { securityHeaders } from './pages/security-headers.middleware.js';
 import { AssetVersions, serveStaticAssets, type AssetFolder } from './pages/static-assets.middleware.js';
+import { demoText, type DemoTextKey } from './pages/demo-texts.js';
+import { isDemoLanguage } from './pages/page.renderer.js';
 
 const demoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -95,6 +97,11 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
   const versions = new AssetVersions(folders);
   // Pages name their assets by versioned URL: `{{asset '/assets/demo.css'}}`.
   hbs.registerHelper('asset', (path: string) => new hbs.handlebars.SafeString(versions.url(path)));
+  // The demo's words in the page's language: `{{t 'form.title'}}`, `{{t 'form.editTitle' title=album.title}}`.
+  hbs.registerHelper('t', (key: DemoTextKey, options: { data?: unknown; hash?: unknown }) => {
+    const lang: unknown = (options.data as { root?: { lang?: unknown } } | undefined)?.root?.lang;
+    return demoText(isDemoLanguage(lang) ? lang : 'en', key, options.hash as Record<string, string>);
+  });
   serveStaticAssets(app, versions, folders);
 
   // Static assets are answered above, without a session.

@@ -6,6 +6,8 @@
 //                               sets window.DataTable).
 //   dist/widgetlib.editor.min.js  the help form's rich-text editor (Tiptap), which both bundles load
 //                               with a <script> when a form opens (window.widgetlibRichTextEditor).
+//   dist/widgetlib.es.min.js    the Spanish catalogue (with DataTables' published Spanish), which a
+//                               host adds with a <script> after the bundle (README, Languages).
 //   dist/widgetlib.<part>.min.js  the other parts both bundles load on first use (scripts/script-chunks.mjs),
 //                               each URL with `?v=<its content hash>`, written into the bundles.
 //   dist/widgetlib.css          the library's stylesheet (filter row, renderers, help panel, Tom Select).
@@ -89,6 +91,11 @@ await Promise.all([
     entryPoints: ['src/browser.ts'],
     outfile: join(dist, 'widgetlib.min.js'),
     plugins: [datatablesFromGlobal, partsFromScript],
+  }),
+  build({
+    ...scriptOptions,
+    entryPoints: ['src/languages/spanish.script-entry.ts'],
+    outfile: join(dist, 'widgetlib.es.min.js'),
   }),
   build({
     ...scriptOptions,

@@ -17,3 +17,12 @@ export { WidgetLibModule } from './widgetlib.module.js';
 export { WIDGETLIB_ENTITIES } from './widgetlib.entities.js';
 export { DEFAULT_HELP_PERMISSIONS, InjectWidgetLibConfig, type WidgetLibConfig } from './widgetlib.config.js';
 export type * from './widgetlib.options.js';
+export {
+  addMessageLanguage,
+  ENGLISH_MESSAGES,
+  SPANISH_MESSAGES,
+  type UserMessage,
+  type UserMessageCode,
+  type UserMessageParams,
+  type UserMessages,
+} from './common/messages/index.js';

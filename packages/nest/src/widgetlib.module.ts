@@ -19,6 +19,7 @@ import { PermissionsService } from './permissions/permissions.service.js';
 import { SavedViewTables } from './saved-views/saved-view-tables.registry.js';
 import { SavedViewsController } from './saved-views/saved-views.controller.js';
 import { SavedViewsService } from './saved-views/saved-views.service.js';
+import { UserMessagesInterceptor } from './common/messages/user-messages.interceptor.js';
 import { UrlResolver } from './views/url-resolver.service.js';
 import { ViewContextInterceptor } from './views/view-context.interceptor.js';
 import { resolveWidgetLibConfig, WIDGETLIB_CONFIG } from './widgetlib.config.js';
@@ -57,6 +58,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     UrlResolver,
     { provide: APP_INTERCEPTOR, useClass: ViewContextInterceptor },
     { provide: APP_INTERCEPTOR, useClass: HelpWriteAuthorInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: UserMessagesInterceptor },
     MenuWidgetRegistry,
     PalleteWidget,
     MenuService,

@@ -406,7 +406,7 @@ describeEachDatabase('Help API', (kind) => {
           ];
           for (const response of responses) {
             expect(response.status).toBe(400);
-            expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message });
+            expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, code: expect.any(String) });
           }
           expect(await storedRows()).toEqual(before);
         },
@@ -488,6 +488,16 @@ describeEachDatabase('Help API', (kind) => {
       expect(response.body).toMatchObject({
         statusCode: 409,
         message: 'A help entry for id_view "albums:edit" and question_name "name" already exists',
+        code: 'help.duplicate',
+      });
+      const spanish = await request(server)
+        .post('/help/')
+        .set({ ...admin, 'Accept-Language': 'es' })
+        .send({ ...SEED[0], help_title: 'Otro título' })
+        .expect(409);
+      expect(spanish.body).toMatchObject({
+        message: 'Ya existe una entrada de ayuda para la vista «albums:edit» y el campo «name»',
+        code: 'help.duplicate',
       });
       expect(await storedRows()).toEqual(before);
     });

@@ -99,7 +99,10 @@ describeEachDatabase('Help writes from every path', (kind) => {
       const refusal: unknown = await helps.save(helps.create({ ...ENTRY, help_text: DEEP })).catch((error) => error);
       expect(refusal).toBeInstanceOf(HttpException);
       expect((refusal as HttpException).getStatus()).toBe(400);
-      expect((refusal as HttpException).getResponse()).toEqual(new BadRequestException(DEPTH_PROBLEM).getResponse());
+      expect((refusal as HttpException).getResponse()).toEqual({
+        ...(new BadRequestException(DEPTH_PROBLEM).getResponse() as object),
+        code: 'help.text-too-deep',
+      });
       await expect(helps.insert({ ...ENTRY, help_title: 't'.repeat(351) })).rejects.toThrow(
         'help_title must be shorter than or equal to 350 characters',
       );
@@ -193,12 +196,21 @@ describeEachDatabase('Help writes from every path', (kind) => {
         .send({ ...ENTRY, help_text: DEEP })
         .expect(400);
       expect(response.body.message).toBe(DEPTH_PROBLEM);
+      const spanish = await request(server)
+        .post('/help-entries/')
+        .set({ ...ana, 'Accept-Language': 'es-ES,es;q=0.9' })
+        .send({ ...ENTRY, help_text: DEEP })
+        .expect(400);
+      expect(spanish.body).toMatchObject({
+        message: 'el texto de la ayuda no puede anidar elementos más de 100 niveles (anida 5000)',
+        code: 'help.text-too-deep',
+      });
       const entry = (await request(server).post('/help-entries/').set(ana).send(ENTRY).expect(201)).body as Help;
       await request(server)
         .put(`/help-entries/${entry.id}/`)
         .set(ana)
         .send({ ...ENTRY, help_text: DEEP })
-        .expect(400, { statusCode: 400, error: 'Bad Request', message: DEPTH_PROBLEM });
+        .expect(400, { statusCode: 400, error: 'Bad Request', message: DEPTH_PROBLEM, code: 'help.text-too-deep' });
       expect(await helps.find()).toEqual([{ ...entry, version: 1 }]);
     });
 

@@ -204,8 +204,18 @@ describeEachDatabase('Saved views', (kind) => {
       statusCode: 409,
       error: 'Conflict',
       message: 'You already have a saved view named "cassettes"',
+      code: 'saved-views.name-taken',
       name: 'cassettes',
     });
+    // In the reader's language (Accept-Language), with the same code for programs.
+    const spanish = await create({ ...ana, 'Accept-Language': 'es-MX, en;q=0.5' }, { name: 'cassettes', state: {} });
+    expect(spanish.status).toBe(409);
+    expect(spanish.body).toMatchObject({
+      message: 'Ya tiene una vista guardada llamada "cassettes"',
+      code: 'saved-views.name-taken',
+    });
+    const unknown = await create({ ...ana, 'Accept-Language': 'de, fr;q=0.9' }, { name: 'cassettes', state: {} });
+    expect(unknown.body.message).toBe('You already have a saved view named "cassettes"');
     // Another user, or another name, is free to use it.
     await create(ben, { name: 'Cassettes', state: {} }).expect(201);
     const second = (await create(ana, { name: 'Vinyl', state: {} }).expect(201)).body as { id: number };

@@ -3,6 +3,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { DemoSessions } from './demo-sessions.js';
 import { DEMO_ACCOUNTS } from './demo-users.js';
+import { demoText, type DemoTextKey } from '../pages/demo-texts.js';
+import { isDemoLanguage, languageLinks, pageLanguage } from '../pages/page.renderer.js';
 
 function samePassword(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -30,20 +32,22 @@ export class AuthController {
    */
   @Post('sign-in')
   async signIn(
-    @Body() body: { username?: unknown; password?: unknown; next?: unknown },
+    @Body() body: { username?: unknown; password?: unknown; next?: unknown; lang?: unknown },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     if (!this.sessions.isSignInFormTokenValid(request)) {
-      this.renderSignIn(response, localPath(body.next), 'The sign-in form has expired. Please sign in again.', 403);
+      this.renderSignIn(response, localPath(body.next), 'signIn.expired', 403);
       return;
     }
     const account = DEMO_ACCOUNTS.find((candidate) => candidate.username === body.username);
     if (!account || typeof body.password !== 'string' || !samePassword(body.password, account.password)) {
-      this.renderSignIn(response, localPath(body.next), 'Unknown user name or wrong password.', 401);
+      this.renderSignIn(response, localPath(body.next), 'signIn.wrong', 401);
       return;
     }
     await this.sessions.signIn(request, account.username);
+    // The language the sign-in page was in carries on into the session.
+    if (isDemoLanguage(body.lang) && request.session) request.session.language = body.lang;
     this.sessions.clearSignInFormToken(response);
     response.redirect(303, localPath(body.next));
   }
@@ -55,10 +59,24 @@ export class AuthController {
   }
 
   /** The sign-in page, with a new token for its form (a signed cookie: no session is stored). */
-  private renderSignIn(response: Response, next: string, error?: string, status = 200): void {
+  private renderSignIn(response: Response, next: string, error?: DemoTextKey, status = 200): void {
     const csrfToken = this.sessions.signInFormToken(response);
-    response
-      .status(status)
-      .render('sign-in', { title: 'Sign in', accounts: DEMO_ACCOUNTS, next, error, bare: true, csrfToken });
+    // No session before signing in: the language is the form's or the address's, not remembered.
+    const request = response.req;
+    const posted: unknown = (request.body as { lang?: unknown } | undefined)?.lang;
+    const lang = isDemoLanguage(posted) ? posted : pageLanguage(request, false);
+    response.status(status).render('sign-in', {
+      title: demoText(lang, 'signIn.title'),
+      accounts: DEMO_ACCOUNTS.map((account) => ({
+        ...account,
+        description: demoText(lang, `account.${account.username}` as DemoTextKey),
+      })),
+      next,
+      error: error && demoText(lang, error),
+      bare: true,
+      csrfToken,
+      lang,
+      languages: languageLinks(lang),
+    });
   }
 }

@@ -15,6 +15,8 @@ import { Album } from './album.entity.js';
 import { Artist } from './artist.entity.js';
 import { AlbumReferenceError, assignAlbum, missingReferences } from './album.writer.js';
 import { Genre } from './genre.entity.js';
+import { DEMO_TEXTS, demoText, type DemoTextKey } from '../pages/demo-texts.js';
+import type { DemoLanguage } from '../pages/page.renderer.js';
 
 type FormValues = Record<string, unknown>;
 
@@ -46,6 +48,33 @@ const SEARCH_EXTENSION_SCRIPTS = [
   '/assets/datatables/dataTables.columnControl.min.js',
   '/assets/datatables/dataTables.rowGroup.min.js',
 ];
+
+/** A page's title: a word of the demo and its values. */
+interface PageTitle {
+  key: DemoTextKey;
+  values?: Record<string, string>;
+}
+
+const NEW_TITLE: PageTitle = { key: 'form.newTitle' };
+const editTitle = (album: Album): PageTitle => ({ key: 'form.editTitle', values: { title: album.title } });
+
+/** The formats with their names in the page's language. */
+const formatChoices = (lang: DemoLanguage) =>
+  ALBUM_FORMATS.map(([value]) => ({ value, label: demoText(lang, `format.${value}`) }));
+
+/**
+ * A form error in the page's language: the DTO's English message is the key of its translation; the
+ * date field's message (widgetlib's `GTDate`) names its format.
+ */
+function formErrorText(lang: DemoLanguage, field: string, message: string): string {
+  const key = `error.${message}`;
+  if (key in DEMO_TEXTS.en) return demoText(lang, key as DemoTextKey);
+  if (lang === 'en') return message;
+  if (field === 'released_on') {
+    return demoText(lang, 'error.releaseDate', { format: RELEASE_DATE.typedFormat, example: RELEASE_DATE.example });
+  }
+  return demoText(lang, 'error.invalid');
+}
 
 function albumValues(album: Album): FormValues {
   return {
@@ -81,10 +110,11 @@ export class AlbumPagesController {
     @Query('group') group: unknown,
     @Res() response: Response,
   ): Promise<void> {
+    const lang = this.pages.language(response);
     // "Group by format": the grouped list, its groups' subtotals shown by RowGroup.
     const grouped = group === 'format';
     await this.pages.render(response, 'albums', {
-      title: 'Albums',
+      title: demoText(lang, 'albums.title'),
       nav: { albums: true },
       saved: typeof saved === 'string' && /^[0-9]+$/.test(saved),
       styles: SEARCH_EXTENSION_STYLES,
@@ -94,7 +124,7 @@ export class AlbumPagesController {
         url: grouped ? '/api/albums-by-format/' : '/api/albums/',
         grouped,
         savedViewsUrl: '/api/saved-views/albums/',
-        formats: ALBUM_FORMATS,
+        formats: formatChoices(lang).map(({ value, label }) => [value, label]),
       }),
     });
   }
@@ -102,14 +132,14 @@ export class AlbumPagesController {
   @Get('new')
   @ViewName(ALBUM_FORM_VIEW)
   newAlbum(@Res() response: Response): Promise<void> {
-    return this.renderForm(response, 'New album', '/albums/new', { tracks: 10, format: 'vinyl', genre_ids: [] });
+    return this.renderForm(response, NEW_TITLE, '/albums/new', { tracks: 10, format: 'vinyl', genre_ids: [] });
   }
 
   @Post('new')
   @ViewName(ALBUM_FORM_VIEW)
   @RequirePermissions(ALBUM_MANAGE_PERMISSION)
   async create(@Body() body: FormValues, @Res() response: Response): Promise<void> {
-    const album = await this.saveFromForm(this.albums.create(), body, response, 'New album', '/albums/new');
+    const album = await this.saveFromForm(this.albums.create(), body, response, NEW_TITLE, '/albums/new');
     if (album) response.redirect(303, `/albums?saved=${album.id}`);
   }
 
@@ -117,7 +147,7 @@ export class AlbumPagesController {
   @ViewName(ALBUM_EDIT_VIEW)
   async editAlbum(@Param('id', parseId) id: number, @Res() response: Response): Promise<void> {
     const album = await this.findAlbum(id);
-    return this.renderForm(response, `Edit “${album.title}”`, `/albums/${id}/edit`, albumValues(album));
+    return this.renderForm(response, editTitle(album), `/albums/${id}/edit`, albumValues(album));
   }
 
   @Post(':id/edit')
@@ -125,7 +155,7 @@ export class AlbumPagesController {
   @RequirePermissions(ALBUM_MANAGE_PERMISSION)
   async update(@Param('id', parseId) id: number, @Body() body: FormValues, @Res() response: Response): Promise<void> {
     const album = await this.findAlbum(id);
-    const saved = await this.saveFromForm(album, body, response, `Edit “${album.title}”`, `/albums/${id}/edit`);
+    const saved = await this.saveFromForm(album, body, response, editTitle(album), `/albums/${id}/edit`);
     if (saved) response.redirect(303, `/albums?saved=${saved.id}`);
   }
 
@@ -150,7 +180,7 @@ export class AlbumPagesController {
     album: Album,
     body: FormValues,
     response: Response,
-    title: string,
+    title: PageTitle,
     action: string,
   ): Promise<Album | null> {
     const { _csrf: _token, ...fields } = body;
@@ -188,7 +218,7 @@ export class AlbumPagesController {
 
   private async renderForm(
     response: Response,
-    title: string,
+    title: PageTitle,
     action: string,
     values: FormValues,
     errors: Record<string, string> = {},
@@ -199,21 +229,24 @@ export class AlbumPagesController {
     const artistId = Number(values.artist_id);
     const artist = Number.isInteger(artistId) ? await this.artists.findOneBy({ id: artistId }) : null;
     const genres = await this.genres.find({ order: { name: 'ASC' } });
+    const lang = this.pages.language(response);
     await this.pages.render(
       response,
       'album-form',
       {
-        title,
+        title: demoText(lang, title.key, title.values),
         action,
         values,
-        errors,
+        errors: Object.fromEntries(
+          Object.entries(errors).map(([field, message]) => [field, formErrorText(lang, field, message)]),
+        ),
         hasErrors: Object.keys(errors).length > 0,
         // What the date input shows: the format as typed (its placeholder) and an example.
         releaseDate: { format: RELEASE_DATE.typedFormat, example: RELEASE_DATE.example },
         // The form's Save is for those the POST routes let through (their @RequirePermissions).
         canSave: user?.permissions.includes(ALBUM_MANAGE_PERMISSION) ?? false,
         artist,
-        formats: ALBUM_FORMATS.map(([value, label]) => ({ value, label, selected: value === values.format })),
+        formats: formatChoices(lang).map((choice) => ({ ...choice, selected: choice.value === values.format })),
         genres: genres.map((genre) => ({ ...genre, selected: selectedGenres.has(genre.id) })),
         nav: { form: true },
       },

@@ -1,3 +1,4 @@
+import { demoText } from '../pages/demo-texts.js';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { DEFAULT_HELP_PERMISSIONS, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
 import type { Response } from 'express';
@@ -15,7 +16,7 @@ export class HelpAdminPageController {
   async page(@Req() request: DemoRequest, @Res() response: Response): Promise<void> {
     const granted = new Set(request.user?.permissions ?? []);
     await this.pages.render(response, 'help-entries', {
-      title: 'Help entries',
+      title: demoText(this.pages.language(response), 'help.title'),
       nav: { help: true },
       scripts: ['/assets/help-entries.js', '/assets/help-coverage.js'],
       tableConfig: jsonForScript({

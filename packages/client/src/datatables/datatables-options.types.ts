@@ -24,6 +24,12 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
   events?: DataTableEvents;
   /** Words of this table (filter row, error row) over those of `setDataTableTexts()`. */
   texts?: Partial<DataTableTexts>;
+  /**
+   * The language of the table's words and of DataTables' own (a BCP 47 tag added with `addLanguage`;
+   * English is built in). Default: the page's `<html lang>`. DataTables' `language` option, when
+   * given, is merged over the language's.
+   */
+  lang?: string;
   /** The request translation (default `formatDataTableParams`). */
   formatDataTableParams?: FormatDataTableParams;
   /**

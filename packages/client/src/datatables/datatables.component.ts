@@ -12,7 +12,7 @@ import {
 import { showTableError } from './table-error.component.js';
 import { addSearchInputsAndFooterDataTable } from './filters/index.js';
 import { installExportButtons } from './export/index.js';
-import { dataTableTexts } from '../texts/index.js';
+import { catalogueLanguage, dataTableTexts, datatablesLanguage, type DataTablesLanguage } from '../texts/index.js';
 import { countInfoCallback } from './count-info.writer.js';
 import {
   chooseTableOverflow,
@@ -60,6 +60,7 @@ export function gtCreateDataTable(
   const {
     events = {},
     texts,
+    lang: requestedLang,
     formatDataTableParams: format = formatDataTableParams,
     columns,
     overflow: requestedOverflow,
@@ -98,7 +99,9 @@ export function gtCreateDataTable(
   let tableState: TableStateComponent | null = null;
   let lastData: DataTablesAjaxData | null = null;
   const transport = { method, postUrl, maxGetUrlLength, csrf };
-  const record: TableRecord = { texts, url, transport };
+  const lang = catalogueLanguage(requestedLang);
+  const words = () => dataTableTexts(texts, lang);
+  const record: TableRecord = { texts, lang, url, transport };
   registerTable(table, record);
   installExportButtons(DataTable);
 
@@ -106,6 +109,7 @@ export function gtCreateDataTable(
     serverSide: true,
     processing: true,
     ...options,
+    language: datatablesLanguage(lang, options.language as DataTablesLanguage | undefined),
     responsive: overflow === 'responsive' ? responsive || true : false,
     ajax:
       options.ajax ??
@@ -114,7 +118,7 @@ export function gtCreateDataTable(
         transport,
         format,
         filter,
-        texts: () => dataTableTexts(texts),
+        texts: words,
         onOutcome: (outcome, answered) => {
           error = outcome;
           counts = answered;
@@ -137,15 +141,9 @@ export function gtCreateDataTable(
           tableState?.requested(data);
         },
       }),
-    infoCallback:
-      options.infoCallback ??
-      countInfoCallback(
-        () => counts,
-        () => dataTableTexts(texts),
-      ),
+    infoCallback: options.infoCallback ?? countInfoCallback(() => counts, words),
   };
   let api: Api | null = null;
-  const words = () => dataTableTexts(texts);
   const rowGroup = rowGroupTotals((options as { rowGroup?: unknown }).rowGroup, columns ?? [], words, () => api);
   if (rowGroup !== undefined) (config as { rowGroup?: unknown }).rowGroup = rowGroup;
   if (columns) config.columns = prepareTotalsFooter(table, columns).map((column) => overflowColumn(safeColumn(column)));
@@ -153,13 +151,13 @@ export function gtCreateDataTable(
   if (selectColumn >= 0) {
     if (bulkActions.length === 0)
       throw new Error('widgetlib: a selectRow column picks rows for bulkActions; name some');
-    selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], dataTableTexts(texts).selectRow);
+    selectRowConfig(DataTable, config, config.columns as WidgetLibColumn[], words().selectRow);
   }
   keepHeaderCells(table, config, columns ?? []);
   // Until the first answer says what the user may do, controls that need a permission stay hidden.
   applyPermissionControls(table, undefined);
   const views = savedViews ? new SavedViewsClient(savedViews.url, csrf) : null;
-  const viewsSetup = views ? savedViewsConfig(views, config, () => dataTableTexts(texts), DataTable) : null;
+  const viewsSetup = views ? savedViewsConfig(views, config, words, DataTable) : null;
   if (viewsSetup) Object.assign(config, viewsSetup.config);
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
@@ -168,20 +166,16 @@ export function gtCreateDataTable(
   api.one('init', () => {
     initialised = true;
   });
-  tableState = installTableState(api, columns ?? [], () => dataTableTexts(texts));
-  installExtensionMarkup(api, () => dataTableTexts(texts));
-  installKeyboardSupport(
-    api,
-    () => counts,
-    () => dataTableTexts(texts),
-  );
+  tableState = installTableState(api, columns ?? [], words);
+  installExtensionMarkup(api, words);
+  installKeyboardSupport(api, () => counts, words);
   if (lastData) tableState.requested(lastData);
   if (bulkActions.length > 0) {
     const rows = selectColumn >= 0 && hasSelectExtension(api) ? new RowSelection(api) : null;
     bulk = deferBulkActions(api, bulkActions, {
       url,
       transport: { method, postUrl, maxGetUrlLength, csrf },
-      texts: () => dataTableTexts(texts),
+      texts: words,
       rows,
       showSelectColumn: (shown) => {
         const column = api.column(selectColumn);
@@ -200,7 +194,7 @@ export function gtCreateDataTable(
     if (permissions !== undefined) permitBulk();
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.
-  if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? dataTableTexts(texts).scrollRegion : null);
+  if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? words().scrollRegion : null);
   // Requests are asynchronous: this listener is in place before the first answer is drawn.
   api.on('draw', () => {
     if (error !== null) showTableError(api, error);
@@ -211,7 +205,6 @@ export function gtCreateDataTable(
     if (handler) api.on(name, handler as (...args: unknown[]) => unknown);
   }
   if (views && viewsSetup) {
-    const words = () => dataTableTexts(texts);
     const report = deferSavedViewsControl(api, views, savedViews?.control, words, savedStateOf(api, config));
     afterSavedViewsInit(api, views, viewsSetup, config, words, report);
   }

@@ -53,7 +53,7 @@ export class HelpPanel {
 
   constructor(options: HelpPanelOptions) {
     this.config = options.config;
-    this.texts = resolveHelpPanelTexts(options.texts);
+    this.texts = resolveHelpPanelTexts(options.texts, options.lang);
     this.doc = options.panel?.ownerDocument ?? document;
     this.element = options.panel ?? this.doc.body.appendChild(this.doc.createElement('div'));
     this.toggle = options.toggle ?? null;

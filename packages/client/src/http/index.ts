@@ -1,3 +1,4 @@
 export { csrfHeaders, csrfTokenFromMeta, isSameOrigin } from './csrf-headers.writer.js';
 export { DEFAULT_CSRF_HEADER, type CsrfOptions } from './csrf.options.js';
 export { isMissingPermissions } from './missing-permissions.parser.js';
+export { languageHeaders } from './language-headers.writer.js';

@@ -1,4 +1,7 @@
+import { userMessageText, type UserMessage } from '../common/messages/index.js';
 import { helpFieldsProblem, helpTextLimitProblem } from './help-text.checks.js';
+
+const text = (problem: UserMessage | null) => problem && userMessageText(problem);
 
 describe('helpTextLimitProblem', () => {
   it('accepts text at both limits', () => {
@@ -6,13 +9,13 @@ describe('helpTextLimitProblem', () => {
   });
 
   it('names help_text and the character limit when sanitising grew the text past it', () => {
-    expect(helpTextLimitProblem({ html: 'x'.repeat(100_001), depth: 1 })).toBe(
+    expect(text(helpTextLimitProblem({ html: 'x'.repeat(100_001), depth: 1 }))).toBe(
       'help_text must be shorter than or equal to 100000 characters after sanitising (it has 100001)',
     );
   });
 
   it('names help_text and the depth limit, before the length', () => {
-    expect(helpTextLimitProblem({ html: 'x'.repeat(200_000), depth: 101 })).toBe(
+    expect(text(helpTextLimitProblem({ html: 'x'.repeat(200_000), depth: 101 }))).toBe(
       'help_text must not nest elements more than 100 deep (it nests 101)',
     );
   });
@@ -36,6 +39,6 @@ describe('helpFieldsProblem', () => {
     [{ help_text: 'x'.repeat(100_001) }, 'help_text must be shorter than or equal to 100000 characters'],
     [{ language: 3 }, 'language must be a string or null'],
   ])('names the field of %j', (change, problem) => {
-    expect(helpFieldsProblem({ ...valid, ...change })).toBe(problem);
+    expect(text(helpFieldsProblem({ ...valid, ...change }))).toBe(problem);
   });
 });

@@ -5,6 +5,7 @@ import {
   HELP_TEXT_MAX_LENGTH,
   HELP_TITLE_MAX_LENGTH,
 } from '#rules/help-limits.js';
+import type { UserMessage } from '../common/messages/index.js';
 import type { MeasuredHelpHtml } from './help-html.writer.js';
 
 /** The plain-text fields of an entry and their lengths; they are stored trimmed and never empty. */
@@ -20,20 +21,20 @@ export const HELP_PLAIN_FIELDS = {
  * non-empty strings within their lengths once trimmed, `help_text` a string within its length
  * before it is sanitised (a longer one would cost the sanitiser first), `language` a string or null.
  */
-export function helpFieldsProblem(fields: Readonly<Record<string, unknown>>): string | null {
+export function helpFieldsProblem(fields: Readonly<Record<string, unknown>>): UserMessage | null {
   for (const [field, maxLength] of Object.entries(HELP_PLAIN_FIELDS)) {
     const value = fields[field];
-    if (typeof value !== 'string') return `${field} must be a string`;
-    if (value.trim() === '') return `${field} should not be empty`;
-    if (value.trim().length > maxLength) return `${field} must be shorter than or equal to ${maxLength} characters`;
+    if (typeof value !== 'string') return { code: 'help.field-not-text', params: { field } };
+    if (value.trim() === '') return { code: 'help.field-empty', params: { field } };
+    if (value.trim().length > maxLength) return { code: 'help.field-too-long', params: { field, max: maxLength } };
   }
   const text = fields.help_text ?? '';
-  if (typeof text !== 'string') return 'help_text must be a string';
+  if (typeof text !== 'string') return { code: 'help.field-not-text', params: { field: 'help_text' } };
   if (text.length > HELP_TEXT_MAX_LENGTH) {
-    return `help_text must be shorter than or equal to ${HELP_TEXT_MAX_LENGTH} characters`;
+    return { code: 'help.field-too-long', params: { field: 'help_text', max: HELP_TEXT_MAX_LENGTH } };
   }
   const language = fields.language ?? null;
-  if (language !== null && typeof language !== 'string') return 'language must be a string or null';
+  if (language !== null && typeof language !== 'string') return { code: 'help.language-not-text' };
   return null;
 }
 
@@ -42,12 +43,12 @@ export function helpFieldsProblem(fields: Readonly<Record<string, unknown>>): st
  * sanitising because sanitising can grow the text (it closes every open element, writes `<br />` for
  * `<br>`), and the depth is bounded because deep trees cost every parser that reads them.
  */
-export function helpTextLimitProblem({ html, depth }: MeasuredHelpHtml): string | null {
+export function helpTextLimitProblem({ html, depth }: MeasuredHelpHtml): UserMessage | null {
   if (depth > HELP_TEXT_MAX_DEPTH) {
-    return `help_text must not nest elements more than ${HELP_TEXT_MAX_DEPTH} deep (it nests ${depth})`;
+    return { code: 'help.text-too-deep', params: { max: HELP_TEXT_MAX_DEPTH, depth } };
   }
   if (html.length > HELP_TEXT_MAX_LENGTH) {
-    return `help_text must be shorter than or equal to ${HELP_TEXT_MAX_LENGTH} characters after sanitising (it has ${html.length})`;
+    return { code: 'help.text-too-long-sanitised', params: { max: HELP_TEXT_MAX_LENGTH, length: html.length } };
   }
   return null;
 }

@@ -3,5 +3,3 @@ export const PALLETE_WIDGET_URL_NAME = 'widgetlib.menu_widgets.palette.PalleteWi
 /** The menu category of the help panel. */
 export const SIDEBAR_FOOTER_CATEGORY = 'sidebarfooter';
 export const HELP_PANEL_ICON = 'fa fa-question-circle';
-/** The label of the help panel's icon when its menu item has no title. */
-export const HELP_PANEL_DEFAULT_LABEL = 'Help';

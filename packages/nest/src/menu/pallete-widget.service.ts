@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { HELP_PANEL_DEFAULT_LABEL } from './menu.constants.js';
+import { messageLanguage, userMessageText } from '../common/messages/index.js';
 import type { MenuItem } from './menu-item.entity.js';
 import type { MenuRenderContext, MenuWidget } from './menu-widget.types.js';
 import { grantPanelPermissions, panelRequirements } from './palette-permissions.checks.js';
@@ -28,9 +28,12 @@ export class PalleteWidget implements MenuWidget {
       granted,
     );
     if (!permissions.view) return '';
+    // A menu item without a title is labelled in the reader's language.
+    const languages = (await this.config.getLanguage(context.request)) ?? [];
+    const language = messageLanguage(typeof languages === 'string' ? [languages] : languages);
     return renderPaletteMarkup({
       idSuffix: String(item.id),
-      label: item.title.trim() || HELP_PANEL_DEFAULT_LABEL,
+      label: item.title.trim() || userMessageText({ code: 'menu.help' }, language),
       icon: item.icon,
       config: { id_view: context.viewId, help_url: item.reversed_args, permissions, usage: this.config.helpUsage },
     });

@@ -80,15 +80,16 @@ export class SavedViewsService {
 
   async create(user: SavedViewUser, changes: SavedViewChanges): Promise<SavedViewRecord> {
     const { name } = changes;
-    if (name === undefined) throw httpExceptionOf(new SavedViewRequestError('name is required'));
-    if (changes.state === undefined) throw httpExceptionOf(new SavedViewRequestError('state is required'));
+    if (name === undefined) throw httpExceptionOf(new SavedViewRequestError({ code: 'saved-views.name-required' }));
+    if (changes.state === undefined)
+      throw httpExceptionOf(new SavedViewRequestError({ code: 'saved-views.state-required' }));
     const state = checkedState(changes.state, user.table);
     return this.inOwnerLock(user, async (manager) => {
       const views = manager.getRepository(SavedView);
       const owned = await views.countBy({ table_id: user.table.id, owner: user.name, kind: 'view' });
       if (owned >= SAVED_VIEWS_PER_TABLE) {
         throw httpExceptionOf(
-          new SavedViewRequestError(`at most ${SAVED_VIEWS_PER_TABLE} saved views per table and user`),
+          new SavedViewRequestError({ code: 'saved-views.too-many', params: { max: SAVED_VIEWS_PER_TABLE } }),
         );
       }
       await this.refuseTakenName(views, user, name);

@@ -6,6 +6,8 @@ import type { DataTableTexts } from '../../texts/index.js';
 /** What widgetlib keeps for each table element it turned into a table. */
 export interface TableRecord {
   texts?: Partial<DataTableTexts>;
+  /** The catalogue language of the table's words (its `lang` option, else the page's). */
+  lang?: string;
   /** The list URL and how its requests travel: where an export goes, and how. */
   url?: string;
   transport?: DataTableTransportOptions;

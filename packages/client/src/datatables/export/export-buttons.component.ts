@@ -34,7 +34,7 @@ function exportButton(
 ): ExportButtonDefinition {
   return {
     text: (dt) => {
-      const texts = dataTableTexts(recordOfApi(dt)?.texts);
+      const texts = dataTableTexts(recordOfApi(dt)?.texts, recordOfApi(dt)?.lang);
       return format === 'csv' ? texts.exportCsv : texts.exportXlsx;
     },
     className: `widgetlib-dt-export widgetlib-dt-export-${format}`,

@@ -21,7 +21,7 @@ export async function exportTable(api: Api, options: ExportTableOptions): Promis
   const record = recordOfApi(api);
   const url = record?.url;
   if (!record || !url) throw new Error('widgetlib: exportTable needs a table made by createDataTable');
-  const texts = dataTableTexts(record.texts);
+  const texts = dataTableTexts(record.texts, record.lang);
   let part;
   try {
     part = await loadExportDownload();

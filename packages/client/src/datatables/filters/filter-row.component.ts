@@ -49,7 +49,7 @@ export function addSearchInputsAndFooterDataTable(
   columns: ReadonlyArray<WidgetLibColumn>,
 ): HTMLTableRowElement {
   const record = recordOfApi(dataTable);
-  const texts = dataTableTexts(record?.texts);
+  const texts = dataTableTexts(record?.texts, record?.lang);
   const thead = dataTable.table().header();
   for (const previous of thead.querySelectorAll(tableRowsSelector(tableId))) previous.remove();
 

@@ -1,4 +1,4 @@
-import { csrfHeaders, type CsrfOptions } from '../../http/index.js';
+import { csrfHeaders, languageHeaders, type CsrfOptions } from '../../http/index.js';
 import type { TableState } from './table-state.format.js';
 
 /** A saved view as the server answers it. */
@@ -95,8 +95,13 @@ export class SavedViewsClient {
       ...(keepalive ? { keepalive } : {}),
       headers:
         method === 'GET'
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json', ...this.csrfHeaders() },
+          ? { Accept: 'application/json', ...languageHeaders() }
+          : {
+              Accept: 'application/json',
+              'Content-Type': 'application/json',
+              ...languageHeaders(),
+              ...this.csrfHeaders(),
+            },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) {

@@ -1,5 +1,5 @@
 import type { HelpPanelTexts } from './help-panel.texts.js';
-import { csrfHeaders, isMissingPermissions, type CsrfOptions } from '../../http/index.js';
+import { csrfHeaders, isMissingPermissions, languageHeaders, type CsrfOptions } from '../../http/index.js';
 import type { HelpEntry, HelpFieldsReport, HelpRevision, HelpUsageEvent } from './help-panel.types.js';
 
 /** The fields a form writes; `id_view` is the panel's own view, not typed by the user. */
@@ -164,7 +164,7 @@ export class HelpApiClient {
     extraHeaders: object = {},
     extraInit: RequestInit = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+    const headers: Record<string, string> = { Accept: 'application/json', ...languageHeaders(), ...extraHeaders };
     if (method !== 'GET') Object.assign(headers, csrfHeaders(url, this.csrf));
     if (body) headers['Content-Type'] = 'application/json';
     let response: Response;

@@ -72,8 +72,13 @@ export interface HelpFieldsReport {
 
 /** What a host may set when it starts panels itself or through `initHelpPanels`. */
 export interface HelpPanelSettings {
-  /** Every visible and announced word of the panel. */
+  /** Every visible and announced word of the panel, over the language's catalogue. */
   texts?: Partial<HelpPanelTexts>;
+  /**
+   * The language of the panel's words (a BCP 47 tag added with `addLanguage`; English is built in).
+   * Default: the page's `<html lang>`.
+   */
+  lang?: string;
   csrf?: CsrfOptions;
   /** Where labels get question-mark icons and where the add form finds fields; default `document`. */
   fieldRoot?: ParentNode;

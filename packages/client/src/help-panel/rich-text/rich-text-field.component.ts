@@ -5,8 +5,10 @@ import type { RichTextEditor } from './rich-text.types.js';
 export interface RichTextFieldOptions {
   /** Id of the field's `<label>`, which names the editable region (it must exist). */
   labelId: string;
-  /** The editor's words (toolbar, prompts); English by default. */
+  /** The editor's words (toolbar, prompts), over the language's catalogue. */
   texts?: Partial<HelpPanelTexts>;
+  /** The language of its words (see `addLanguage`); default: the page's `<html lang>`. */
+  lang?: string;
   /** `<script>` bundles: where `widgetlib.editor.min.js` is, when not next to `widgetlib.min.js`. */
   editorUrl?: string;
 }
@@ -25,7 +27,7 @@ export async function attachRichTextEditor(
   const { createRichTextEditor } = await loadRichTextEditor(options.editorUrl);
   const editor = createRichTextEditor({
     doc: textarea.ownerDocument,
-    texts: resolveHelpPanelTexts(options.texts),
+    texts: resolveHelpPanelTexts(options.texts, options.lang),
     idPrefix: `${textarea.id}-rte`,
     textarea,
     labelId: options.labelId,

@@ -1,4 +1,5 @@
 import { WidgetLibError } from '../../common/errors/index.js';
+import type { UserMessage } from '../../common/messages/index.js';
 import { sanitizeHelpHtmlMeasured } from '../help-html.writer.js';
 import { helpFieldsProblem, helpTextLimitProblem } from '../help-text.checks.js';
 import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
@@ -29,17 +30,14 @@ export function storableFields(fields: Readonly<Record<string, unknown>>, textBy
   const given = fields as Partial<HelpFields>;
   const language = given.language == null ? null : canonicalLanguageTag(given.language);
   if (given.language != null && language === null) {
-    throw new WidgetLibError('invalid', `language must be null or ${LANGUAGE_FORMAT}`);
+    throw new WidgetLibError('invalid', { code: 'help.language-invalid', params: { format: LANGUAGE_FORMAT } });
   }
   // The depth is measured on the text as given, before sanitising flattens what it removes.
   const sanitised = sanitizeHelpHtmlMeasured(given.help_text ?? '');
   const limit = helpTextLimitProblem(sanitised);
   if (limit) throw new WidgetLibError('invalid', limit);
   if (textByteCapacity !== null && Buffer.byteLength(sanitised.html, 'utf8') > textByteCapacity) {
-    throw new WidgetLibError(
-      'invalid',
-      `help_text is too long: this database stores at most ${textByteCapacity} bytes of UTF-8`,
-    );
+    throw new WidgetLibError('invalid', { code: 'help.text-too-many-bytes', params: { max: textByteCapacity } });
   }
   return {
     id_view: given.id_view!.trim(),
@@ -51,8 +49,11 @@ export function storableFields(fields: Readonly<Record<string, unknown>>, textBy
 }
 
 /** Why a write may not give an entry `fields`: another entry has its view, field and language. */
-export function duplicateHelpEntryProblem(fields: Pick<HelpFields, 'id_view' | 'question_name' | 'language'>): string {
-  const language =
-    fields.language === null ? '' : ` in language "${canonicalLanguageTag(fields.language) ?? fields.language}"`;
-  return `A help entry for id_view "${fields.id_view}" and question_name "${fields.question_name}"${language} already exists`;
+export function duplicateHelpEntryProblem(
+  fields: Pick<HelpFields, 'id_view' | 'question_name' | 'language'>,
+): UserMessage {
+  const params = { view: fields.id_view, field: fields.question_name };
+  if (fields.language === null) return { code: 'help.duplicate', params };
+  const language = canonicalLanguageTag(fields.language) ?? fields.language;
+  return { code: 'help.duplicate-in-language', params: { ...params, language } };
 }

@@ -1,0 +1,2 @@
+// `@widgetlib/client/languages/es`: the Spanish catalogue, for `addLanguage('es', SPANISH)`.
+export { SPANISH } from '../languages/index.js';

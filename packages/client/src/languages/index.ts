@@ -1,0 +1,1 @@
+export { SPANISH } from './spanish.texts.js';

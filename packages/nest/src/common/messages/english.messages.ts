@@ -1,0 +1,23 @@
+import type { UserMessages } from './user-messages.types.js';
+
+export const ENGLISH_MESSAGES: UserMessages = {
+  'menu.help': 'Help',
+  'help.field-not-text': '{field} must be a string',
+  'help.field-empty': '{field} should not be empty',
+  'help.field-too-long': '{field} must be shorter than or equal to {max} characters',
+  'help.language-not-text': 'language must be a string or null',
+  'help.language-invalid': 'language must be null or {format}',
+  'help.text-too-deep': 'help_text must not nest elements more than {max} deep (it nests {depth})',
+  'help.text-too-long-sanitised':
+    'help_text must be shorter than or equal to {max} characters after sanitising (it has {length})',
+  'help.text-too-many-bytes': 'help_text is too long: this database stores at most {max} bytes of UTF-8',
+  'help.duplicate': 'A help entry for id_view "{view}" and question_name "{field}" already exists',
+  'help.duplicate-in-language':
+    'A help entry for id_view "{view}" and question_name "{field}" in language "{language}" already exists',
+  'saved-views.name-required': 'name is required',
+  'saved-views.state-required': 'state is required',
+  'saved-views.too-many': 'at most {max} saved views per table and user',
+  'saved-views.not-found': 'No saved view {id}',
+  'saved-views.not-owned': 'Saved view {id} is shared by {owner}: only its owner changes it',
+  'saved-views.name-taken': 'You already have a saved view named {name}',
+};

@@ -1,0 +1,24 @@
+import type { UserMessages } from './user-messages.types.js';
+
+export const SPANISH_MESSAGES: UserMessages = {
+  'menu.help': 'Ayuda',
+  'help.field-not-text': '{field} debe ser un texto',
+  'help.field-empty': '{field} no puede estar vacío',
+  'help.field-too-long': '{field} debe tener como mucho {max} caracteres',
+  'help.language-not-text': 'el idioma debe ser un texto o nulo',
+  'help.language-invalid': 'el idioma debe ser nulo o {format}',
+  'help.text-too-deep': 'el texto de la ayuda no puede anidar elementos más de {max} niveles (anida {depth})',
+  'help.text-too-long-sanitised':
+    'el texto de la ayuda debe tener como mucho {max} caracteres una vez depurado (tiene {length})',
+  'help.text-too-many-bytes':
+    'el texto de la ayuda es demasiado largo: esta base de datos guarda como mucho {max} bytes de UTF-8',
+  'help.duplicate': 'Ya existe una entrada de ayuda para la vista «{view}» y el campo «{field}»',
+  'help.duplicate-in-language':
+    'Ya existe una entrada de ayuda para la vista «{view}» y el campo «{field}» en el idioma «{language}»',
+  'saved-views.name-required': 'el nombre es obligatorio',
+  'saved-views.state-required': 'el estado es obligatorio',
+  'saved-views.too-many': 'como mucho {max} vistas guardadas por tabla y usuario',
+  'saved-views.not-found': 'No existe la vista guardada {id}',
+  'saved-views.not-owned': 'La vista guardada {id} la comparte {owner}: solo su dueño puede cambiarla',
+  'saved-views.name-taken': 'Ya tiene una vista guardada llamada {name}',
+};

@@ -1,0 +1,34 @@
+/**
+ * The server's messages that reach a user (a form's 400, a conflict), by their stable `code`: each
+ * a template whose `{name}` parts are the message's parameters. A catalogue requires every code, so
+ * adding a message is one line per language.
+ */
+export interface UserMessages {
+  'menu.help': string;
+  'help.field-not-text': string;
+  'help.field-empty': string;
+  'help.field-too-long': string;
+  'help.language-not-text': string;
+  'help.language-invalid': string;
+  'help.text-too-deep': string;
+  'help.text-too-long-sanitised': string;
+  'help.text-too-many-bytes': string;
+  'help.duplicate': string;
+  'help.duplicate-in-language': string;
+  'saved-views.name-required': string;
+  'saved-views.state-required': string;
+  'saved-views.too-many': string;
+  'saved-views.not-found': string;
+  'saved-views.not-owned': string;
+  'saved-views.name-taken': string;
+}
+
+export type UserMessageCode = keyof UserMessages;
+
+export type UserMessageParams = Readonly<Record<string, string | number>>;
+
+/** One message: its code, which programs read, and the values its text names. */
+export interface UserMessage {
+  code: UserMessageCode;
+  params?: UserMessageParams;
+}

@@ -1,0 +1,44 @@
+import { ENGLISH_MESSAGES } from './english.messages.js';
+import { SPANISH_MESSAGES } from './spanish.messages.js';
+import type { UserMessage, UserMessages } from './user-messages.types.js';
+
+const catalogues = new Map<string, UserMessages>([
+  ['en', ENGLISH_MESSAGES],
+  ['es', SPANISH_MESSAGES],
+]);
+
+/** Adds (or replaces) the server's messages in a language, by its BCP 47 tag (`pt-BR`, `fr`). */
+export function addMessageLanguage(tag: string, messages: UserMessages): void {
+  const key = tag.trim().toLowerCase();
+  if (!key) throw new Error('widgetlib: addMessageLanguage needs a language tag');
+  catalogues.set(key, messages);
+}
+
+/** The catalogue tag serving `tag`: itself, else each shorter prefix (`es-MX` → `es`), else `null`. */
+function catalogueTag(tag: string): string | null {
+  const parts = tag.trim().toLowerCase().split('-');
+  for (let length = parts.length; length > 0; length--) {
+    const key = parts.slice(0, length).join('-');
+    if (catalogues.has(key)) return key;
+  }
+  return null;
+}
+
+/**
+ * The language of a request's messages: the first of the reader's languages, best first (the
+ * module's `getLanguage`, by default the request's `Accept-Language`), that has a catalogue, else
+ * English.
+ */
+export function messageLanguage(languages: Iterable<string>): string {
+  for (const tag of languages) {
+    const found = catalogueTag(tag);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/** A message's text in a language (English when the language has none). */
+export function userMessageText({ code, params = {} }: UserMessage, language = 'en'): string {
+  const template = (catalogues.get(language) ?? ENGLISH_MESSAGES)[code];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
