@@ -41,7 +41,7 @@ export function foldAccents(text: string): string {
 
 /**
  * PostgreSQL's `translate()` arguments that take the accents off the letters of Latin-1, Latin
- * Extended-A and Greek (`from` each letter, `to` its lower-case base letter): the search's fallback
+ * Extended-A and B, Greek and Cyrillic (`from` each letter, `to` its lower-case base letter): the search's fallback
  * on a server without the `unaccent` extension.
  */
 export function accentTranslation(): { from: string; to: string } {
@@ -50,6 +50,7 @@ export function accentTranslation(): { from: string; to: string } {
   const ranges: [number, number][] = [
     [0x00c0, 0x024f],
     [0x0386, 0x03ce],
+    [0x0400, 0x04ff],
   ];
   for (const [first, last] of ranges) {
     for (let code = first; code <= last; code++) {

@@ -130,12 +130,17 @@ const dialects = new WeakMap<DataSource, Promise<DatabaseDialect>>();
 
 async function askServer(asked: DataSource | QueryRunner): Promise<DatabaseDialect> {
   const [row] = (await asked.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
-  const candidates = [...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS])];
+  // MariaDB lists its UCA 14 collations without the character set (`uca1400_ai_ci`).
+  const candidates = [...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS])].flatMap((name) => [
+    name,
+    name.replace(/^utf8mb4_/, ''),
+  ]);
   const found = (await asked.query(
     `SELECT COLLATION_NAME AS name FROM information_schema.COLLATIONS WHERE COLLATION_NAME IN (${candidates.map(() => '?').join(', ')})`,
     candidates,
   )) as Array<{ name: string }>;
-  return mysqlDialectOf(mysqlServerOfVersion(row!.version), mysqlCollationsOf(new Set(found.map((each) => each.name))));
+  const names = found.map((each) => (each.name.startsWith('utf8mb4_') ? each.name : `utf8mb4_${each.name}`));
+  return mysqlDialectOf(mysqlServerOfVersion(row!.version), mysqlCollationsOf(new Set(names)));
 }
 
 /**
