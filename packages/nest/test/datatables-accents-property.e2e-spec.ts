@@ -252,7 +252,8 @@ describeEachDatabase('Accent-insensitive search and natural ordering against the
   accentSuite(kind, 'wrapper'),
 );
 
-const postgresSetups: PostgresSetup[] = testDatabaseKinds().includes('postgres') ? ['unaccent', 'none'] : [];
-describe.each(postgresSetups)('Accent-insensitive search on PostgreSQL with setup %s', (setup) =>
-  accentSuite('postgres', setup),
-);
+if (testDatabaseKinds().includes('postgres')) {
+  describe.each<PostgresSetup>(['unaccent', 'none'])('Accent-insensitive search on PostgreSQL with setup %s', (setup) =>
+    accentSuite('postgres', setup),
+  );
+}

@@ -50,7 +50,7 @@ describe('SortKeyWriter', () => {
     const sql = albums(mariadb, 'mariadb');
     const { keys } = new SortKeyWriter(sql).sortKeys(sql.base.clone(), [{ path: 'name', descending: false }], null);
     expect(keys.map((key) => key.expression)).toEqual([
-      'CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_uca1400_nopad_as_cs',
+      'WEIGHT_STRING(CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_uca1400_nopad_as_cs)',
       'CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_nopad_bin',
     ]);
   });
