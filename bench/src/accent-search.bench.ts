@@ -22,14 +22,77 @@ const DIALECT = resolve(benchRoot, '../packages/nest/dist/dialect/postgres.diale
 
 interface Dialect {
   containsIgnoringCase(expression: string, text: string, anchor: 'anywhere', bind: (value: string) => string): string;
-  containsIgnoringAccents(expression: string, text: string, anchor: 'anywhere', bind: (value: string) => string): string;
+  containsIgnoringAccents(
+    expression: string,
+    text: string,
+    anchor: 'anywhere',
+    bind: (value: string) => string,
+  ): string;
   natural(expression: string): string;
   binary(expression: string): string;
 }
 type Features = { search: 'wrapper' | 'unaccent' | 'translate'; icu: boolean };
 
-const FIRST = ['José', 'Jose', 'María', 'Maria', 'Åsa', 'Björn', 'Zoë', 'Renée', 'Chloé', 'Ángel', 'Íñigo', 'Léa', 'Noël', 'François', 'Jürgen', 'Øystein', 'Łukasz', 'Ana', 'John', 'Peter', 'Olga', 'Sören', 'Inès', 'Hélène'];
-const LAST = ['García', 'Garcia', 'Müller', 'Muller', 'Ångström', 'Söderberg', 'Núñez', 'Dvořák', 'Øvergaard', 'Smith', 'Brown', 'Jones', 'Pérez', 'Lefèvre', 'Kovačić', 'Nowak', 'Öztürk', 'Żuk', 'Fernández', 'Dubois', 'Wilson', 'Taylor', 'Martín', 'Łęcki', 'Schröder', 'Johansson', 'Horváth', 'Novák', 'Rossi', 'Silva', 'Costa', 'Weiß'];
+const FIRST = [
+  'José',
+  'Jose',
+  'María',
+  'Maria',
+  'Åsa',
+  'Björn',
+  'Zoë',
+  'Renée',
+  'Chloé',
+  'Ángel',
+  'Íñigo',
+  'Léa',
+  'Noël',
+  'François',
+  'Jürgen',
+  'Øystein',
+  'Łukasz',
+  'Ana',
+  'John',
+  'Peter',
+  'Olga',
+  'Sören',
+  'Inès',
+  'Hélène',
+];
+const LAST = [
+  'García',
+  'Garcia',
+  'Müller',
+  'Muller',
+  'Ångström',
+  'Söderberg',
+  'Núñez',
+  'Dvořák',
+  'Øvergaard',
+  'Smith',
+  'Brown',
+  'Jones',
+  'Pérez',
+  'Lefèvre',
+  'Kovačić',
+  'Nowak',
+  'Öztürk',
+  'Żuk',
+  'Fernández',
+  'Dubois',
+  'Wilson',
+  'Taylor',
+  'Martín',
+  'Łęcki',
+  'Schröder',
+  'Johansson',
+  'Horváth',
+  'Novák',
+  'Rossi',
+  'Silva',
+  'Costa',
+  'Weiß',
+];
 /** A term matching about 1 in 16 rows, one about 1 in 32 and one matching none. */
 const TERMS = ['jose', 'angstrom', 'zzqx'];
 
@@ -53,7 +116,11 @@ async function prepare(client: pg.Client): Promise<void> {
   console.log(`generated ${ROWS} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function timed(client: pg.Client, sql: string, values: unknown[]): Promise<{ ms: number; rows: pg.QueryResultRow[] }> {
+async function timed(
+  client: pg.Client,
+  sql: string,
+  values: unknown[],
+): Promise<{ ms: number; rows: pg.QueryResultRow[] }> {
   const started = process.hrtime.bigint();
   const result = await client.query(sql, values);
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, rows: result.rows };
@@ -103,12 +170,26 @@ async function main(): Promise<void> {
         `AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$`,
     );
     await client.query(`DROP INDEX IF EXISTS ${INDEX}`);
-    const load = loadavg().map((each) => each.toFixed(1)).join(', ');
+    const load = loadavg()
+      .map((each) => each.toFixed(1))
+      .join(', ');
     console.log(`${ROWS} rows, median of ${RUNS} runs after a warm-up; load average at start ${load}`);
     const variants: { name: string; dialect: Dialect; accents: boolean }[] = [
-      { name: 'ILIKE (case only, before this change)', dialect: postgresDialectOf({ search: 'wrapper', icu: true }), accents: false },
-      { name: 'translate() fallback, no unaccent', dialect: postgresDialectOf({ search: 'translate', icu: true }), accents: true },
-      { name: 'unaccent through widgetlib_unaccent', dialect: postgresDialectOf({ search: 'wrapper', icu: true }), accents: true },
+      {
+        name: 'ILIKE (case only, before this change)',
+        dialect: postgresDialectOf({ search: 'wrapper', icu: true }),
+        accents: false,
+      },
+      {
+        name: 'translate() fallback, no unaccent',
+        dialect: postgresDialectOf({ search: 'translate', icu: true }),
+        accents: true,
+      },
+      {
+        name: 'unaccent through widgetlib_unaccent',
+        dialect: postgresDialectOf({ search: 'wrapper', icu: true }),
+        accents: true,
+      },
     ];
     const lines = ['| search | index | term | matches | COUNT(*) ms | first page ms |', '|---|---|---|---:|---:|---:|'];
     const run = async (variant: (typeof variants)[number], index: string) => {
@@ -120,7 +201,9 @@ async function main(): Promise<void> {
         );
         const count = await measure(client, written.count, written.values);
         const page = await measure(client, written.page, written.values);
-        lines.push(`| ${variant.name} | ${index} | ${term} | ${count.rows[0]!.n} | ${count.ms.toFixed(0)} | ${page.ms.toFixed(0)} |`);
+        lines.push(
+          `| ${variant.name} | ${index} | ${term} | ${count.rows[0]!.n} | ${count.ms.toFixed(0)} | ${page.ms.toFixed(0)} |`,
+        );
         console.log(lines.at(-1));
       }
     };
@@ -137,7 +220,11 @@ async function main(): Promise<void> {
     );
     const explained = await client.query(`EXPLAIN ${plan.count}`, plan.values);
     console.log(lines.join('\n'));
-    console.log(`\nindex: built in ${built} s, ${size.rows[0]!.size}; load average at end ${loadavg().map((each) => each.toFixed(1)).join(', ')}`);
+    console.log(
+      `\nindex: built in ${built} s, ${size.rows[0]!.size}; load average at end ${loadavg()
+        .map((each) => each.toFixed(1))
+        .join(', ')}`,
+    );
     console.log(`\nEXPLAIN of the indexed count:\n${explained.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
   } finally {
     await client.end();
