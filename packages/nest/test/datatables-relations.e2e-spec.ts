@@ -183,7 +183,8 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     it.each<[Record<string, string>, number[]]>([
       [{ releases__title: 'Kind of Blue' }, [2]],
       [{ releases__title__icontains: 'BLUE' }, [2]],
-      [{ releases__title__icontains: 'ö' }, [1]],
+      // Accents ignored: "ö" finds the o of Blue Note's "Kind of Blue" too.
+      [{ releases__title__icontains: 'ö' }, [1, 2]],
       [{ releases__title__icontains: '_out 100%' }, [1]],
       [{ releases__title__isnull: 'true' }, [3, 4]],
       [{ releases__title__isnull: 'false' }, [1, 2]],
@@ -231,11 +232,11 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
     });
 
     describe('ordering across to-one relations', () => {
-      // Label names: 1 Ávalon, 2 Blue Note; releases 1 and 5 are Blue Note's, 2 and 3 Ávalon's, 4 has
+      // Label names (Ávalon sorts with the A's): 1 Ávalon, 2 Blue Note; releases 1 and 5 are Blue Note's, 2 and 3 Ávalon's, 4 has
       // no label. Cities: Ávalon's is Oslo, Blue Note's is null.
       it.each<[string, number[]]>([
-        ['label__name', [4, 1, 5, 2, 3]],
-        ['-label__name', [2, 3, 1, 5, 4]],
+        ['label__name', [4, 2, 3, 1, 5]],
+        ['-label__name', [1, 5, 2, 3, 4]],
         ['label__profile__city', [1, 4, 5, 2, 3]],
         ['-label__profile__city', [2, 3, 1, 4, 5]],
         ['-label__profile__city,-label__name', [2, 3, 1, 5, 4]],
@@ -278,7 +279,7 @@ describeEachDatabase('Data tables over relations of every kind', (kind) => {
         });
         expect(response.status).toBe(200);
         expect(response.body).toMatchObject({ recordsTotal: 5, recordsFiltered: 5 });
-        expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([5, 2]);
+        expect((response.body as { data: { id: number }[] }).data.map((row) => row.id)).toEqual([3, 1]);
       });
     });
 

@@ -160,7 +160,9 @@ describeEachDatabase('SearchBuilder and ColumnControl requests', (kind) => {
     expect(await titles(where('starts', 'title', '100_'))).toEqual([]);
     expect(await titles(where('ends', 'title', '_CASE'))).toEqual(['snake_case']);
     expect(await titles(where('contains', 'title', 'k\\s'))).toEqual(['Back\\slash']);
-    expect(await titles(where('starts', 'title', 'i̇stan'))).toEqual([]);
+    // A term written decomposed (an i, then a combining dot above): SQLite's fold drops the lone
+    // mark and finds İstanbul; PostgreSQL's unaccent or translate() and the UCA collations keep it.
+    expect(await titles(where('starts', 'title', 'i̇stan'))).toEqual(kind === 'sqlite' ? ['İstanbul'] : []);
     expect(await titles(where('starts', 'title', 'istan'))).toEqual(['İstanbul']);
     expect(await titles(where('ends', 'title', 'k'))).toEqual(['KELVIN \u212a']);
     expect(await titles(where('starts', 'subtitle', 'live'))).toEqual(['Back\\slash', 'İstanbul']);

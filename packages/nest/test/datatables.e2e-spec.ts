@@ -60,7 +60,7 @@ describeEachDatabase('Data tables', (kind) => {
     describe('each parameter on its own', () => {
       it('answers the default page, ordering and counts', async () => {
         const body = await list('/albums');
-        expect(body.data.map((row) => row.id)).toEqual([16, 17, 14, 15, 8]);
+        expect(body.data.map((row) => row.id)).toEqual([17, 16, 14, 15, 8]);
         expect(body).toMatchObject({ recordsTotal: 20, recordsFiltered: 20, draw: 1 });
       });
 
@@ -133,8 +133,8 @@ describeEachDatabase('Data tables', (kind) => {
       it.each<[string, number[]]>([
         ['rank', [2, 20, 6, 19, 1, 8, 4, 5, 9, 3, 10, 11, 7, 12, 13, 14, 15, 16, 17, 18]],
         ['-rank', [18, 17, 16, 14, 15, 13, 12, 7, 10, 11, 3, 9, 4, 5, 8, 1, 6, 19, 2, 20]],
-        ['name', [11, 10, 2, 3, 1, 14, 15, 7, 12, 13, 19, 16, 20, 5, 4, 18, 6, 17, 9, 8]],
-        ['-name', [8, 9, 17, 6, 18, 4, 5, 20, 16, 19, 13, 12, 7, 15, 14, 1, 3, 2, 10, 11]],
+        ['name', [11, 10, 2, 3, 20, 5, 4, 1, 14, 15, 7, 17, 18, 12, 13, 19, 6, 16, 9, 8]],
+        ['-name', [8, 9, 16, 6, 19, 13, 12, 18, 17, 7, 15, 14, 1, 4, 5, 20, 3, 2, 10, 11]],
         ['artist__name', [7, 16, 1, 2, 3, 4, 5, 9, 18, 6, 17, 10, 11, 12, 13, 8, 14, 15, 19, 20]],
         ['-artist__name', [8, 14, 15, 19, 20, 10, 11, 12, 13, 6, 17, 4, 5, 9, 18, 1, 2, 3, 7, 16]],
         ['sales', [3, 5, 16, 12, 13, 10, 11, 8, 18, 17, 9, 4, 14, 15, 6, 20, 19, 1, 7, 2]],
@@ -156,10 +156,10 @@ describeEachDatabase('Data tables', (kind) => {
         ['name__in', 'Takk,Zebra,nope', [16, 19]],
         ['name__icontains', 'ABBA', [2, 3]],
         ['year', '1999', [11, 10, 20, 9]],
-        ['year__gte', '2010', [16, 17, 14, 15, 8]],
+        ['year__gte', '2010', [17, 16, 14, 15, 8]],
         ['year__lte', '1976', [1, 7]],
         ['year__range', '1986,1992', [2, 4, 3, 18]],
-        ['year__range', '2015,', [16, 17, 14, 15]],
+        ['year__range', '2015,', [17, 16, 14, 15]],
         ['year__range', ',1970', [7]],
         ['year__in', '1970, 2010', [8, 7]],
         ['rank__in', '1,2', [19, 6, 20, 2]],
@@ -172,7 +172,7 @@ describeEachDatabase('Data tables', (kind) => {
         ['sales__isnull', 'true', [16, 5, 3]],
         ['released', '2020-02-29', [16]],
         ['released__range', '1999-01-01,1999-12-31', [11, 10, 20, 9]],
-        ['released__gte', '2015-08-09', [16, 17, 15]],
+        ['released__gte', '2015-08-09', [17, 16, 15]],
         // Date bounds of a date-time cover the whole day in Europe/Oslo.
         ['recorded_at', '1992-03-03', [4]],
         ['recorded_at__range', '2001-12-31,2001-12-31', []],
@@ -187,7 +187,7 @@ describeEachDatabase('Data tables', (kind) => {
         ['artist__name', 'abba', []],
         ['artist__name', 'ABBA ', []],
         ['artist__name__icontains', 'sigur rós', [14, 15, 8, 19, 20]],
-        ['artist__country__isnull', 'true', [16, 17, 6, 7]],
+        ['artist__country__isnull', 'true', [17, 16, 6, 7]],
         ['genres__id', '5', [19, 20, 18, 7]],
         ['genres__name', 'Rock', [17, 14, 15, 6, 3, 7]],
         ['genres__name__icontains', 'ÉLECTRO', [19, 5, 4]],
@@ -219,7 +219,7 @@ describeEachDatabase('Data tables', (kind) => {
         [{ search: 'sigur rós', year__gte: '2005', ordering: '-rank,name' }, [14, 15, 8, 19], 4],
         [{ search: 'pure', genres__name: 'Pop', is_live: 'false' }, [11], 1],
         [{ artist__country: 'Iceland', sales__gte: '300', ordering: 'sales', limit: '2', offset: '1' }, [14, 15], 5],
-        [{ name__icontains: 'a', year__range: '1990,2005', ordering: '-sales', page: '2', page_size: '2' }, [6, 13], 5],
+        [{ name__icontains: 'a', year__range: '1990,2005', ordering: '-sales', page: '2', page_size: '2' }, [20, 6], 8],
       ])('%j', async (query, expected, filtered) => {
         for (const path of ['/albums', '/albums-with-genres']) {
           const body = await list(path, query);

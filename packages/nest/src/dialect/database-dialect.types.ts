@@ -61,6 +61,25 @@ export interface DatabaseDialect {
    */
   containsIgnoringCase(expression: string, text: string, anchor: TextAnchor, bind: (value: string) => string): string;
   /**
+   * Whether `expression` contains `text` (anywhere, or at its start or end) ignoring case and
+   * accents ("angstrom" in "Ångström", as `foldAccents` compares, within what the server's own
+   * accent folding does), for a column without a collation of its own; `bind` binds a value and
+   * answers its placeholder.
+   */
+  containsIgnoringAccents(
+    expression: string,
+    text: string,
+    anchor: TextAnchor,
+    bind: (value: string) => string,
+  ): string;
+  /**
+   * `expression` as text ordered naturally: by the root collation of Unicode (letters with their
+   * base letter, then accents, then case), compared with `<`, `=` and `>` to the same of a bound
+   * value. Ties only between texts that the collation cannot tell apart, which the caller orders
+   * by {@link binary} after it.
+   */
+  natural(expression: string): string;
+  /**
    * Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the
    * planner does best with, which can depend on whether the test is a branch of an OR.
    */

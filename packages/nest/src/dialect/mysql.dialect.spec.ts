@@ -2,16 +2,40 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
 import { ALBUM_ENTITIES, Album } from '../../test/fixtures/album.entities.js';
 import type { DatabaseDialect } from './database-dialect.types.js';
-import { exactCollation, mysqlFamily, mysqlServerOfVersion } from './mysql.dialect.js';
+import { exactCollation, mysqlCollationsOf, mysqlFamily, mysqlServerOfVersion } from './mysql.dialect.js';
 
 const bind = (value: string) => `[${value}]`;
 const table = { qualifiedName: ':qualified', schema: ':schema', name: ':name' };
 
-/** The dialect of a data source whose server answers `version`. */
+/** What a server of `version` with the `collations` answers the family's two questions. */
+function answering(version: string, collations: string[]) {
+  return (sql: string) =>
+    Promise.resolve(sql.includes('VERSION()') ? [{ version }] : collations.map((name) => ({ name })));
+}
+
+/** The dialect of a data source whose server answers `version` and has the collations of its kind. */
 function dialectAnswering(version: string): Promise<DatabaseDialect> {
-  const dataSource = { query: () => Promise.resolve([{ version }]) } as unknown as DataSource;
+  const collations = /mariadb/i.test(version)
+    ? ['utf8mb4_uca1400_ai_ci', 'utf8mb4_uca1400_nopad_as_cs', 'utf8mb4_unicode_520_ci']
+    : ['utf8mb4_0900_ai_ci', 'utf8mb4_0900_as_cs', 'utf8mb4_unicode_520_ci'];
+  const dataSource = { query: answering(version, collations) } as unknown as DataSource;
   return mysqlFamily.dialectOf(dataSource);
 }
+
+describe('mysqlCollationsOf', () => {
+  it('takes the newest UCA collations the server has', () => {
+    expect(
+      mysqlCollationsOf(new Set(['utf8mb4_uca1400_ai_ci', 'utf8mb4_uca1400_nopad_as_cs', 'utf8mb4_unicode_ci'])),
+    ).toEqual({
+      search: 'utf8mb4_uca1400_ai_ci',
+      natural: 'utf8mb4_uca1400_nopad_as_cs',
+    });
+    expect(mysqlCollationsOf(new Set(['utf8mb4_unicode_520_ci', 'utf8mb4_unicode_ci']))).toEqual({
+      search: 'utf8mb4_unicode_520_ci',
+      natural: 'utf8mb4_unicode_520_ci',
+    });
+  });
+});
 
 describe('mysqlServerOfVersion', () => {
   it.each([
@@ -26,21 +50,24 @@ describe('mysqlServerOfVersion', () => {
 });
 
 describe('mysqlFamily.dialectOf', () => {
-  it('asks the server once per data source, again after a failed question', async () => {
+  it('asks the server once per data source (its version, then its collations), again after a failed question', async () => {
     let asked = 0;
+    const answer = answering('8.4.3', []);
     const dataSource = {
-      query: () => (++asked === 1 ? Promise.reject(new Error('gone')) : Promise.resolve([{ version: '8.4.3' }])),
+      query: (sql: string) => (++asked === 1 ? Promise.reject(new Error('gone')) : answer(sql)),
     } as unknown as DataSource;
     await expect(mysqlFamily.dialectOf(dataSource)).rejects.toThrow('gone');
     expect((await mysqlFamily.dialectOf(dataSource)).server).toBe('mysql');
     expect((await mysqlFamily.dialectOf(dataSource)).server).toBe('mysql');
-    expect(asked).toBe(2);
+    expect(asked).toBe(3);
   });
 
   it('asks through the runner given, whose transaction may hold the last connection', async () => {
     const dataSource = { query: () => Promise.reject(new Error('no connection left')) } as unknown as DataSource;
-    const runner = { query: () => Promise.resolve([{ version: '11.4.2-MariaDB' }]) } as unknown as QueryRunner;
-    expect((await mysqlFamily.dialectOf(dataSource, runner)).server).toBe('mariadb');
+    const runner = { query: answering('11.4.2-MariaDB', ['utf8mb4_uca1400_ai_ci']) } as unknown as QueryRunner;
+    const dialect = await mysqlFamily.dialectOf(dataSource, runner);
+    expect(dialect.server).toBe('mariadb');
+    expect(dialect.containsIgnoringAccents('t.a', 'x', 'anywhere', bind)).toContain('COLLATE utf8mb4_uca1400_ai_ci');
   });
 });
 
@@ -63,7 +90,16 @@ describe.each([
     expect(dialect.temporalText('t.a')).toBe('CAST(t.a AS CHAR)');
   });
 
-  it('searches both sides folded', () => {
+  it('searches by its accent-insensitive collation, and orders by its full one', () => {
+    const [search, natural] =
+      server === 'mariadb' ? ['uca1400_ai_ci', 'uca1400_nopad_as_cs'] : ['0900_ai_ci', '0900_as_cs'];
+    expect(dialect.containsIgnoringAccents('t.a', 'x', 'start', bind)).toBe(
+      `CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${search} LIKE CONVERT([x%] USING utf8mb4) COLLATE utf8mb4_${search} ESCAPE '!'`,
+    );
+    expect(dialect.natural('t.a')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${natural})`);
+  });
+
+  it('searches a binaryCollation column both sides folded', () => {
     expect(dialect.containsIgnoringCase('t.a', 'x', 'anywhere', bind)).toBe(
       `CONVERT(LOWER(CONVERT(t.a USING utf8mb4)) USING utf8mb4) COLLATE ${collation} ` +
         `LIKE LOWER(CONVERT([%x%] USING utf8mb4)) ESCAPE '!'`,

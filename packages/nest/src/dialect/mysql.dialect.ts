@@ -1,6 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { DatabaseDialect, DialectFamily, DriverErrorShape, MysqlServer } from './database-dialect.types.js';
-import { containsPattern, foldedContains } from './like-pattern.writer.js';
+import { containsPattern, foldedContains, LIKE_ESCAPE } from './like-pattern.writer.js';
 
 /** MySQL/MariaDB client and server errors of a lost or refused connection. */
 const CONNECTION_LOST_CODES = new Set([
@@ -29,6 +29,37 @@ export function exactCollation(server: MysqlServer): string {
   return server === 'mariadb' ? 'utf8mb4_nopad_bin' : 'utf8mb4_0900_bin';
 }
 
+/**
+ * The utf8mb4 collations of the server the search and the ordering use: `search` ignores case and
+ * accents (UCA at its first level), `natural` orders by the full collation (base letters, then
+ * accents, then case).
+ */
+export interface MysqlCollations {
+  search: string;
+  natural: string;
+}
+
+/** The candidates of each role, best first: MariaDB 10.10+ (UCA 14), MySQL 8 (UCA 9), then UCA 5.2 and 4.0. */
+const SEARCH_COLLATIONS = [
+  'utf8mb4_uca1400_ai_ci',
+  'utf8mb4_0900_ai_ci',
+  'utf8mb4_unicode_520_ci',
+  'utf8mb4_unicode_ci',
+];
+const NATURAL_COLLATIONS = [
+  'utf8mb4_uca1400_nopad_as_cs',
+  'utf8mb4_0900_as_cs',
+  'utf8mb4_unicode_520_nopad_ci',
+  'utf8mb4_unicode_520_ci',
+  'utf8mb4_unicode_ci',
+];
+
+/** The best collation of each role among those the server `has`. */
+export function mysqlCollationsOf(has: ReadonlySet<string>): MysqlCollations {
+  const best = (candidates: string[]) => candidates.find((name) => has.has(name)) ?? 'utf8mb4_unicode_ci';
+  return { search: best(SEARCH_COLLATIONS), natural: best(NATURAL_COLLATIONS) };
+}
+
 /** Sets a session variable for the transaction under way; answers what sets it back. */
 async function sessionSetting(runner: QueryRunner, name: string, value: number): Promise<() => Promise<void>> {
   const [row] = (await runner.query(`SELECT @@SESSION.${name} AS previous`)) as Array<{ previous: unknown }>;
@@ -39,9 +70,10 @@ async function sessionSetting(runner: QueryRunner, name: string, value: number):
 }
 
 /** MySQL or MariaDB: the same SQL but for the exact collation, the row estimate and the statement bound. */
-function mysqlDialect(server: MysqlServer): DatabaseDialect {
+export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations): DatabaseDialect {
   const collation = exactCollation(server);
   const binary = (expression: string) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collation}`;
+  const search = (expression: string) => `CONVERT(${expression} USING utf8mb4) COLLATE ${collations.search}`;
   const dialect: DatabaseDialect = {
     server,
     fold: (expression) => `LOWER(CONVERT(${expression} USING utf8mb4))`,
@@ -50,6 +82,14 @@ function mysqlDialect(server: MysqlServer): DatabaseDialect {
     temporalText: (expression) => `CAST(${expression} AS CHAR)`,
     containsIgnoringCase: (expression, text, anchor, bind) =>
       foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
+    // LIKE under a UCA collation compares one character at a time by its weights: a letter with
+    // accents or another case matches, an expansion (`æ` for `ae`, `ß` for `ss`) does not.
+    containsIgnoringAccents: (expression, text, anchor, bind) =>
+      `${search(expression)} LIKE ${search(bind(containsPattern(text, anchor)))} ESCAPE '${LIKE_ESCAPE}'`,
+    // The collation's weights, compared as bytes: MariaDB 10.11's sort of rows under a UCA 14
+    // collation orders some texts by case before accents (seen with ORDER BY ... LIMIT on 33 rows),
+    // while its comparisons and WEIGHT_STRING follow the collation.
+    natural: (expression) => `WEIGHT_STRING(CONVERT(${expression} USING utf8mb4) COLLATE ${collations.natural})`,
     inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
     exactAggregate: (aggregate, expression, scale) =>
       `CAST(ROUND(${aggregate}(${expression}) * ${10 ** scale}) AS CHAR)`,
@@ -86,34 +126,45 @@ function mysqlDialect(server: MysqlServer): DatabaseDialect {
   return dialect;
 }
 
-/** The dialect of each server of the family, by the name its version gives. */
+/** The dialect of each server of the family with its usual collations (MariaDB 10.10+, MySQL 8). */
 export const mysqlDialects: Readonly<Record<MysqlServer, DatabaseDialect>> = {
-  mysql: mysqlDialect('mysql'),
-  mariadb: mysqlDialect('mariadb'),
+  mysql: mysqlDialectOf('mysql', { search: 'utf8mb4_0900_ai_ci', natural: 'utf8mb4_0900_as_cs' }),
+  mariadb: mysqlDialectOf('mariadb', { search: 'utf8mb4_uca1400_ai_ci', natural: 'utf8mb4_uca1400_nopad_as_cs' }),
 };
-const servers = new WeakMap<DataSource, Promise<MysqlServer>>();
+const dialects = new WeakMap<DataSource, Promise<DatabaseDialect>>();
 
-async function askServer(asked: DataSource | QueryRunner): Promise<MysqlServer> {
+async function askServer(asked: DataSource | QueryRunner): Promise<DatabaseDialect> {
   const [row] = (await asked.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
-  return mysqlServerOfVersion(row!.version);
+  // MariaDB lists its UCA 14 collations without the character set (`uca1400_ai_ci`).
+  const candidates = [...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS])].flatMap((name) => [
+    name,
+    name.replace(/^utf8mb4_/, ''),
+  ]);
+  const found = (await asked.query(
+    `SELECT COLLATION_NAME AS name FROM information_schema.COLLATIONS WHERE COLLATION_NAME IN (${candidates.map(() => '?').join(', ')})`,
+    candidates,
+  )) as Array<{ name: string }>;
+  const names = found.map((each) => (each.name.startsWith('utf8mb4_') ? each.name : `utf8mb4_${each.name}`));
+  return mysqlDialectOf(mysqlServerOfVersion(row!.version), mysqlCollationsOf(new Set(names)));
 }
 
 /**
- * MySQL and MariaDB are told apart by the server's own version, asked once per data source, never
+ * MySQL and MariaDB are told apart by the server's own version, and their collations found in
+ * `information_schema`, asked once per data source, never
  * by the driver type: a `mysql://` URL reaches MariaDB through TypeORM's `mysql` driver, and the
  * `mariadb` driver can reach MySQL.
  */
 export const mysqlFamily: DialectFamily = {
   driverTypes: ['mysql', 'mariadb'],
   dialectOf: async (dataSource, runner) => {
-    let server = servers.get(dataSource);
-    if (!server) {
-      server = askServer(runner ?? dataSource);
-      servers.set(dataSource, server);
+    let dialect = dialects.get(dataSource);
+    if (!dialect) {
+      dialect = askServer(runner ?? dataSource);
+      dialects.set(dataSource, dialect);
       // A failed question (the server unreachable for a moment) is asked again next time.
-      server.catch(() => servers.delete(dataSource));
+      dialect.catch(() => dialects.delete(dataSource));
     }
-    return mysqlDialects[await server];
+    return dialect;
   },
   textColumnByteCapacity: 65_535,
   isUniqueViolation: (error) => error.code === 'ER_DUP_ENTRY',

@@ -1,7 +1,7 @@
-import type { QueryRunner } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
 import { ALBUM_ENTITIES, Album } from '../../test/fixtures/album.entities.js';
-import { postgresDialect, postgresFamily } from './postgres.dialect.js';
+import { postgresDialect, postgresDialectOf, postgresFamily, type PostgresFeatures } from './postgres.dialect.js';
 
 const bind = (value: string) => `[${value}]`;
 const table = { qualifiedName: ':qualified', schema: ':schema', name: ':name' };
@@ -67,5 +67,46 @@ describe('postgresFamily', () => {
     expect(postgresFamily.isConnectionLost({ code: '08006' })).toBe(true);
     expect(postgresFamily.isConnectionLost({ message: 'select 1 - Connection terminated unexpectedly' })).toBe(true);
     expect(postgresFamily.isConnectionLost({ code: '42P01' })).toBe(false);
+  });
+});
+
+describe('postgresDialectOf', () => {
+  it('searches without accents through the wrapper, unaccent or translate(), as the server has them', () => {
+    const search = (features: PostgresFeatures) =>
+      postgresDialectOf(features).containsIgnoringAccents('t.a', 'x', 'anywhere', bind);
+    expect(search({ search: 'wrapper', icu: true })).toBe(
+      `lower(widgetlib_unaccent(CAST(t.a AS text))) LIKE lower(widgetlib_unaccent(CAST([%x%] AS text))) ESCAPE '!'`,
+    );
+    expect(search({ search: 'unaccent', icu: true })).toBe(
+      `lower(unaccent(CAST(t.a AS text))) LIKE lower(unaccent(CAST([%x%] AS text))) ESCAPE '!'`,
+    );
+    expect(search({ search: 'translate', icu: true })).toMatch(
+      /^translate\(lower\(CAST\(t\.a AS text\)\), '[^']*Å[^']*', '[^']*a[^']*'\) LIKE translate\(lower\(CAST\(\[%x%\] AS text\)\), /,
+    );
+  });
+
+  it('orders by the ICU root collation, or case-folded by code point without ICU', () => {
+    expect(postgresDialectOf({ search: 'wrapper', icu: true }).natural('t.a')).toBe(
+      'CAST(t.a AS text) COLLATE "und-x-icu"',
+    );
+    expect(postgresDialectOf({ search: 'wrapper', icu: false }).natural('t.a')).toBe(
+      'lower(CAST(t.a AS text)) COLLATE "C"',
+    );
+  });
+
+  it('asks the server its features once per data source', async () => {
+    let asked = 0;
+    const dataSource = {
+      options: { type: 'postgres' },
+      query: () => {
+        asked += 1;
+        return Promise.resolve([{ wrapper: false, unaccent: true, icu: false }]);
+      },
+    } as unknown as DataSource;
+    const dialect = await postgresFamily.dialectOf(dataSource);
+    expect(await postgresFamily.dialectOf(dataSource)).toBe(dialect);
+    expect(asked).toBe(1);
+    expect(dialect.natural('t.a')).toBe('lower(CAST(t.a AS text)) COLLATE "C"');
+    expect(dialect.containsIgnoringAccents('t.a', 'x', 'whole', bind)).toContain('lower(unaccent(');
   });
 });

@@ -1,3 +1,5 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { accentTranslation } from './accent-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, DriverErrorShape } from './database-dialect.types.js';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.writer.js';
 import { cancelPostgresStatement, type PostgresSession } from './postgres-cancel.query.js';
@@ -13,6 +15,38 @@ const CONNECTION_LOST_MESSAGES = [
   /Client has encountered a connection error and is not queryable/,
 ];
 
+/** The immutable wrapper of `unaccent` a host creates to index the search (see the README). */
+export const UNACCENT_WRAPPER = 'widgetlib_unaccent';
+
+/** ICU's root collation, which PostgreSQL built with ICU has (`pg_collation`). */
+export const ROOT_ICU_COLLATION = 'und-x-icu';
+
+/**
+ * What a PostgreSQL server offers the search and the ordering, asked once per data source:
+ * `search` is `wrapper` when {@link UNACCENT_WRAPPER} exists (an index on it can serve the
+ * search), `unaccent` when only the extension does, `translate` when neither does; `icu` whether
+ * {@link ROOT_ICU_COLLATION} exists.
+ */
+export interface PostgresFeatures {
+  search: 'wrapper' | 'unaccent' | 'translate';
+  icu: boolean;
+}
+
+const TRANSLATION = accentTranslation();
+
+/** The text the search compares: lower-cased, its accents taken off as `features` allows. */
+function searchText(features: PostgresFeatures, expression: string): string {
+  const text = `CAST(${expression} AS text)`;
+  switch (features.search) {
+    case 'wrapper':
+      return `lower(${UNACCENT_WRAPPER}(${text}))`;
+    case 'unaccent':
+      return `lower(unaccent(${text}))`;
+    case 'translate':
+      return `translate(lower(${text}), '${TRANSLATION.from}', '${TRANSLATION.to}')`;
+  }
+}
+
 /**
  * PostgreSQL. Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE
  * folds both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
@@ -20,48 +54,95 @@ const CONNECTION_LOST_MESSAGES = [
  * ARRAY(subquery) runs once and `= ANY` of its result can use an index on the column in a bitmap OR
  * (but is searched linearly where it filters rows); outside an OR, IN becomes a semi-join.
  */
-export const postgresDialect: DatabaseDialect = {
-  server: 'postgres',
-  fold: (expression) => `lower(CAST(${expression} AS text))`,
-  binary: (expression) => `(${expression}) COLLATE "C"`,
-  exact: (expression) => expression,
-  temporalText: (expression) => `CAST(${expression} AS text)`,
-  containsIgnoringCase: (expression, text, anchor, bind) =>
-    `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
-  exactAggregate: (aggregate, expression, scale) =>
-    `CAST(ROUND(CAST(${aggregate}(${expression}) AS numeric) * ${10 ** scale}) AS text)`,
-  inSubquery: (expression, subquery, branchOfOr) =>
-    branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
-  // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
-  estimatedCount: (table, threshold, exactCount) =>
-    `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count", ` +
-    `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table.qualifiedName} AS regclass)`,
-  // No per-statement form that costs no round trip (a SET LOCAL needs a transaction of its own): the
-  // statement is cancelled from outside when its time is up.
-  statementBound: () => ({
-    kind: 'cancel',
-    canceller: async (runner) => {
-      const session = (await runner.connect()) as PostgresSession;
-      return () => cancelPostgresStatement(session);
+export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
+  return {
+    server: 'postgres',
+    fold: (expression) => `lower(CAST(${expression} AS text))`,
+    binary: (expression) => `(${expression}) COLLATE "C"`,
+    exact: (expression) => expression,
+    temporalText: (expression) => `CAST(${expression} AS text)`,
+    containsIgnoringCase: (expression, text, anchor, bind) =>
+      `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
+    // Both sides folded by the same expression, which an expression index on the column can serve
+    // (pg_trgm's gin_trgm_ops for a pattern that is not anchored at the start).
+    containsIgnoringAccents: (expression, text, anchor, bind) =>
+      `${searchText(features, expression)} LIKE ${searchText(features, bind(containsPattern(text, anchor)))} ESCAPE '${LIKE_ESCAPE}'`,
+    natural: (expression) =>
+      features.icu
+        ? `CAST(${expression} AS text) COLLATE "${ROOT_ICU_COLLATION}"`
+        : `lower(CAST(${expression} AS text)) COLLATE "C"`,
+    exactAggregate: (aggregate, expression, scale) =>
+      `CAST(ROUND(CAST(${aggregate}(${expression}) AS numeric) * ${10 ** scale}) AS text)`,
+    inSubquery: (expression, subquery, branchOfOr) =>
+      branchOfOr ? `${expression} = ANY(ARRAY(${subquery}))` : `${expression} IN (${subquery})`,
+    // reltuples is -1 until the table is first analysed; the exact count runs only when needed.
+    estimatedCount: (table, threshold, exactCount) =>
+      `SELECT CASE WHEN reltuples >= ${threshold} THEN CAST(reltuples AS bigint) ELSE (${exactCount}) END AS "wl_count", ` +
+      `reltuples >= ${threshold} AS "wl_estimated" FROM pg_catalog.pg_class WHERE oid = CAST(${table.qualifiedName} AS regclass)`,
+    // No per-statement form that costs no round trip (a SET LOCAL needs a transaction of its own): the
+    // statement is cancelled from outside when its time is up.
+    statementBound: () => ({
+      kind: 'cancel',
+      canceller: async (runner) => {
+        const session = (await runner.connect()) as PostgresSession;
+        return () => cancelPostgresStatement(session);
+      },
+    }),
+    boundTransactionStatements: async (runner, milliseconds) => {
+      await runner.query(`SET LOCAL statement_timeout = ${milliseconds}`);
+      return async () => undefined;
     },
-  }),
-  boundTransactionStatements: async (runner, milliseconds) => {
-    await runner.query(`SET LOCAL statement_timeout = ${milliseconds}`);
-    return async () => undefined;
-  },
-  // Only the listed row (`FOR UPDATE OF`), which also allows the base's outer joins.
-  lockForUpdate: (query) =>
-    query.setLock('pessimistic_write', undefined, [query.connection.driver.escape(query.alias)]),
-  readCommitted: 'READ COMMITTED',
-  sharesOneConnection: false,
-  placeholder: (index) => `$${index + 1}`,
-  onConflictIncrement: (table, key, counter) =>
-    `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
-};
+    // Only the listed row (`FOR UPDATE OF`), which also allows the base's outer joins.
+    lockForUpdate: (query) =>
+      query.setLock('pessimistic_write', undefined, [query.connection.driver.escape(query.alias)]),
+    readCommitted: 'READ COMMITTED',
+    sharesOneConnection: false,
+    placeholder: (index) => `$${index + 1}`,
+    onConflictIncrement: (table, key, counter) =>
+      `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
+  };
+}
+
+/** The dialect of a server with `unaccent`, the wrapper and ICU (the specs' and the usual case). */
+export const postgresDialect = postgresDialectOf({ search: 'wrapper', icu: true });
+
+const features = new WeakMap<DataSource, Promise<PostgresFeatures>>();
+
+async function askFeatures(asked: DataSource | QueryRunner): Promise<PostgresFeatures> {
+  const [row] = (await asked.query(
+    `SELECT to_regprocedure('${UNACCENT_WRAPPER}(text)') IS NOT NULL AS "wrapper", ` +
+      `to_regprocedure('unaccent(text)') IS NOT NULL AS "unaccent", ` +
+      `EXISTS (SELECT 1 FROM pg_catalog.pg_collation WHERE collname = '${ROOT_ICU_COLLATION}') AS "icu"`,
+  )) as Array<{ wrapper: boolean; unaccent: boolean; icu: boolean }>;
+  return {
+    search: row!.wrapper ? 'wrapper' : row!.unaccent ? 'unaccent' : 'translate',
+    icu: row!.icu,
+  };
+}
+
+/** Dialects by features: one per kind of server, shared by its data sources. */
+const dialects = new Map<string, DatabaseDialect>();
+
+function dialectWith(found: PostgresFeatures): DatabaseDialect {
+  const key = `${found.search}/${found.icu}`;
+  let dialect = dialects.get(key);
+  if (!dialect) dialects.set(key, (dialect = postgresDialectOf(found)));
+  return dialect;
+}
 
 export const postgresFamily: DialectFamily = {
   driverTypes: ['postgres'],
-  dialectOf: () => Promise.resolve(postgresDialect),
+  // The server's extensions and collations, asked once per data source (a host that creates the
+  // wrapper while the application runs has it used after a restart).
+  dialectOf: async (dataSource, runner) => {
+    let found = features.get(dataSource);
+    if (!found) {
+      found = askFeatures(runner ?? dataSource);
+      features.set(dataSource, found);
+      found.catch(() => features.delete(dataSource));
+    }
+    return dialectWith(await found);
+  },
   textColumnByteCapacity: null,
   isUniqueViolation: (error) => error.code === '23505',
   isValueTooLong: (error) => error.code === '22001',

@@ -59,10 +59,14 @@ describe('sqliteDialect', () => {
 });
 
 describe('sqliteFamily', () => {
-  it('registers the fold once per connection, which refuses to go on past the deadline', async () => {
+  it('registers its functions once per connection, each refusing to go on past the deadline', async () => {
     const registered: Array<(value: unknown, deadline: unknown) => unknown> = [];
+    const names: string[] = [];
     const connection = {
-      function: (_name: string, _options: object, fold: (typeof registered)[number]) => registered.push(fold),
+      function: (name: string, _options: object, fold: (typeof registered)[number]) => {
+        names.push(name);
+        registered.push(fold);
+      },
     };
     const dataSource = {
       options: { type: 'better-sqlite3' },
@@ -70,9 +74,11 @@ describe('sqliteFamily', () => {
     } as unknown as DataSource;
     expect(await sqliteFamily.dialectOf(dataSource)).toBe(sqliteDialect);
     await sqliteFamily.dialectOf(dataSource);
-    expect(registered).toHaveLength(1);
+    expect(names).toEqual(['widgetlib_fold', 'widgetlib_search_fold', 'widgetlib_sort_key']);
     expect(registered[0]!('ÅB', 0)).toBe('åb');
-    expect(() => registered[0]!('a', Date.now() - 1)).toThrow(SqliteDeadlineError);
+    expect(registered[1]!('ÅB', 0)).toBe('ab');
+    expect(registered[2]!(null, 0)).toBeNull();
+    for (const each of registered) expect(() => each('a', Date.now() - 1)).toThrow(SqliteDeadlineError);
     expect(sqliteFamily.isStatementTimeout(new SqliteDeadlineError())).toBe(true);
   });
 
@@ -80,5 +86,6 @@ describe('sqliteFamily', () => {
     const dialect = await sqliteFamily.dialectOf({ options: { type: 'sqljs' } } as unknown as DataSource);
     expect(dialect.server).toBe('sqlite');
     expect(() => dialect.fold('t.a')).toThrow('not the "sqljs" driver');
+    expect(() => dialect.natural('t.a')).toThrow('not the "sqljs" driver');
   });
 });

@@ -1,7 +1,9 @@
 import type { DataSource } from 'typeorm';
+import { foldAccents } from './accent-fold.writer.js';
 import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
+import { naturalSortKey } from './natural-sort-key.writer.js';
 
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
 const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
@@ -57,7 +59,29 @@ function asciiContains(
   return `((${likeFolds} AND ${like}) OR ((${needsGlob.join(' OR ')}) AND ${expression} GLOB ${bind(glob)}))`;
 }
 
+/**
+ * SQLite's search ignoring accents. A text all ASCII has no accents to take off, and LIKE folds its
+ * case (while PRAGMA case_sensitive_like is off): such rows are matched inside SQLite; the others
+ * (GLOB finds a code point outside ASCII) call the folding function.
+ */
+function accentFreeContains(
+  expression: string,
+  text: string,
+  anchor: TextAnchor,
+  bind: (value: string) => string,
+): string {
+  const pattern = bind(containsPattern(foldAccents(text), anchor));
+  const folded = `${SEARCH_FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER}) LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
+  if (/[^\u0000-\u007f]/.test(foldAccents(text))) return folded;
+  const likeFolds = `'a' LIKE 'A'`;
+  const nonAscii = `${expression} GLOB ${bind('*[^\u0001-\u007f]*')}`;
+  const like = `${expression} LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
+  return `((${likeFolds} AND NOT ${nonAscii} AND ${like}) OR ((NOT ${likeFolds} OR ${nonAscii}) AND ${folded}))`;
+}
+
 const FOLD_FUNCTION = 'widgetlib_fold';
+const SEARCH_FOLD_FUNCTION = 'widgetlib_search_fold';
+const SORT_KEY_FUNCTION = 'widgetlib_sort_key';
 const connectionsWithFold = new WeakSet<object>();
 
 /**
@@ -83,17 +107,26 @@ interface BetterSqlite3Database {
   ): void;
 }
 
+/** `transform` as an SQL function of a text and the deadline: other values pass through. */
+function bounded(transform: (text: string) => string): (value: unknown, deadline: unknown) => unknown {
+  return (value, deadline) => {
+    if (typeof deadline === 'number' && deadline > 0 && Date.now() > deadline) throw new SqliteDeadlineError();
+    return typeof value === 'string' ? transform(value) : value;
+  };
+}
+
 /**
- * SQLite's `lower()` and LIKE fold only ASCII: widgetlib registers its own folding function on the
- * connection (once per connection).
+ * SQLite's `lower()` and LIKE fold only ASCII, and better-sqlite3 cannot register a collation:
+ * widgetlib registers its folding, accent-folding and sort-key functions on the connection (once
+ * per connection). Each is deterministic, so that an expression index on it can be built (by a
+ * connection that registers it too).
  */
-function registerFold(dataSource: DataSource): void {
+function registerFunctions(dataSource: DataSource): void {
   const database = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
   if (connectionsWithFold.has(database)) return;
-  database.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown, deadline: unknown) => {
-    if (typeof deadline === 'number' && deadline > 0 && Date.now() > deadline) throw new SqliteDeadlineError();
-    return typeof value === 'string' ? foldCase(value) : value;
-  });
+  database.function(FOLD_FUNCTION, { deterministic: true }, bounded(foldCase));
+  database.function(SEARCH_FOLD_FUNCTION, { deterministic: true }, bounded(foldAccents));
+  database.function(SORT_KEY_FUNCTION, { deterministic: true }, bounded(naturalSortKey));
   connectionsWithFold.add(database);
 }
 
@@ -118,6 +151,9 @@ export const sqliteDialect: DatabaseDialect = {
       ? foldedContains(sqliteDialect, expression, bind(containsPattern(text, anchor)))
       : asciiContains(expression, text, anchor, glob, bind);
   },
+  containsIgnoringAccents: accentFreeContains,
+  // One call of the sort-key function per row and per sort (see naturalSortKey).
+  natural: (expression) => `${SORT_KEY_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
   inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
   // A decimal column holds REAL values here: each is scaled and rounded to a whole number first,
   // so that the sum adds integers.
@@ -140,16 +176,19 @@ export const sqliteFamily: DialectFamily = {
   dialectOf: (dataSource) => {
     if (dataSource.options.type === 'better-sqlite3') {
       // On each connection the data source opens (again after it is initialised anew).
-      registerFold(dataSource);
+      registerFunctions(dataSource);
       return Promise.resolve(sqliteDialect);
     }
     // sql.js can hold the library's tables, but cannot call a JavaScript fold: no text search.
     const driver = dataSource.options.type;
+    const unsupported = () => {
+      throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${driver}" driver`);
+    };
     return Promise.resolve({
       ...sqliteDialect,
-      fold: () => {
-        throw new Error(`widgetlib data tables support SQLite through better-sqlite3, not the "${driver}" driver`);
-      },
+      fold: unsupported,
+      containsIgnoringAccents: unsupported,
+      natural: unsupported,
     });
   },
   textColumnByteCapacity: null,

@@ -29,10 +29,20 @@ export interface DataTableOptions<T extends object = object> {
    * the handler). The handler's query must be over this entity.
    */
   entity?: Type<T>;
-  /** Text fields the `search` parameter looks in (case-insensitive substring; terms ANDed, fields ORed). */
+  /**
+   * Text fields the `search` parameter looks in (substring ignoring case and accents: "angstrom"
+   * finds "Ångström"; terms ANDed, fields ORed).
+   */
   searchFields?: string[];
-  /** Fields `ordering` may name. */
+  /** Fields `ordering` may name. Text is ordered naturally (Ångström with the A's), then by code point. */
   orderingFields?: string[];
+  /**
+   * Text paths compared by code point instead of naturally, for codes and identifiers: ordered
+   * case-folded then by code point (`Z` before `Å`), searched and filtered (`icontains`,
+   * `istartswith`...) ignoring case but not accents. Every path named must be a text path of the
+   * table's search fields, ordering fields, filters or panes.
+   */
+  binaryCollation?: string[];
   /** Ordering when the request has none, e.g. `['-year', 'name']`. The primary key is always appended. */
   defaultOrdering?: string[];
   /** Filterable paths and the lookups each allows, e.g. `{ year: ['exact', 'gte', 'lte'] }`. */

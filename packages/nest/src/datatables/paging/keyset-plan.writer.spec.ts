@@ -62,9 +62,9 @@ describe('planKeysetAfter', () => {
     const plan = planKeysetAfter([key('name', { text: true }), PK], ['Abba', 3]);
     expect(plan.bound).toBeNull();
     expect(plan.branches).toEqual([
-      [{ key: 0, operator: '>', form: 'folded', value: 'Abba' }],
+      [{ key: 0, operator: '>', form: 'collated', value: 'Abba' }],
       [
-        { key: 0, operator: '=', form: 'folded', value: 'Abba' },
+        { key: 0, operator: '=', form: 'collated', value: 'Abba' },
         { key: 0, operator: '>', form: 'exact', value: 'Abba' },
       ],
       [
@@ -127,7 +127,7 @@ describe('planKeysetAfter', () => {
     if (value === null) return false;
     const other = comparison.value;
     const order =
-      comparison.form === 'folded'
+      comparison.form === 'collated'
         ? byCodePoint(fold(value as string), fold(other as string))
         : comparison.form === 'exact'
           ? byCodePoint(value as string, other as string)

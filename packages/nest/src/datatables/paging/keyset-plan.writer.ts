@@ -7,7 +7,7 @@ export interface KeysetKey {
   descending: boolean;
   /** Whether the value can be missing; the offset mode sorts a missing value first ascending, last descending. */
   nullable: boolean;
-  /** Whether it is free text, which the offset mode orders case-folded, then by code point. */
+  /** Whether it is free text, which the offset mode orders by its collation, then by code point. */
   text: boolean;
 }
 
@@ -15,8 +15,8 @@ export interface KeysetKey {
 export type KeysetForm =
   /** The column as it is: numbers, dates, enums, the primary key. */
   | 'value'
-  /** Text folded to lower case (as the offset mode's first text key), by code point. */
-  | 'folded'
+  /** Text by the offset mode's first text key: its collation (TableSql.textKeys). */
+  | 'collated'
   /** Text by code point, case significant (the offset mode's second text key). */
   | 'exact';
 
@@ -58,7 +58,7 @@ export function keysetKeys(ordering: readonly OrderKey[], column: (path: string)
  * mode's ORDER BY gives: `(a > x) OR (a = x AND b > y) OR ...`, each key in its own direction.
  * A missing value comes first ascending and last descending, and every row missing it ties with
  * the others (as the offset mode's `CASE WHEN ... IS NULL` key orders them); text ties when it is
- * equal by code point, and follows the case-folded order, then the code-point order.
+ * equal by code point, and follows its collation's order, then the code-point order.
  */
 export function planKeysetAfter(keys: readonly KeysetKey[], values: readonly KeyValue[]): KeysetPlan {
   if (values.length !== keys.length) {
@@ -76,10 +76,10 @@ export function planKeysetAfter(keys: readonly KeysetKey[], values: readonly Key
     }
     if (key.nullable && key.descending) branches.push([...ties, { key: index, test: 'isNull' }]);
     if (key.text) {
-      branches.push([...ties, { key: index, operator: later, form: 'folded', value }]);
+      branches.push([...ties, { key: index, operator: later, form: 'collated', value }]);
       branches.push([
         ...ties,
-        { key: index, operator: '=', form: 'folded', value },
+        { key: index, operator: '=', form: 'collated', value },
         { key: index, operator: later, form: 'exact', value },
       ]);
       ties.push({ key: index, operator: '=', form: 'exact', value });

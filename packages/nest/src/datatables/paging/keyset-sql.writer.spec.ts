@@ -35,33 +35,42 @@ describe('KeysetWriter (PostgreSQL text)', () => {
     ]);
   });
 
-  it('writes the plan with identifiers escaped and every value bound, text folded as the ORDER BY', () => {
+  it('writes the plan with identifiers escaped and every value bound, text collated as the ORDER BY', () => {
     const writer = new KeysetWriter(sql);
-    const keys = writer.keys([
+    const ordering = [
       { path: 'sales', descending: true },
       { path: 'name', descending: false },
-    ]);
-    const condition = writer.after(planKeysetAfter(keys, [400, "O'Brien", 9]), [
-      '"album"."sales"',
-      '"album"."name"',
-      '"album"."id"',
-    ]);
+    ];
+    const condition = writer.after(
+      planKeysetAfter(writer.keys(ordering), [400, "O'Brien", 9]),
+      ['"album"."sales"', '"album"."name"', '"album"."id"'],
+      ordering,
+    );
     expect(condition).toBe(
       '(("album"."sales" IS NULL) OR ("album"."sales" < :wl_p0) OR ' +
-        '("album"."sales" = :wl_p0 AND (lower(CAST("album"."name" AS text))) COLLATE "C" > lower(CAST(:wl_p1 AS text))) OR ' +
-        '("album"."sales" = :wl_p0 AND (lower(CAST("album"."name" AS text))) COLLATE "C" = lower(CAST(:wl_p1 AS text)) AND ("album"."name") COLLATE "C" > :wl_p1) OR ' +
+        '("album"."sales" = :wl_p0 AND CAST("album"."name" AS text) COLLATE "und-x-icu" > CAST(:wl_p1 AS text) COLLATE "und-x-icu") OR ' +
+        '("album"."sales" = :wl_p0 AND CAST("album"."name" AS text) COLLATE "und-x-icu" = CAST(:wl_p1 AS text) COLLATE "und-x-icu" AND ("album"."name") COLLATE "C" > :wl_p1) OR ' +
         '("album"."sales" = :wl_p0 AND ("album"."name") COLLATE "C" = :wl_p1 AND "album"."id" > :wl_p2))',
     );
     expect(sql.parameters).toMatchObject({ wl_p0: 400, wl_p1: "O'Brien", wl_p2: 9 });
     expect(condition).not.toContain('400');
   });
 
+  it('compares a binaryCollation path case-folded, as its ORDER BY', () => {
+    sql.resolved('name').binaryCollation = true;
+    const writer = new KeysetWriter(sql);
+    const ordering = [{ path: 'name', descending: false }];
+    expect(writer.after(planKeysetAfter(writer.keys(ordering), ['Abba', 1]), ['"n"', '"id"'], ordering)).toContain(
+      '(lower(CAST("n" AS text))) COLLATE "C" > (lower(CAST(:wl_p0 AS text))) COLLATE "C"',
+    );
+  });
+
   it('bounds the first key ahead of the OR when every row after meets it', () => {
     const writer = new KeysetWriter(sql);
-    const keys = writer.keys([{ path: 'recorded_at', descending: false }]);
-    expect(writer.after(planKeysetAfter(keys, ['2001-01-01 00:00:00', 3]), ['"r"', '"id"'])).toBe(
-      '("r" >= :wl_p0 AND (("r" > :wl_p0) OR ("r" = :wl_p0 AND "id" > :wl_p1)))',
-    );
+    const ordering = [{ path: 'recorded_at', descending: false }];
+    expect(
+      writer.after(planKeysetAfter(writer.keys(ordering), ['2001-01-01 00:00:00', 3]), ['"r"', '"id"'], ordering),
+    ).toBe('("r" >= :wl_p0 AND (("r" > :wl_p0) OR ("r" = :wl_p0 AND "id" > :wl_p1)))');
   });
 
   it('selects dates and date-times as the database text of them', () => {

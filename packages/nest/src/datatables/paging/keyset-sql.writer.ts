@@ -24,8 +24,11 @@ export class KeysetWriter<T extends ObjectLiteral> {
     return kind === 'date' || kind === 'datetime' ? this.sql.dialect.temporalText(column) : column;
   }
 
-  /** The condition of `plan`, `columns[i]` being the column of key i (the primary key last), values bound. */
-  after(plan: KeysetPlan, columns: readonly string[]): string {
+  /**
+   * The condition of `plan` over `ordering`, `columns[i]` being the column of key i (the primary
+   * key last), values bound.
+   */
+  after(plan: KeysetPlan, columns: readonly string[], ordering: readonly OrderKey[]): string {
     // Each key's value is bound once, however many comparisons read it.
     const placeholders = new Map<number, string>();
     const placeholder = (key: number, value: unknown) => {
@@ -33,7 +36,7 @@ export class KeysetWriter<T extends ObjectLiteral> {
       if (bound === undefined) placeholders.set(key, (bound = this.sql.parameter(value)));
       return bound;
     };
-    const write = (comparison: KeysetComparison) => this.comparison(comparison, columns, placeholder);
+    const write = (comparison: KeysetComparison) => this.comparison(comparison, columns, ordering, placeholder);
     const any = plan.branches.map((branch) => `(${branch.map(write).join(' AND ')})`).join(' OR ');
     return plan.bound ? `(${write(plan.bound)} AND (${any}))` : `(${any})`;
   }
@@ -41,6 +44,7 @@ export class KeysetWriter<T extends ObjectLiteral> {
   private comparison(
     comparison: KeysetComparison,
     columns: readonly string[],
+    ordering: readonly OrderKey[],
     placeholder: (key: number, value: unknown) => string,
   ): string {
     const column = columns[comparison.key];
@@ -51,8 +55,14 @@ export class KeysetWriter<T extends ObjectLiteral> {
     switch (comparison.form) {
       case 'value':
         return `${column} ${comparison.operator} ${value}`;
-      case 'folded':
-        return `${dialect.binary(dialect.fold(column))} ${comparison.operator} ${dialect.fold(value)}`;
+      case 'collated': {
+        // The ordering's first text key (TableSql.textKeys) of the column and of the value alike.
+        const path = ordering[comparison.key]?.path;
+        if (path === undefined)
+          throw new Error(`keyset text comparison on key ${comparison.key}, which is no ordering path`);
+        const resolved = this.sql.resolved(path);
+        return `${this.sql.textKeys(column, resolved)[0]} ${comparison.operator} ${this.sql.textKeys(value, resolved)[0]}`;
+      }
       case 'exact':
         return `${dialect.binary(column)} ${comparison.operator} ${value}`;
     }

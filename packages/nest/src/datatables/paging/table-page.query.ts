@@ -115,7 +115,7 @@ export async function readTablePage<T extends ObjectLiteral>(
       );
       if (window.after) {
         const plan = planKeysetAfter(keysetSql.keys(window.ordering), window.after);
-        query.andWhere(keysetSql.after(plan, [...columns, sql.primaryKey]));
+        query.andWhere(keysetSql.after(plan, [...columns, sql.primaryKey], window.ordering));
       }
     }
     query.setParameters(sql.parameters);

@@ -96,6 +96,13 @@ export function prepareTable(
       problems.push((error as Error).message);
     }
   }
+  for (const path of options.binaryCollation ?? []) {
+    const resolved = paths.get(path);
+    if (!resolved) problems.push(`binaryCollation names ${path}, which no search field, ordering, filter or pane uses`);
+    else if (resolved.field.kind !== 'string' || resolved.field.choices)
+      problems.push(`binaryCollation names ${path}, which is not free text`);
+    else resolved.binaryCollation = true;
+  }
   for (const path of allowedHidden) {
     if (!allPaths.has(path))
       problems.push(`allowHiddenPaths names ${path}, which no search field, ordering or filter uses`);

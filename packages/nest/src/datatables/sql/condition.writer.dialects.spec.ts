@@ -10,17 +10,17 @@ const albums = (server?: DatabaseServer) => contexts.albums(server);
 const tracks = (server?: DatabaseServer) => contexts.tracks(server);
 
 describe('ConditionWriter per dialect', () => {
-  it('compares text exactly on MySQL and MariaDB by their binary collations', () => {
-    for (const [server, collation] of [
-      ['mysql', 'utf8mb4_0900_bin'],
-      ['mariadb', 'utf8mb4_nopad_bin'],
+  it('compares text exactly on MySQL and MariaDB by their binary collations, and searches by their UCA ones', () => {
+    for (const [server, collation, search] of [
+      ['mysql', 'utf8mb4_0900_bin', 'utf8mb4_0900_ai_ci'],
+      ['mariadb', 'utf8mb4_nopad_bin', 'utf8mb4_uca1400_ai_ci'],
     ] as const) {
       const { writer } = albums(server);
       expect(writer.filter({ path: 'name', predicate: { kind: 'equals', value: 'x' } })).toBe(
         `CONVERT(\`album\`.\`name\` USING utf8mb4) COLLATE ${collation} = :wl_p0`,
       );
       expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'x' } })).toBe(
-        `CONVERT(LOWER(CONVERT(\`album\`.\`name\` USING utf8mb4)) USING utf8mb4) COLLATE ${collation} LIKE LOWER(CONVERT(:wl_p1 USING utf8mb4)) ESCAPE '!'`,
+        `CONVERT(\`album\`.\`name\` USING utf8mb4) COLLATE ${search} LIKE CONVERT(:wl_p1 USING utf8mb4) COLLATE ${search} ESCAPE '!'`,
       );
     }
   });
@@ -32,20 +32,21 @@ describe('ConditionWriter per dialect', () => {
     );
   });
 
-  it('matches an ASCII term on SQLite by LIKE, or by GLOB where LIKE cannot fold, binding İ for an i', () => {
+  it('matches a term without accents on SQLite by LIKE where the text is ASCII, folding the others', () => {
     const { sql, writer } = albums('sqlite');
-    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'Pi%' } })).toBe(
-      `(('a' LIKE 'A' AND "album"."name" LIKE :wl_p0 ESCAPE '!') OR ((NOT 'a' LIKE 'A' OR instr("album"."name", :wl_p1) > 0) AND "album"."name" GLOB :wl_p2))`,
+    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'Pİ%' } })).toBe(
+      `(('a' LIKE 'A' AND NOT "album"."name" GLOB :wl_p1 AND "album"."name" LIKE :wl_p0 ESCAPE '!') OR ` +
+        `((NOT 'a' LIKE 'A' OR "album"."name" GLOB :wl_p1) AND widgetlib_search_fold("album"."name", :wl_deadline) LIKE :wl_p0 ESCAPE '!'))`,
     );
-    expect(bound(sql)).toEqual({ wl_p0: '%pi!%%', wl_p1: '\u0130', wl_p2: '*[pP][iI\u0130]%*' });
+    expect(bound(sql)).toEqual({ wl_p0: '%pi!%%', wl_p1: '*[^\u0001-\u007f]*' });
   });
 
-  it('folds a term that is not ASCII on SQLite with its own function, under the request deadline', () => {
+  it('folds a term that keeps a letter outside ASCII on SQLite with its own function, under the request deadline', () => {
     const { sql, writer } = albums('sqlite');
-    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'Ö' } })).toBe(
-      `(widgetlib_fold("album"."name", :wl_deadline)) COLLATE BINARY LIKE widgetlib_fold(:wl_p0, :wl_deadline) ESCAPE '!'`,
+    expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'ÖΣ' } })).toBe(
+      `widgetlib_search_fold("album"."name", :wl_deadline) LIKE :wl_p0 ESCAPE '!'`,
     );
-    expect(bound(sql)).toEqual({ wl_p0: '%Ö%' });
+    expect(bound(sql)).toEqual({ wl_p0: '%oσ%' });
   });
 
   it('compares a column with a collation of its own by code point, folding both sides to match text', () => {

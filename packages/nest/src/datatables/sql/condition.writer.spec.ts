@@ -50,28 +50,28 @@ describe('ConditionWriter lookups on a column of the listed table (PostgreSQL te
       'icontains',
       'name',
       { kind: 'contains', text: 'kid' },
-      `CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`,
+      `lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!'`,
       { wl_p0: '%kid%' },
     ],
     [
       'istartswith',
       'name',
       { kind: 'contains', text: 'kid', anchor: 'start' },
-      `CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`,
+      `lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!'`,
       { wl_p0: 'kid%' },
     ],
     [
       'iendswith',
       'name',
       { kind: 'contains', text: 'kid', anchor: 'end' },
-      `CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`,
+      `lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!'`,
       { wl_p0: '%kid' },
     ],
     [
       'iexact',
       'name',
       { kind: 'contains', text: 'k_d', anchor: 'whole' },
-      `CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`,
+      `lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!'`,
       { wl_p0: 'k!_d' },
     ],
   ];
@@ -104,7 +104,7 @@ describe('ConditionWriter negations', () => {
       '("album"."year" IS NULL OR NOT "album"."year" = :wl_p0)',
     );
     expect(writer.filter({ path: 'name', predicate: { kind: 'contains', text: 'a' }, negated: true })).toBe(
-      `("album"."name" IS NULL OR NOT CAST("album"."name" AS text) ILIKE :wl_p1 ESCAPE '!')`,
+      `("album"."name" IS NULL OR NOT lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p1 AS text))) ESCAPE '!')`,
     );
   });
 

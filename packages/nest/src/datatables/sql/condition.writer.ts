@@ -58,11 +58,12 @@ export class ConditionWriter<T extends ObjectLiteral> {
         return `${equated} = ${this.sql.parameter(this.sql.stored(resolved, predicate.value))}`;
       case 'contains': {
         const anchor = predicate.anchor ?? 'anywhere';
-        return ownCollation
-          ? foldedContains(this.sql.dialect, expression, this.sql.parameter(containsPattern(predicate.text, anchor)))
-          : this.sql.dialect.containsIgnoringCase(expression, predicate.text, anchor, (value) =>
-              this.sql.parameter(value),
-            );
+        const bind = (value: string) => this.sql.parameter(value);
+        if (ownCollation)
+          return foldedContains(this.sql.dialect, expression, bind(containsPattern(predicate.text, anchor)));
+        return resolved.binaryCollation
+          ? this.sql.dialect.containsIgnoringCase(expression, predicate.text, anchor, bind)
+          : this.sql.dialect.containsIgnoringAccents(expression, predicate.text, anchor, bind);
       }
       case 'between': {
         const parts: string[] = [];

@@ -25,6 +25,11 @@ export interface ResolvedPath {
    */
   hidden: boolean;
   field: FieldSpec;
+  /**
+   * Whether its text is compared by code point (`DataTableOptions.binaryCollation`) instead of
+   * naturally: ordered case-folded then by code point, searched ignoring case but not accents.
+   */
+  binaryCollation?: boolean;
 }
 
 const INTEGER_RANGES: Record<string, readonly [number, number]> = {

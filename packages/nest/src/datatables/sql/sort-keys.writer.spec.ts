@@ -46,8 +46,18 @@ describe('SortKeyWriter', () => {
     expect(query.expressionMap.joinAttributes).toEqual([]);
   });
 
-  it('orders text by its fold then by code point in the dialect of the database', () => {
+  it('orders text by its natural collation then by code point in the dialect of the database', () => {
     const sql = albums(mariadb, 'mariadb');
+    const { keys } = new SortKeyWriter(sql).sortKeys(sql.base.clone(), [{ path: 'name', descending: false }], null);
+    expect(keys.map((key) => key.expression)).toEqual([
+      'WEIGHT_STRING(CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_uca1400_nopad_as_cs)',
+      'CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_nopad_bin',
+    ]);
+  });
+
+  it('orders a binaryCollation path case-folded, then by code point', () => {
+    const sql = albums(mariadb, 'mariadb');
+    sql.resolved('name').binaryCollation = true;
     const { keys } = new SortKeyWriter(sql).sortKeys(sql.base.clone(), [{ path: 'name', descending: false }], null);
     expect(keys.map((key) => key.expression)).toEqual([
       'CONVERT(LOWER(CONVERT(`album`.`name` USING utf8mb4)) USING utf8mb4) COLLATE utf8mb4_nopad_bin',

@@ -32,8 +32,7 @@ export class SortKeyWriter<T extends ObjectLiteral> {
   /** The keys that order the values of `expression` (a column of `resolved`), ascending before any direction. */
   private valueKeys(expression: string, resolved: ResolvedPath): string[] {
     const keys = resolved.nullable ? [`CASE WHEN ${expression} IS NULL THEN 0 ELSE 1 END`] : [];
-    if (this.sql.isText(resolved))
-      keys.push(this.sql.dialect.binary(this.sql.dialect.fold(expression)), this.sql.dialect.binary(expression));
+    if (this.sql.isText(resolved)) keys.push(...this.sql.textKeys(expression, resolved));
     else keys.push(expression);
     return keys;
   }
@@ -108,7 +107,8 @@ export class SortKeyWriter<T extends ObjectLiteral> {
 
   /**
    * The sort keys of an ordering, with the joins they need added to `query`. Nulls sort first
-   * ascending on every database; text sorts case-insensitively, then by code point. With `scope`
+   * ascending on every database; text sorts naturally (or case-folded under
+   * `binaryCollation`), then by code point. With `scope`
    * (a request that does not filter), a path across relations sorts by its rank among the related
    * rows ({@link rankKey}); otherwise by its value keys over a LEFT join per relation, which costs in
    * proportion to the filtered rows rather than to the related table.

@@ -74,6 +74,18 @@ export class TableSql<T extends ObjectLiteral> {
     return this.base.connection.driver.preparePersistentValue(value, resolved.column);
   }
 
+  /**
+   * The keys that order the text of `expression` (the path's column), each comparable with `<`,
+   * `=` and `>` to the same of a bound value: naturally (the dialect's collation), or case-folded
+   * under `binaryCollation`; then by code point, which makes texts equal only when identical.
+   */
+  textKeys(expression: string, resolved: ResolvedPath): [string, string] {
+    const first = resolved.binaryCollation
+      ? this.dialect.binary(this.dialect.fold(expression))
+      : this.dialect.natural(expression);
+    return [first, this.dialect.binary(expression)];
+  }
+
   /** Whether the path's column holds free text (not an enum), compared and ordered as text. */
   isText(resolved: ResolvedPath): boolean {
     return resolved.field.kind === 'string' && !resolved.field.choices;

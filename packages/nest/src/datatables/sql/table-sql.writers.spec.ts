@@ -40,7 +40,9 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
         path: 'name',
         predicate: { kind: 'contains', text: '50%_off!' },
       });
-      expect(condition).toBe(`CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!'`);
+      expect(condition).toBe(
+        `lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!'`,
+      );
       expect(sql.parameters.wl_p0).toBe('%50!%!_off!!%');
     });
 
@@ -67,7 +69,7 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
     it('requires every search term to match one field: terms ANDed, fields ORed', () => {
       const search = new ConditionWriter(sql).search(['a', 'b'], ['name']);
       expect(search).toBe(
-        `(CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!') AND (CAST("album"."name" AS text) ILIKE :wl_p1 ESCAPE '!')`,
+        `(lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!') AND (lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p1 AS text))) ESCAPE '!')`,
       );
       expect(new ConditionWriter(sql).search(['a'], [])).toBe('1 = 0');
       expect(new ConditionWriter(sql).search([], ['name'])).toBeNull();
@@ -88,7 +90,7 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
   });
 
   describe('SortKeyWriter', () => {
-    it('orders text by its folded value then by code point, nulls first, joining relations once', () => {
+    it('orders text by its natural collation then by code point, nulls first, joining relations once', () => {
       const query = base.clone();
       const keys = new SortKeyWriter(sql).sortKeys(
         query,
@@ -101,10 +103,10 @@ describe('the SQL writers of a request (PostgreSQL text)', () => {
       ).keys;
       expect(keys).toEqual([
         { expression: 'CASE WHEN "wl_j0"."name" IS NULL THEN 0 ELSE 1 END', descending: true },
-        { expression: '(lower(CAST("wl_j0"."name" AS text))) COLLATE "C"', descending: true },
+        { expression: 'CAST("wl_j0"."name" AS text) COLLATE "und-x-icu"', descending: true },
         { expression: '("wl_j0"."name") COLLATE "C"', descending: true },
         { expression: 'CASE WHEN "wl_j0"."country" IS NULL THEN 0 ELSE 1 END', descending: false },
-        { expression: '(lower(CAST("wl_j0"."country" AS text))) COLLATE "C"', descending: false },
+        { expression: 'CAST("wl_j0"."country" AS text) COLLATE "und-x-icu"', descending: false },
         { expression: '("wl_j0"."country") COLLATE "C"', descending: false },
         { expression: 'CASE WHEN "album"."sales" IS NULL THEN 0 ELSE 1 END', descending: false },
         { expression: '"album"."sales"', descending: false },

@@ -1,0 +1,76 @@
+/**
+ * A sort key for SQLite, whose better-sqlite3 driver cannot register a collation: texts ordered
+ * by their keys compared byte by byte (SQLite's BINARY) follow the root collation of the Unicode
+ * Collation Algorithm as ICU applies it (what PostgreSQL's `und-x-icu` and MariaDB's `uca1400`
+ * collations order by) for the Latin, Greek and Cyrillic letters: three levels, each compared in
+ * full before the next — letters by their base letter, then accents, then case (lower first).
+ *
+ * It approximates the collation without its tables: punctuation and symbols come before digits and
+ * digits before letters (ASCII punctuation in ICU's order, other punctuation by code point), base
+ * letters follow code points (which orders the Latin, Greek and Cyrillic alphabets as ICU does,
+ * but not the letters some languages add after `z`), accents follow the collation's order of the
+ * common ones, and controls are ignored.
+ */
+
+/** Each ASCII punctuation character and the space, in the order ICU's root collation gives them. */
+const ASCII_VARIABLE = ` _-,;:!?.'"()[]{}@*/\\&#%\`^+<=>|~$`;
+
+/** The combining marks in the order of their secondary weights in the collation's tables. */
+const MARK_ORDER = [0x301, 0x300, 0x306, 0x302, 0x30c, 0x30a, 0x308, 0x30b, 0x303, 0x307, 0x327, 0x328, 0x304];
+
+/** Letters the collation takes for two letters (`æ` as `ae`), apart at the third level. */
+const EXPANSIONS: Readonly<Record<string, string>> = { æ: 'ae', œ: 'oe', ß: 'ss', ĳ: 'ij' };
+
+/** Letters with a stroke through them, which the collation orders with their base letter. */
+const STROKED: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ŧ: 't' };
+
+const COMMON_SECONDARY = 0x20;
+const DIGIT_BASE = 0x200000;
+const LETTER_BASE = 0x300000;
+
+function hex(weight: number, width: number): string {
+  return weight.toString(16).padStart(width, '0');
+}
+
+function markWeight(codePoint: number): number {
+  const index = MARK_ORDER.indexOf(codePoint);
+  if (index >= 0) return COMMON_SECONDARY + 1 + index;
+  if (codePoint >= 0x300 && codePoint <= 0x36f) return 0x40 + (codePoint - 0x300);
+  return 0xf0;
+}
+
+function primaryWeight(lower: string): number {
+  const variable = ASCII_VARIABLE.indexOf(lower);
+  if (variable >= 0) return 1 + variable;
+  if (/[\p{Z}\p{P}\p{S}]/u.test(lower)) return 0x100 + lower.codePointAt(0)!;
+  if (lower >= '0' && lower <= '9') return DIGIT_BASE + lower.charCodeAt(0) - 0x30;
+  // The final sigma is a sigma with another shape.
+  return LETTER_BASE + (lower === 'ς' ? 0x3c3 : lower.codePointAt(0)!);
+}
+
+/** The sort key of `text` (see the module's comment). */
+export function naturalSortKey(text: string): string {
+  let primary = '';
+  let secondary = '';
+  let tertiary = '';
+  for (const character of text.normalize('NFD')) {
+    const codePoint = character.codePointAt(0)!;
+    if (/\p{Mn}/u.test(character)) {
+      secondary += hex(markWeight(codePoint), 2);
+      continue;
+    }
+    if (/\p{Cc}|\p{Cf}/u.test(character)) continue;
+    const lower = character.toLowerCase();
+    const upper = lower !== character ? 1 : 0;
+    const expansion = EXPANSIONS[lower];
+    const letters = expansion ?? STROKED[lower] ?? (Array.from(lower)[0] as string);
+    for (const letter of letters) {
+      primary += hex(primaryWeight(letter), 6);
+      secondary += hex(COMMON_SECONDARY, 2);
+      tertiary += String(upper + (expansion || STROKED[lower] ? 2 : 0));
+    }
+    // A stroke sorts as an accent after those the tables name.
+    if (STROKED[lower]) secondary += hex(0xf1, 2);
+  }
+  return `${primary} ${secondary} ${tertiary}`;
+}
