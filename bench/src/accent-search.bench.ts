@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { postgresUrl } from './data/postgres.seed.js';
+import { postgresUrl, UNACCENT_SETUP } from './data/postgres.seed.js';
 import { median } from './median.js';
 
 const ROWS = Number(process.env.ACCENT_ROWS ?? '1000000');
@@ -163,12 +163,7 @@ async function main(): Promise<void> {
   try {
     await prepare(client);
     // What the README tells a host to run.
-    await client.query('CREATE EXTENSION IF NOT EXISTS unaccent');
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-    await client.query(
-      `CREATE OR REPLACE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT ` +
-        `AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$`,
-    );
+    for (const statement of UNACCENT_SETUP) await client.query(statement);
     await client.query(`DROP INDEX IF EXISTS ${INDEX}`);
     const load = loadavg()
       .map((each) => each.toFixed(1))

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { benchSettings, LOAD_CHECK_CONNECTIONS, SQLITE_PEOPLE, WARM_UP_SECONDS } from './bench.settings.js';
 import { BenchServer } from './bench-server.js';
 import { measureClientBundles } from './client-bundle.size.js';
-import { postgresUrl, preparePostgres } from './data/postgres.seed.js';
+import { postgresUrl, prepareAccentSearch, preparePostgres } from './data/postgres.seed.js';
 import { prepareSqlite } from './data/sqlite.seed.js';
 import { KEYSET_ROW, runKeyset, type KeysetRun } from './keyset.runner.js';
 import { runLoad } from './load.runner.js';
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     log,
   );
   log(`PostgreSQL data ${postgresState}`);
+  await prepareAccentSearch(settings.postgresDatabase, log);
   const sqliteState = databases.includes('sqlite')
     ? await prepareSqlite(SQLITE_FILE, settings.postgresDatabase, SQLITE_PEOPLE, log)
     : 'not used';
