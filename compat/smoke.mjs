@@ -139,7 +139,8 @@ function checks(request) {
       '@DataTable: ordering by several columns, across the relation',
       async () => {
         deepStrictEqual(ids(await table('ordering=artist__name,-year,title')), [8, 3, 2, 1, 4, 5, 6, 7]);
-        deepStrictEqual(ids(await table('ordering=-year,title&limit=3&offset=1')), [8, 7, 4]);
+        // Text orders naturally: Éternité sorts with the E's, before Vespertine.
+        deepStrictEqual(ids(await table('ordering=-year,title&limit=3&offset=1')), [7, 8, 4]);
       },
     ],
     [
@@ -150,7 +151,7 @@ function checks(request) {
         const range = await table('year__range=1995,1998&ordering=year');
         deepStrictEqual([ids(range), range.recordsFiltered, range.recordsTotal], [[2, 3, 4], 3, 8]);
         const open = await table('year__range=2001,&ordering=-year,title');
-        deepStrictEqual(ids(open), [6, 8, 7]);
+        deepStrictEqual(ids(open), [6, 7, 8]);
         const bad = await request('GET', '/albums/?year__range=x,y&draw=4');
         deepStrictEqual([bad.status, bad.json?.draw], [400, 4], bad.text);
       },
