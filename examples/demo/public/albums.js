@@ -68,8 +68,9 @@ const table = createDataTable(
         title: demo.t('column.artist'),
         type: 'string',
         render: selectobjprint({ display_name: 'name' }),
-        // ColumnControl adds a menu beside DataTables' own ordering icon.
-        columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search']],
+        // ColumnControl adds a menu beside DataTables' own ordering icon; its list of every artist
+        // comes from the server (the answer's `columnControl`).
+        columnControl: [['orderAsc', 'orderDesc', 'spacer', 'search', 'searchList']],
       },
       {
         data: 'tracks',
@@ -106,7 +107,7 @@ const table = createDataTable(
         type: 'select',
         choices: config.formats,
         render: renderFormat,
-        // In server-side mode ColumnControl's list needs its options (the server does not send them).
+        // ColumnControl's list of the formats, in the page's language (the Artist list comes from the server).
         columnControl: [
           [{ extend: 'searchList', options: config.formats.map(([value, label]) => ({ value, label })) }],
         ],

@@ -476,6 +476,37 @@ describe('the demo in Chromium (SQLite)', () => {
     expect(answers.filter((status) => status !== 200)).toEqual([]);
   });
 
+  it("lists every artist of the table in the Artist column's ColumnControl list, not only the page's", async () => {
+    const page = await signIn('viewer');
+    await expectInfo(page, info(10, ALBUMS));
+    const artists = (
+      (await dataSource.query(
+        'SELECT DISTINCT artist.name AS name FROM album JOIN artist ON artist.id = album.artist_id',
+      )) as Array<{ name: string }>
+    ).map((row) => row.name);
+    const onFirstPage = new Set(await columnTexts(page, COLUMN.artist));
+    const elsewhere = artists.filter((name) => !onFirstPage.has(name));
+    expect(elsewhere.length).toBeGreaterThan(0);
+
+    await page.click(`#albums thead tr:first-child th:nth-child(${COLUMN.artist + 1}) .dtcc-button_dropdown`);
+    const buttons = page.locator('.dtcc-dropdown .dtcc-list-buttons button');
+    await page.waitForFunction(
+      (expected) => document.querySelectorAll('.dtcc-dropdown .dtcc-list-buttons button').length === expected,
+      artists.length,
+    );
+    expect((await buttons.allTextContents()).map((text) => text.trim()).sort()).toEqual([...artists].sort());
+
+    await buttons.filter({ has: page.getByText(elsewhere[0]!, { exact: true }) }).click();
+    const [picked] = (await dataSource.query(
+      'SELECT COUNT(*) AS n FROM album JOIN artist ON artist.id = album.artist_id WHERE artist.name = ?',
+      [elsewhere[0]],
+    )) as Array<{ n: number }>;
+    const matching = Number(picked!.n);
+    await expectInfo(page, info(10, matching));
+    expect(new Set(await columnTexts(page, COLUMN.artist))).toEqual(new Set([elsewhere[0]]));
+    await page.keyboard.press('Escape');
+  });
+
   it("answers SearchPanes' options for its panes, counted within the other panes' selections", async () => {
     const page = await signIn('viewer');
     const answer = (await page.evaluate(() =>

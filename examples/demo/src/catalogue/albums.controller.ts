@@ -43,7 +43,7 @@ export const ALBUM_TABLE = {
     released_on: ['range', 'exact', 'isnull'],
     added_at: ['range', 'exact'],
     format: ['exact', 'in'],
-    artist__name: ['icontains', 'exact', 'isnull'],
+    artist__name: ['icontains', 'exact', 'in', 'isnull'],
     genres__id: ['in'],
     notes: ['icontains', 'exact', 'isnull'],
     homepage: ['icontains', 'isnull'],
@@ -52,6 +52,8 @@ export const ALBUM_TABLE = {
   panes: ['format', 'genres__name'],
   // The labels the Format column shows: the Format pane lists them, and the CSV/XLSX files write them.
   choices: { format: ALBUM_FORMATS },
+  // ColumnControl's list of the Artist column: every artist of the table, not only the page's.
+  columnControl: { lists: { artist__name: { limit: 1000 } } },
   // The tracks of every matching album (not only the page's): the table's footer shows their sum.
   aggregates: { tracks: ['sum'] },
   actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
