@@ -201,6 +201,24 @@ describe.each(DATATABLES_LINES)('Export buttons on DataTables %s', (line) => {
     );
   });
 
+  it('ends the file with a totals row of the server aggregates when the button asks for totals', async () => {
+    await openTable(line, '/dt-export/totalled', {
+      layout: { topStart: { buttons: [{ extend: 'widgetlibCsv', totals: true }] } },
+    });
+    await narrow('e');
+    const download = await downloadFrom('.widgetlib-dt-export-csv');
+    const records = parseCsv((await readFile(await download.path(), 'utf8')).slice(1));
+    const expected = await listed('search=e&ordering=-year');
+    expect(records.slice(1, -1)).toEqual(expected);
+    const { aggregates } = (await (
+      await fetch(`${browser.server.baseUrl}/dt-export/totalled?search=e&limit=1`)
+    ).json()) as {
+      aggregates: { year: { sum: number } };
+    };
+    expect(aggregates.year.sum).toBe(expected.reduce((total, row) => total + Number(row[2]), 0));
+    expect(records.at(-1)).toEqual(['Totals', '', String(aggregates.year.sum), '']);
+  });
+
   it('downloads the raw values when the button asks for them', async () => {
     await openTable(
       line,

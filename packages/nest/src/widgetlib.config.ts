@@ -125,7 +125,7 @@ export function resolveWidgetLibConfig(
   const bulkTimeLimit = options.dataTables?.bulkTimeLimit ?? DEFAULT_BULK_TIME_LIMIT_MS;
   const bulkProblem = bulkTimeLimitProblem(bulkTimeLimit);
   if (bulkProblem) problems.push(bulkProblem);
-  const texts = { yes: 'Yes', no: 'No', ...options.dataTables?.texts };
+  const texts = { yes: 'Yes', no: 'No', totals: 'Totals', ...options.dataTables?.texts };
   for (const [name, word] of Object.entries(texts)) {
     if (typeof word !== 'string' || word.trim() === '') problems.push(`texts.${name} must be a non-empty text`);
   }

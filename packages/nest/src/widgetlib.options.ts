@@ -69,6 +69,8 @@ export interface DataTablesDefaults {
 export interface DataTableServerTexts {
   yes: string;
   no: string;
+  /** The first cell of an export's totals row (`DataTableExportOptions.totals`). */
+  totals: string;
 }
 
 /** Bounds on a help import (`POST /help/import/`, `HelpService.import`). */

@@ -40,8 +40,8 @@ function exportButton(
     className: `widgetlib-dt-export widgetlib-dt-export-${format}`,
     action(_event, dt, _node, config) {
       // A definition extended by the host (`{ extend: 'widgetlibCsv', fields: [...] }`) brings its own options.
-      const { url, fields, bom, values, timeZone, onError } = config;
-      const chosen = { ...options, ...defined({ url, fields, bom, values, timeZone, onError }), format };
+      const { url, fields, bom, values, timeZone, totals, onError } = config;
+      const chosen = { ...options, ...defined({ url, fields, bom, values, timeZone, totals, onError }), format };
       this.processing(true);
       void exportTable(dt, chosen).finally(() => this.processing(false));
     },

@@ -47,6 +47,7 @@ export async function downloadExport(
     datetimeFormat: documentDatetimeFormat(),
     yes: texts.yes,
     no: texts.no,
+    totals: texts.totals,
   };
   const { url: target, ...init } = exportRequest(
     url,

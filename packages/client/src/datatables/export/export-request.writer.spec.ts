@@ -41,6 +41,21 @@ describe('exportParams', () => {
       'export[values]': 'raw',
     });
   });
+
+  it('sends totals as export[totals], with the totals row word when asked for', () => {
+    const display = { dateFormat: 'd/M/yyyy', datetimeFormat: 'd/M/yyyy H:mm', yes: 'Sí', no: 'No', totals: 'Totales' };
+    expect(exportParams({}, { format: 'csv', values: 'raw', totals: true }, display)).toEqual({
+      'export[format]': 'csv',
+      'export[values]': 'raw',
+      'export[totals]': '1',
+      'export[totals_label]': 'Totales',
+    });
+    expect(exportParams({}, { format: 'xlsx', values: 'raw', totals: false }, display)).toEqual({
+      'export[format]': 'xlsx',
+      'export[values]': 'raw',
+      'export[totals]': '0',
+    });
+  });
 });
 
 describe('exportRequest', () => {

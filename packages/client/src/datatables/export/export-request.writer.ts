@@ -27,6 +27,11 @@ export interface DataTableExportChoice {
    * offsets the rows carry, which the table's cells show).
    */
   timeZone?: string;
+  /**
+   * End the file with a totals row of the table's server-side aggregates (`export[totals]`; default:
+   * the server's `export.totals`). Only on a table that declares `aggregates`: elsewhere a 400.
+   */
+  totals?: boolean;
 }
 
 /** How the page shows values, which an export of `shown` values writes too. */
@@ -38,6 +43,8 @@ export interface PageDisplay {
   /** The words of a boolean. */
   yes: string;
   no: string;
+  /** The first cell of the totals row, sent when the choice asks for totals. */
+  totals?: string;
 }
 
 /** The list's paging and draw counter: an export holds every matching row. */
@@ -58,7 +65,8 @@ export function defaultExportUrl(url: string, base: string): string {
 
 /**
  * The export's parameters: the list request's search, filters and ordering, without paging, and
- * the choice as `export[format]`, `export[fields]`, `export[bom]` and `export[values]`, the spelling
+ * the choice as `export[format]`, `export[fields]`, `export[bom]`, `export[values]` and
+ * `export[totals]` (with the totals row's word, `export[totals_label]`), the spelling
  * that cannot meet a list parameter (a filter on a field called `format` keeps the plain name).
  * Unless the choice is raw values, how the page shows values goes too (`export[date_format]`,
  * `export[datetime_format]`, `export[yes]`, `export[no]`, and `export[timezone]` when chosen),
@@ -86,6 +94,8 @@ export function exportParams(
     ...(choice.fields?.length ? { 'export[fields]': choice.fields.join(',') } : {}),
     ...(choice.bom === undefined ? {} : { 'export[bom]': choice.bom ? '1' : '0' }),
     ...(choice.values === undefined ? {} : { 'export[values]': choice.values }),
+    ...(choice.totals === undefined ? {} : { 'export[totals]': choice.totals ? '1' : '0' }),
+    ...(choice.totals && display?.totals !== undefined ? { 'export[totals_label]': display.totals } : {}),
     ...shown,
   };
 }

@@ -37,6 +37,12 @@ const exportApiDocs = (options: DataTableOptions, method: 'GET' | 'POST') =>
               schema: { type: 'string', enum: [...EXPORT_VALUES] },
               description: "shown: each cell as the table shows it (the default); raw: the list's values",
             }),
+            ApiQuery({
+              name: 'totals',
+              required: false,
+              schema: { type: 'boolean' },
+              description: "End with a totals row of the table's aggregates (default: export.totals)",
+            }),
             ...(
               [
                 ['date_format', 'Shown values: Luxon tokens of dates (default: the module dateFormat)'],
@@ -44,6 +50,7 @@ const exportApiDocs = (options: DataTableOptions, method: 'GET' | 'POST') =>
                 ['timezone', 'Shown values: the IANA zone of date-times (default: the module timezone)'],
                 ['yes', 'Shown values: the word of true (default: dataTables.texts.yes)'],
                 ['no', 'Shown values: the word of false (default: dataTables.texts.no)'],
+                ['totals_label', 'The first cell of the totals row (default: dataTables.texts.totals)'],
               ] as const
             ).map(([name, description]) =>
               ApiQuery({ name, required: false, schema: { type: 'string', maxLength: 64 }, description }),

@@ -36,7 +36,10 @@ import { exportColumns } from './export-columns.reader.js';
 import { writeExportFile } from './export-file.writer.js';
 import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
 import { startRowWalk } from './export-rows.query.js';
+import { readExportTotals } from './export-totals.query.js';
+import { totalsCells } from './export-totals.writer.js';
 import { resolveExportSettings, type ExportSettings } from '../model/index.js';
+import type { AggregateColumn } from '../aggregates/index.js';
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -53,6 +56,12 @@ function listParameterNames(filters: Readonly<Record<string, readonly Lookup[]>>
   return new Set(
     Object.entries(filters).flatMap(([path, lookups]) => lookups.map((lookup) => filterParameterName(path, lookup))),
   );
+}
+
+/** The columns with declared aggregates, or null when the table declares none. */
+function aggregatedColumns(table: PreparedTable): AggregateColumn[] | null {
+  const columns = [...(table.aggregates?.own ?? []), ...(table.aggregates?.toMany.flat() ?? [])];
+  return columns.length > 0 ? columns : null;
 }
 
 /**
@@ -79,6 +88,8 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       if (list.value === null || !exported.settings) {
         return { value: null, problems: [...list.problems, ...exported.problems] };
       }
+      if (exported.settings.totals && !aggregatedColumns(list.value))
+        return { value: null, problems: ['export.totals needs the table to declare aggregates'] };
       return { value: { table: list.value, settings: exported.settings }, problems: [] };
     });
   }
@@ -112,6 +123,14 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const metadata = base.expressionMap.mainAlias!.metadata;
     const { table, settings } = this.exports.get(options, metadata, endpoint);
     const { tableRequest, exportRequest } = this.parse(request, table, settings);
+    const totalled = exportRequest.totals ?? settings.totals;
+    const aggregated = aggregatedColumns(table);
+    if (totalled && !aggregated) {
+      throw new TableRequestError(
+        ['totals: this table declares no aggregates, so its export has no totals row'],
+        undefined,
+      );
+    }
     const readSource = await listReadSource(this.counts, base, table.paths);
     const walk = await this.guarded(() =>
       startRowWalk(base, tableRequest, table.paths, table.statementTimeout, settings.chunkSize, readSource),
@@ -125,6 +144,21 @@ export class DataTablesExportInterceptor implements NestInterceptor {
         undefined,
       );
     }
+    const totalValues = totalled
+      ? await this.guarded(() =>
+          readExportTotals(
+            base,
+            tableRequest,
+            table.paths,
+            table.statementTimeout,
+            table.aggregates!,
+            readSource,
+          ).catch(async (error: unknown) => {
+            await walk.chunks.return();
+            throw error;
+          }),
+        )
+      : null;
     const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
     const first = await this.guarded(() => rows.next());
     const firstRows = first.done ? [] : first.value;
@@ -135,6 +169,15 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       return choices ? { ...column, choices } : column;
     });
     const values = this.values(exportRequest, settings);
+    const totals =
+      totalValues && aggregated
+        ? totalsCells(
+            columns,
+            aggregated,
+            totalValues,
+            exportRequest.shown.totalsLabel ?? this.config.dataTables.texts.totals,
+          )
+        : null;
     const output = new PassThrough();
     onResponseAborted(response, () => output.destroy());
     async function* all() {
@@ -147,6 +190,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       bom: exportRequest.bom ?? settings.bom ?? values.mode === 'shown',
       sheetName: settings.fileName,
       values,
+      totals,
     };
     writeExportFile(output, shape, all()).catch((error: unknown) => {
       this.logger.error(`${endpoint}: the export stopped part way: ${(error as Error).message}`);

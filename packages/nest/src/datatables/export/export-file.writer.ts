@@ -1,7 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { csvHeader, csvRecord, UTF8_BOM } from './csv.writer.js';
-import { rowCells, type ExportColumn, type ExportValues } from './export-cell.writer.js';
+import { rowCells, type ExportCell, type ExportColumn, type ExportValues } from './export-cell.writer.js';
 import type { DataTableExportFormat } from '../model/index.js';
 import { excelNumberFormat } from './excel-number-format.writer.js';
 import { ISO_SHEET_DATE_FORMATS, XlsxSheetWriter, type SheetDateFormats } from './xlsx.writer.js';
@@ -16,6 +16,8 @@ export interface ExportFileShape {
   bom: boolean;
   sheetName: string;
   values: ExportValues;
+  /** The totals row written after the last row (`DataTableExportOptions.totals`), or null. */
+  totals: readonly ExportCell[] | null;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function writeExportFile(
       await setImmediate();
       if (!(await room(output))) return;
     }
+    if (shape.totals) output.write(csvRecord(shape.totals));
     output.end();
     return;
   }
@@ -79,5 +82,6 @@ export async function writeExportFile(
     await sheet.drained();
     if (!(await room(output))) return;
   }
+  if (shape.totals) sheet.addRow(shape.totals, { bold: true });
   await sheet.end();
 }

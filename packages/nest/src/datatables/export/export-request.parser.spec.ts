@@ -11,7 +11,7 @@ function problems(run: () => unknown): string[] {
   return [];
 }
 
-const NOT_SHOWN = { dateFormat: null, datetimeFormat: null, timezone: null, yes: null, no: null };
+const NOT_SHOWN = { dateFormat: null, datetimeFormat: null, timezone: null, yes: null, no: null, totalsLabel: null };
 
 describe('parseExportRequest', () => {
   const formats = ['csv', 'xlsx'] as const;
@@ -22,6 +22,7 @@ describe('parseExportRequest', () => {
       bom: true,
       fields: ['name', 'artist.name'],
       values: null,
+      totals: null,
       shown: NOT_SHOWN,
     });
     expect(parseExportRequest({ 'export[format]': 'csv', export: { bom: 'false' } }, formats, null, 10)).toEqual({
@@ -29,6 +30,7 @@ describe('parseExportRequest', () => {
       bom: false,
       fields: null,
       values: null,
+      totals: null,
       shown: NOT_SHOWN,
     });
   });
@@ -55,6 +57,7 @@ describe('parseExportRequest', () => {
       timezone: 'America/New_York',
       yes: 'Sí',
       no: 'No',
+      totalsLabel: null,
     });
     expect(parseExportRequest({ format: 'csv', values: 'raw' }, formats, null, 10).values).toBe('raw');
   });
@@ -88,6 +91,21 @@ describe('parseExportRequest', () => {
     expect(problems(() => parseExportRequest({ format: 'csv', date_format: 'qqq-ZZ' }, formats, null, 10))).toEqual([
       'date_format "qqq-ZZ" is not a Luxon format showing a whole date',
     ]);
+  });
+
+  it('reads totals and the totals row word, and refuses a totals that is not a boolean', () => {
+    const parsed = parseExportRequest(
+      { format: 'csv', 'export[totals]': '1', totals_label: 'Suma' },
+      formats,
+      null,
+      10,
+    );
+    expect(parsed.totals).toBe(true);
+    expect(parsed.shown.totalsLabel).toBe('Suma');
+    expect(parseExportRequest({ format: 'csv', totals: 'false' }, formats, null, 10).totals).toBe(false);
+    expect(
+      problems(() => parseExportRequest({ format: 'csv', totals: 'sum', totals_label: '' }, formats, null, 10)),
+    ).toEqual(['totals must be true or false (1 or 0), got "sum"', 'totals_label must be 1 to 64 characters']);
   });
 
   it('leaves a plain name to the list when the list has a parameter of that name', () => {

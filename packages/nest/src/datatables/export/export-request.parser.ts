@@ -21,6 +21,8 @@ export interface ExportRequest {
   fields: string[] | null;
   /** What the cells hold (`values`); null: the endpoint's. */
   values: DataTableExportValues | null;
+  /** Whether the file ends with a totals row (`totals`); null: the endpoint's. */
+  totals: boolean | null;
   /** How the page shows values (`date_format`, `datetime_format`, `timezone`, `yes`, `no`); each null: the module's. */
   shown: {
     dateFormat: string | null;
@@ -28,6 +30,8 @@ export interface ExportRequest {
     timezone: string | null;
     yes: string | null;
     no: string | null;
+    /** The first cell of the totals row (`totals_label`). */
+    totalsLabel: string | null;
   };
 }
 
@@ -42,6 +46,8 @@ export const EXPORT_PARAMETERS = [
   'timezone',
   'yes',
   'no',
+  'totals',
+  'totals_label',
 ] as const;
 type ExportParameter = (typeof EXPORT_PARAMETERS)[number];
 
@@ -61,7 +67,8 @@ const PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
  * `fields` (comma-separated row paths, each among `declared` when the endpoint declares its
  * columns, at most `maxFields`), `values` (shown or raw), and how the page shows values:
  * `date_format` and `datetime_format` (Luxon tokens that show a whole date, and date and time),
- * `timezone` (IANA) and `yes` / `no` (the words of a boolean, 1 to 64 characters), each also as
+ * `timezone` (IANA) and `yes` / `no` (the words of a boolean, 1 to 64 characters), `totals` (true
+ * or false) and `totals_label` (the totals row's word, 1 to 64 characters), each also as
  * `export[<name>]` (only so where `listNames`, the
  * list's own parameters, has the plain name). Throws `TableRequestError` listing every problem.
  */
@@ -96,6 +103,10 @@ export function parseExportRequest(
   const bomText = read('bom');
   const bom = bomText === undefined ? null : (parseBooleanWord(bomText) ?? null);
   if (bomText !== undefined && bom === null) problems.add(`bom must be true or false (1 or 0), got ${quoted(bomText)}`);
+  const totalsText = read('totals');
+  const totals = totalsText === undefined ? null : (parseBooleanWord(totalsText) ?? null);
+  if (totalsText !== undefined && totals === null)
+    problems.add(`totals must be true or false (1 or 0), got ${quoted(totalsText)}`);
   const fieldsText = read('fields');
   let fields: string[] | null = null;
   if (fieldsText !== undefined) {
@@ -141,7 +152,8 @@ export function parseExportRequest(
     timezone: checked('timezone', (text) => timeZoneProblem('timezone', text)),
     yes: word('yes'),
     no: word('no'),
+    totalsLabel: word('totals_label'),
   };
   if (problems.any || format === undefined) throw new TableRequestError(problems.messages, undefined);
-  return { format, bom, fields, values: cells, shown };
+  return { format, bom, fields, values: cells, totals, shown };
 }

@@ -84,8 +84,10 @@ export class XlsxSheetWriter {
     header.commit();
   }
 
-  addRow(cells: readonly ExportCell[]): void {
-    this.sheet.addRow(cells.map((cell) => cellValue(cell, this.dateFormats))).commit();
+  addRow(cells: readonly ExportCell[], font?: { bold: boolean }): void {
+    const row = this.sheet.addRow(cells.map((cell) => cellValue(cell, this.dateFormats)));
+    if (font) row.font = font;
+    row.commit();
   }
 
   /**

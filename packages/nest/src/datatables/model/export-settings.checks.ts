@@ -25,6 +25,8 @@ export interface ExportSettings {
   /** Null: a byte order mark with `shown` values only. */
   bom: boolean | null;
   values: DataTableExportValues;
+  /** Whether the file ends with a totals row when the request has no `totals`. */
+  totals: boolean;
 }
 
 export const EXPORT_DEFAULTS: ResolvedExportDefaults = {
@@ -89,6 +91,8 @@ export function resolveExportSettings(
       valuesProblem('export.values', options.values ?? defaults.values),
     ].filter((problem): problem is string => problem !== null),
   );
+  if (options.totals !== undefined && typeof options.totals !== 'boolean')
+    problems.push(`export.totals must be true or false, not ${JSON.stringify(options.totals)}`);
   if (problems.length > 0) return { settings: null, problems };
   return {
     settings: {
@@ -99,6 +103,7 @@ export function resolveExportSettings(
       chunkSize,
       bom: options.bom ?? defaults.bom,
       values: options.values ?? defaults.values,
+      totals: options.totals ?? false,
     },
     problems: [],
   };

@@ -50,6 +50,13 @@ export interface DataTableExportOptions {
    * system's code page, garbling accented text); without for `raw` values, meant for programs.
    */
   bom?: boolean;
+  /**
+   * Whether the file ends with a totals row when the request has no `totals` (default false): each
+   * exported column with declared `aggregates` holds its first declared aggregate over every row the
+   * request matches, the first column without one the word `dataTables.texts.totals` (or the
+   * request's `totals_label`). Only on a table that declares `aggregates`.
+   */
+  totals?: boolean;
 }
 
 /** The module-wide defaults of every export (`WidgetLibModule`'s `dataTables.export`). */
