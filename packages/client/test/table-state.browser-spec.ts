@@ -75,10 +75,24 @@ async function untilLastQuery(wanted: (conditions: Record<string, unknown>) => b
 }
 
 /** The conditions of a request: every parameter but paging, ordering, the draw counter and SearchPanes' options. */
+/**
+ * The request's conditions: neither paging, ordering nor options asked for, nor the bare name of a column
+ * sent so that the answer carries its ColumnControl list (`columns[i][name]` with nothing else of that column).
+ */
 function conditionsOf(query: Record<string, unknown>): Record<string, unknown> {
+  const columnName = /^columns\[(\d+)\]\[name\]$/;
+  const conditioned = new Set(
+    Object.keys(query)
+      .filter((name) => !columnName.test(name))
+      .map((name) => /^columns\[(\d+)\]/.exec(name)?.[1])
+      .filter((index) => index !== undefined),
+  );
   return Object.fromEntries(
     Object.entries(query).filter(
-      ([name]) => !['draw', 'offset', 'limit', 'ordering'].includes(name) && !name.startsWith('searchPanes_options['),
+      ([name]) =>
+        !['draw', 'offset', 'limit', 'ordering'].includes(name) &&
+        !name.startsWith('searchPanes_options[') &&
+        !(columnName.test(name) && !conditioned.has(columnName.exec(name)![1])),
     ),
   );
 }
