@@ -9,8 +9,7 @@ export class AccentSearch1732500000000 implements MigrationInterface {
   name = 'AccentSearch1732500000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const [server] = (await queryRunner.query('SELECT version() AS version')) as Array<{ version: string }>;
-    if (!server?.version.startsWith('PostgreSQL')) return;
+    if (queryRunner.connection.driver.options.type !== 'postgres') return;
     const available = (await queryRunner.query(
       `SELECT 1 FROM pg_catalog.pg_available_extensions WHERE name = 'unaccent'`,
     )) as unknown[];
