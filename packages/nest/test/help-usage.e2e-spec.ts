@@ -264,13 +264,16 @@ describeEachDatabase('Help usage', (kind) => {
       await post('today').expect(204);
       expect(await keptNames()).toEqual(['old-again', 'oldest-kept', 'today', 'yesterday']);
 
-      // An hour later, the next write does; what the summary counts is what is kept.
-      Date.now = () => realNow() + 61 * 60 * 1000;
+      // An hour later, the next write does; what the summary counts is what is kept. An hour later may
+      // be the next day, whose retention no longer keeps the oldest day.
+      const later = realNow() + 61 * 60 * 1000;
+      Date.now = () => later;
+      const nextDay = dayOf(later) !== dayOf(now);
       await post('today').expect(204);
-      expect(await keptNames()).toEqual(['oldest-kept', 'today', 'yesterday']);
+      expect(await keptNames()).toEqual(nextDay ? ['today', 'yesterday'] : ['oldest-kept', 'today', 'yesterday']);
       const summary = await request(server).get('/help/usage/').query({ id_view: VIEW }).set(admin).expect(200);
       expect(summary.body.missing).toEqual([
-        { question_name: 'oldest-kept', clicks: 7 },
+        ...(nextDay ? [] : [{ question_name: 'oldest-kept', clicks: 7 }]),
         { question_name: 'yesterday', clicks: 7 },
         { question_name: 'today', clicks: 3 },
       ]);
