@@ -134,8 +134,9 @@ describe("the demo's Content-Security-Policy in Chromium (SQLite)", () => {
     await waitForInfo(page, ALBUMS);
 
     // The filter row: a text filter, a select, and Tom Select's remote choices.
-    await page.locator(`${FILTER_ROW} > td:nth-child(${COLUMN.title + 1}) input`).pressSequentially('a');
-    await waitForInfo(page, await count("SELECT COUNT(*) AS n FROM album WHERE lower(title) LIKE '%a%'"));
+    // A letter without accented forms in the seed's titles: the search ignores accents, SQL's LIKE does not.
+    await page.locator(`${FILTER_ROW} > td:nth-child(${COLUMN.title + 1}) input`).pressSequentially('r');
+    await waitForInfo(page, await count("SELECT COUNT(*) AS n FROM album WHERE lower(title) LIKE '%r%'"));
     await clearFilters(page);
     const genres = page.locator(`${FILTER_ROW} > td:nth-child(${COLUMN.genres + 1}) .ts-control input`);
     await genres.click();
