@@ -106,7 +106,14 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
 /** The dialect of a server with `unaccent`, the wrapper and ICU (the specs' and the usual case). */
 export const postgresDialect = postgresDialectOf({ search: 'wrapper', icu: true });
 
-const features = new WeakMap<DataSource, Promise<PostgresFeatures>>();
+/**
+ * How long an answer without everything (the wrapper, ICU) is trusted before the server is asked again:
+ * a host's migration may create the wrapper after widgetlib's own migrations asked. A catalogue query
+ * at most this often; a complete answer is kept.
+ */
+const INCOMPLETE_FEATURES_MS = 1_000;
+
+const features = new WeakMap<DataSource, { found: Promise<PostgresFeatures>; at: number; complete: boolean }>();
 
 async function askFeatures(asked: DataSource | QueryRunner): Promise<PostgresFeatures> {
   const [row] = (await asked.query(
@@ -132,16 +139,22 @@ function dialectWith(found: PostgresFeatures): DatabaseDialect {
 
 export const postgresFamily: DialectFamily = {
   driverTypes: ['postgres'],
-  // The server's extensions and collations, asked once per data source (a host that creates the
-  // wrapper while the application runs has it used after a restart).
+  // The server's extensions and collations, asked once per data source when it has them all, again
+  // after INCOMPLETE_FEATURES_MS otherwise (a wrapper created later is used from then on).
   dialectOf: async (dataSource, runner) => {
-    let found = features.get(dataSource);
-    if (!found) {
-      found = askFeatures(runner ?? dataSource);
-      features.set(dataSource, found);
-      found.catch(() => features.delete(dataSource));
+    let asked = features.get(dataSource);
+    if (!asked || (!asked.complete && Date.now() - asked.at > INCOMPLETE_FEATURES_MS)) {
+      const entry = { found: askFeatures(runner ?? dataSource), at: Date.now(), complete: false };
+      features.set(dataSource, entry);
+      entry.found.then(
+        (found) => {
+          entry.complete = found.search === 'wrapper' && found.icu;
+        },
+        () => features.delete(dataSource),
+      );
+      asked = entry;
     }
-    return dialectWith(await found);
+    return dialectWith(await asked.found);
   },
   textColumnByteCapacity: null,
   isUniqueViolation: (error) => error.code === '23505',

@@ -4,9 +4,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * On PostgreSQL, what the README asks of a host for widgetlib's accent-insensitive search: the
  * `unaccent` extension and its immutable wrapper `widgetlib_unaccent` (without them the library falls
  * back to `translate()`, which reads every row slowly). A server without the extension keeps the fallback.
+ * Its timestamp puts it before widgetlib's own migrations: the library asks the server what it has once
+ * per data source, and its migrations ask first.
  */
-export class AccentSearch1732500000000 implements MigrationInterface {
-  name = 'AccentSearch1732500000000';
+export class AccentSearch1732100000000 implements MigrationInterface {
+  name = 'AccentSearch1732100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.driver.options.type !== 'postgres') return;
