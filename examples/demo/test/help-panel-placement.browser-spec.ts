@@ -74,7 +74,7 @@ describe('where the help panel opens on the album form, and what paints over it 
     'opens on a %s (%s) covering neither the sidebar controls nor the form labels',
     async (_device, viewport, path) => {
       const page = await signIn(viewport, path);
-      if (viewport === PHONE) await page.getByRole('button', { name: 'Menu' }).click();
+      if (viewport === PHONE) await page.getByRole('button', { name: 'Menu', exact: true }).click();
       const seen = await controlsAndLabels(page);
       // The sidebar's links are seen; the form's labels too, except on a phone, where the open sidebar hides them.
       const names = seen.map((box) => box.name);

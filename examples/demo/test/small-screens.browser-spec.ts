@@ -123,7 +123,7 @@ describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQL
 
   it('keeps the sidebar behind the menu button on a phone: it opens, closes with Escape, and with the button', async () => {
     const page = await signIn(PHONE, '/albums');
-    const menu = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const sidebar = page.locator('#sidebar');
     expect(await menu.getAttribute('aria-controls')).toBe('sidebar');
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
@@ -149,9 +149,9 @@ describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQL
       sidebar.getByRole('link', { name: 'Help entries' }).click(),
     ]);
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
   });
 
@@ -173,7 +173,7 @@ describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQL
   it('shows the sidebar without a menu button on a laptop', async () => {
     const page = await signIn(LAPTOP, '/albums');
     expect(await page.locator('#sidebar').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).toBe(false);
     expect(await page.locator('#sidebar nav a[aria-current="page"]').textContent()).toBe('Albums');
   });
 });
