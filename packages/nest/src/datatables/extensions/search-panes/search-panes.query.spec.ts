@@ -82,10 +82,10 @@ describe('PaneOptionsQuery (PostgreSQL text)', () => {
       { path: 'artist__name', condition: null },
     ];
     expect(query.condition('year', [search], selections)).toBe(
-      `((CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!')) AND ("album"."name" = :wl_p2)`,
+      `((lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!')) AND ("album"."name" = :wl_p2)`,
     );
     expect(query.condition('name', [search], selections)).toBe(
-      `((CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!')) AND (("album"."year" = :wl_p1))`,
+      `((lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!')) AND (("album"."year" = :wl_p1))`,
     );
     expect(query.condition('artist__name', [], selections)).toBe(
       '(("album"."year" = :wl_p1)) AND ("album"."name" = :wl_p2)',
@@ -93,7 +93,7 @@ describe('PaneOptionsQuery (PostgreSQL text)', () => {
     expect(query.condition('year', [], selections.slice(0, 1))).toBeNull();
     const statement = query.statement('year', query.condition('year', [search], selections), 10);
     expect(statement.getQuery()).toContain(
-      `COUNT(CASE WHEN ((CAST("album"."name" AS text) ILIKE :wl_p0 ESCAPE '!')) AND ("album"."name" = :wl_p2) THEN "album"."id" END) AS "wl_count"`,
+      `COUNT(CASE WHEN ((lower(widgetlib_unaccent(CAST("album"."name" AS text))) LIKE lower(widgetlib_unaccent(CAST(:wl_p0 AS text))) ESCAPE '!')) AND ("album"."name" = :wl_p2) THEN "album"."id" END) AS "wl_count"`,
     );
     expect(statement.getParameters()).toMatchObject({ wl_p0: '%kid%', wl_p2: 'Kid A' });
   });
