@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PNPM_VERSION = '12.21.0';
@@ -82,29 +82,62 @@ function passedPerDatabase(results) {
   return [...counts].map(([kind, count]) => `${kind} ${count}`).join(', ');
 }
 
+/** The slowest test files with their durations, so that a run's log shows where its time went. */
+function slowestFiles(results, count = 15) {
+  return results.testResults
+    .map((suite) => ({ file: relative(root, suite.name), seconds: (suite.endTime - suite.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map(({ file, seconds }) => `  ${seconds.toFixed(1).padStart(7)} s  ${file}`)
+    .join('\n');
+}
+
+/**
+ * A whole run goes in two lanes at once, one jest each: the browser tests (Chromium and a server per
+ * file, mostly CPU) beside every other test (mostly waiting on the databases), so that a 2-core
+ * machine keeps both cores busy without running two Chromium suites against each other. A run given
+ * its own arguments (files, patterns, options) is one jest as asked.
+ */
+const WHOLE_RUN_LANES = [
+  ['--testPathPatterns', '\\.browser-spec\\.ts$'],
+  ['--testPathPatterns', '(\\.e2e-spec|[^-]\\.spec)\\.ts$'],
+];
+
+function jestLane(args, resultsFile) {
+  return new Promise((resolveLane) => {
+    const child = spawn(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('error', () => resolveLane(1));
+    child.on('exit', (code) => resolveLane(code ?? 1));
+  });
+}
+
 // Jest's own summary is not the last thing it prints; the plain line printed here is, so that a
 // reader of the log's last line sees the result. A suite that could not run counts as a failure.
-function runJest(args) {
+async function runJest(args) {
   const resultsDir = mkdtempSync(join(tmpdir(), 'widgetlib-jest-'));
-  const resultsFile = join(resultsDir, 'results.json');
-  const result = spawnSync(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  });
+  const lanes = args.length > 0 ? [args] : WHOLE_RUN_LANES;
+  const resultsFiles = lanes.map((_, index) => join(resultsDir, `results-${index}.json`));
+  const statuses = await Promise.all(lanes.map((laneArgs, index) => jestLane(laneArgs, resultsFiles[index])));
   let summary = 'Tests: 0 passed, 1 failed, 0 skipped';
-  if (!existsSync(resultsFile)) {
+  if (!resultsFiles.every((file) => existsSync(file))) {
     console.error('jest wrote no results: it did not run.');
   } else {
-    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-    const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-    const skipped = results.numPendingTests + results.numTodoTests;
-    summary = `Tests: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped`;
-    console.log(`Passed per database: ${passedPerDatabase(results)}`);
+    const results = resultsFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+    const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
+    const failed = total('numFailedTests') + total('numRuntimeErrorTestSuites');
+    const skipped = total('numPendingTests') + total('numTodoTests');
+    const merged = { testResults: results.flatMap((result) => result.testResults) };
+    console.log(`Slowest test files:\n${slowestFiles(merged)}`);
+    console.log(`Passed per database: ${passedPerDatabase(merged)}`);
+    summary = `Tests: ${total('numPassedTests')} passed, ${failed} failed, ${skipped} skipped`;
   }
   rmSync(resultsDir, { recursive: true, force: true });
   console.log(summary);
-  process.exit(result.status ?? 1);
+  process.exit(statuses.find((status) => status !== 0) ?? 0);
 }
 
 /**
@@ -142,7 +175,7 @@ switch (task) {
       .filter(Boolean)
       .join(' ');
     startPgReplica();
-    runJest(taskArgs);
+    await runJest(taskArgs);
     break;
   case 'compat':
     install();
