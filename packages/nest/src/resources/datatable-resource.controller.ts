@@ -46,6 +46,7 @@ import { ResourceWrites } from './resource-writes.query.js';
 import { editorProblem } from './editor/editor-actions.checks.js';
 import { requireEditorAction } from './editor/editor-access.reader.js';
 import { editorTexts } from './editor/editor.options.js';
+import { editorBody } from './editor/editor-form-body.reader.js';
 import { parseEditorRequest } from './editor/editor-request.parser.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
 import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
@@ -250,7 +251,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
     async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
-      const submission = parsedEditorRequest(body);
+      const submission = parsedEditorRequest(editorBody(body, request));
       await requireEditorAction(plan, submission.action, this.config, request);
       const texts = await editorTexts(options.editor!, request);
       const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
