@@ -73,9 +73,7 @@ class RequestParser {
     const { maxCriteria } = this.context.limits;
     this.criteria += 1;
     if (this.criteria === maxCriteria + 1) {
-      this.problems.add(
-        `${name}: at most ${maxCriteria} SearchBuilder criteria and ColumnControl searches are allowed in one request`,
-      );
+      this.problems.add({ code: 'table.too-many-criteria', params: { name, max: maxCriteria } });
     }
     return this.criteria <= maxCriteria;
   }
@@ -187,15 +185,18 @@ class RequestParser {
     if (checked === undefined) return { terms: [], fields };
     const terms = distinctTerms(checked);
     if (terms.length > 0 && searchFields.length === 0) {
-      this.problems.add(`${name}: this table has no search fields`);
+      this.problems.add({ code: 'table.no-search-fields', params: { name } });
     }
     const { maxSearchTerms, minSearchTermLength } = this.context.limits;
     if (terms.length > maxSearchTerms) {
-      this.problems.add(`${name} has ${terms.length} different terms; at most ${maxSearchTerms} are allowed`);
+      this.problems.add({ code: 'table.too-many-terms', params: { name, count: terms.length, max: maxSearchTerms } });
     }
     const short = terms.find((term) => [...term].length < minSearchTermLength);
     if (short !== undefined) {
-      this.problems.add(`${name}: every term needs at least ${minSearchTermLength} characters, got ${quoted(short)}`);
+      this.problems.add({
+        code: 'table.term-too-short',
+        params: { name, min: minSearchTermLength, value: quoted(short) },
+      });
     }
     return { terms, fields };
   }
@@ -289,7 +290,7 @@ export function parseTableRequest(
   const panes = parser.panes(columns);
   const scope = { ordering, searchTerms: search.terms, searchFields: search.fields, filters, conditions, panes };
   const keyset = parser.keyset(scope, offset);
-  if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
+  if (parser.problems.any) throw new TableRequestError(parser.problems.given, draw);
   const columnControlLists = readColumnControlLists(columns, context);
   const { ignored } = parser.problems;
   return {

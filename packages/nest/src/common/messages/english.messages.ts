@@ -1,7 +1,9 @@
+import { ENGLISH_TABLE_REQUEST_MESSAGES } from './english-table-request.messages.js';
 import { ENGLISH_VALIDATION_MESSAGES } from './english-validation.messages.js';
 import type { UserMessages } from './user-messages.types.js';
 
 export const ENGLISH_MESSAGES: UserMessages = {
+  ...ENGLISH_TABLE_REQUEST_MESSAGES,
   ...ENGLISH_VALIDATION_MESSAGES,
   'menu.help': 'Help',
   'help.field-not-text': '{field} must be a string',

@@ -1,7 +1,9 @@
+import { SPANISH_TABLE_REQUEST_MESSAGES } from './spanish-table-request.messages.js';
 import { SPANISH_VALIDATION_MESSAGES } from './spanish-validation.messages.js';
 import type { UserMessages } from './user-messages.types.js';
 
 export const SPANISH_MESSAGES: UserMessages = {
+  ...SPANISH_TABLE_REQUEST_MESSAGES,
   ...SPANISH_VALIDATION_MESSAGES,
   'menu.help': 'Ayuda',
   'help.field-not-text': '{field} debe ser un texto',

@@ -1,3 +1,4 @@
+import type { TableRequestMessages } from './table-request-messages.types.js';
 import type { ValidationMessages } from './validation-messages.types.js';
 
 /**
@@ -5,7 +6,7 @@ import type { ValidationMessages } from './validation-messages.types.js';
  * a template whose `{name}` parts are the message's parameters. A catalogue requires every code, so
  * adding a message is one line per language.
  */
-export interface UserMessages extends ValidationMessages {
+export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'menu.help': string;
   'help.field-not-text': string;
   'help.field-empty': string;

@@ -223,7 +223,7 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       );
       return { tableRequest, exportRequest: own };
     } catch (error) {
-      throw error instanceof TableRequestError ? new TableRequestError(error.problems, undefined) : error;
+      throw error instanceof TableRequestError ? new TableRequestError(error.given, undefined) : error;
     }
   }
 
