@@ -1,3 +1,4 @@
+import type { UserMessage } from '../common/messages/index.js';
 import {
   foldCase,
   parseOrderingField,
@@ -35,10 +36,9 @@ import { parseSearchPanes } from './extensions/search-panes/index.js';
 import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './paging/index.js';
 
 /** The most rows a request may skip (null: no limit): past them, a problem pointing to keyset mode. */
-function offsetProblem(name: string, offset: number, maxOffset: number | null): string | null {
+function offsetProblem(name: string, offset: number, maxOffset: number | null): UserMessage | null {
   return maxOffset !== null && offset > maxOffset
-    ? `${name} asks to skip ${offset} rows; at most ${maxOffset} are allowed (limits.maxOffset): ` +
-        `read deeper rows by keyset with ${CURSOR_PARAMETER} (empty for the first page, then the answer's next)`
+    ? { code: 'table.offset-too-deep', params: { name, offset, max: maxOffset, cursor: CURSOR_PARAMETER } }
     : null;
 }
 
@@ -140,7 +140,7 @@ class RequestParser {
     return { offset: offset ?? 0, limit: limit === undefined ? pageSize : limit };
   }
 
-  private addProblem(problem: string | null): void {
+  private addProblem(problem: UserMessage | null): void {
     if (problem !== null) this.problems.add(problem);
   }
 
@@ -240,7 +240,10 @@ class RequestParser {
     const seen = new Set<string>();
     const distinct = keys.filter((key) => !seen.has(key.path) && seen.add(key.path));
     if (own !== undefined && distinct.length > maxOrderingKeys) {
-      this.problems.add(`ordering names ${distinct.length} fields; at most ${maxOrderingKeys} are allowed`);
+      this.problems.add({
+        code: 'table.too-many-ordering-fields',
+        params: { count: distinct.length, max: maxOrderingKeys },
+      });
     }
     return distinct;
   }

@@ -27,4 +27,8 @@ export const ENGLISH_TABLE_REQUEST_MESSAGES: TableRequestMessages = {
   'table.no-search-fields': '{name}: this table has no search fields',
   'table.too-many-terms': '{name} has {count} different terms; at most {max} are allowed',
   'table.term-too-short': '{name}: every term needs at least {min} characters, got {value}',
+  'table.offset-too-deep':
+    "{name} asks to skip {offset} rows; at most {max} are allowed (limits.maxOffset): read deeper rows by keyset with {cursor} (empty for the first page, then the answer's next)",
+  'table.too-many-ordering-fields': 'ordering names {count} fields; at most {max} are allowed',
+  'table.too-many-order-entries': 'order has {count} entries; at most {max} are allowed',
 };

@@ -28,4 +28,8 @@ export const SPANISH_TABLE_REQUEST_MESSAGES: TableRequestMessages = {
   'table.no-search-fields': '{name}: esta tabla no tiene campos de búsqueda',
   'table.too-many-terms': '{name} tiene {count} términos distintos; se admiten como mucho {max}',
   'table.term-too-short': '{name}: cada término necesita al menos {min} caracteres; se recibió {value}',
+  'table.offset-too-deep':
+    '{name} pide saltar {offset} filas; se admiten como mucho {max} (limits.maxOffset): las filas más profundas se leen por clave con {cursor} (vacío para la primera página, luego el next de la respuesta)',
+  'table.too-many-ordering-fields': 'ordering nombra {count} campos; se admiten como mucho {max}',
+  'table.too-many-order-entries': 'order tiene {count} entradas; se admiten como mucho {max}',
 };

@@ -28,4 +28,7 @@ export interface TableRequestMessages {
   'table.no-search-fields': string;
   'table.too-many-terms': string;
   'table.term-too-short': string;
+  'table.offset-too-deep': string;
+  'table.too-many-ordering-fields': string;
+  'table.too-many-order-entries': string;
 }
