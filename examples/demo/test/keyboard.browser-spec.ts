@@ -193,6 +193,32 @@ describe('the albums page by keyboard alone in Chromium (SQLite)', () => {
     await waitForText(page, ANNOUNCER, `Page 2 of ${ALBUMS / 10}`);
   }, 120_000);
 
+  it('picks two rows with Space on their checkboxes and runs the bulk action on them', async () => {
+    const page = await signIn('editor');
+    page.on('dialog', (dialog) => void dialog.accept());
+    const checkbox = (row: number) => `#albums tbody tr:nth-child(${row}) input.dt-select-checkbox`;
+    await tabTo(page, checkbox(1), 200);
+    await press(page, 'Space');
+    await waitForText(page, '.widgetlib-bulk-status', '1 selected');
+    await tabTo(page, checkbox(2), 40);
+    await press(page, 'Space');
+    await waitForText(page, '.widgetlib-bulk-status', '2 selected');
+    const picked = await page.$$eval('#albums tbody tr', (rows) =>
+      rows.map((row) => [row.classList.contains('selected'), row.querySelector('input')?.checked]),
+    );
+    expect(picked.slice(0, 3)).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+    ]);
+    const ids = await page.$$eval('#albums tbody tr.selected', (rows) => rows.map((row) => Number(row.id)));
+    expect(await count(`id IN (${ids.join(', ')}) AND explicit = 1`)).toBeLessThan(2);
+    await tabTo(page, '.widgetlib-bulk-action', 200, 'Shift+Tab');
+    await press(page, 'Enter');
+    await waitForText(page, '.widgetlib-bulk-status', 'Marked 2 albums as explicit.');
+    expect(await count(`id IN (${ids.join(', ')}) AND explicit = 1`)).toBe(2);
+  }, 120_000);
+
   it('selects every matching row and runs the bulk action', async () => {
     const page = await signIn('editor');
     page.on('dialog', (dialog) => void dialog.accept());

@@ -158,6 +158,13 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
       expect(text).toMatch(/Mostrando (registros del )?1 al 10 de 20 registros|Mostrando 1 a 10 de 20/);
       expect(text).toContain('Paneles de búsqueda');
       expect(text).toContain('Vistas guardadas');
+      // Responsive's child rows (the columns that do not fit at 1280 pixels), opened by keyboard.
+      await page.focus('#albums tbody tr:first-child > td.dtr-control');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#albums tbody tr.dtr-expanded + tr.child');
+      const titles = await page.$$eval('#albums tr.child .dtr-title', (spans) => spans.map((span) => span.textContent));
+      expect(titles.length).toBeGreaterThan(0);
+      await check('albums-child-rows');
     },
     SLOW,
   );

@@ -83,6 +83,26 @@ describe.each(DATATABLES_LINES)('The table by permission on DataTables %s', (lin
     expect(await page.getByRole('checkbox', { name: 'Select this row', checked: true }).count()).toBe(0);
   });
 
+  it('picks rows with Space on their focused checkboxes as a click does, and acts on them by keyboard', async () => {
+    const page = await openAs(EDITOR, line);
+    const status = (text: string) =>
+      page.waitForFunction((wanted) => document.querySelector('.widgetlib-bulk-status')?.textContent === wanted, text);
+    const titles = ['Kind of Blue', 'Miles Smiles'];
+    for (const [index, title] of titles.entries()) {
+      await page.locator('#albums tbody tr', { hasText: title }).getByRole('checkbox').focus();
+      await page.keyboard.press('Space');
+      await status(`${index + 1} selected`);
+    }
+    expect(await page.getByRole('checkbox', { name: 'Select this row', checked: true }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Mark' }).focus();
+    await page.keyboard.press('Enter');
+    await status('Marked 2.');
+    const marked = await browser.server.testApp.dataSource
+      .getRepository(DtAlbum)
+      .find({ where: { notes: MARKED_NOTE }, order: { title: 'ASC' } });
+    expect(marked.map((album) => album.title)).toEqual(titles);
+  });
+
   it('acts on all matching rows when asked, and a new filter drops rows picked before it', async () => {
     const page = await openAs(EDITOR, line);
     const checkboxOf = (title: string) =>

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
 import { normaliseRoutePrefix } from './views/route-path.writer.js';
+import { userMessageText } from './common/messages/user-messages.writer.js';
 import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.checks.js';
 import { defaultGetLanguage } from './help/language/default-language.reader.js';
 import { DEFAULT_HELP_IMPORT_MAX_ENTRIES } from './help/transfer/help-import.constants.js';
@@ -54,7 +55,18 @@ export interface WidgetLibConfig {
   dataTables: Required<Omit<DataTablesDefaults, 'limits' | 'export' | 'texts'>> & {
     limits: TableRequestLimits;
     export: ResolvedExportDefaults;
-    texts: DataTableServerTexts;
+    /** The host's words, over the server catalogue's of each request's language (see {@link dataTableTexts}). */
+    texts: Partial<DataTableServerTexts>;
+  };
+}
+
+/** A table's server words in `language`: the host's `dataTables.texts`, else the server catalogue's. */
+export function dataTableTexts(config: Pick<WidgetLibConfig, 'dataTables'>, language: string): DataTableServerTexts {
+  return {
+    yes: userMessageText({ code: 'table.yes' }, language),
+    no: userMessageText({ code: 'table.no' }, language),
+    totals: userMessageText({ code: 'table.totals' }, language),
+    ...config.dataTables.texts,
   };
 }
 
@@ -125,7 +137,7 @@ export function resolveWidgetLibConfig(
   const bulkTimeLimit = options.dataTables?.bulkTimeLimit ?? DEFAULT_BULK_TIME_LIMIT_MS;
   const bulkProblem = bulkTimeLimitProblem(bulkTimeLimit);
   if (bulkProblem) problems.push(bulkProblem);
-  const texts = { yes: 'Yes', no: 'No', totals: 'Totals', ...options.dataTables?.texts };
+  const texts = { ...options.dataTables?.texts };
   for (const [name, word] of Object.entries(texts)) {
     if (typeof word !== 'string' || word.trim() === '') problems.push(`texts.${name} must be a non-empty text`);
   }

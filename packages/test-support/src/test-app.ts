@@ -51,6 +51,8 @@ export interface TestAppOptions {
   platform?: HttpPlatform;
   /** Changes the connection options of the test's database (a proxy's URL, pool timeouts). */
   connection?: (options: DataSourceOptions) => DataSourceOptions | Promise<DataSourceOptions>;
+  /** Keeps each request's body as sent in `rawBody` (Nest's application option). */
+  rawBody?: boolean;
   /** Options of the Fastify adapter, on Fastify. */
   fastifyOptions?: ConstructorParameters<typeof FastifyAdapter>[0];
 }
@@ -101,8 +103,11 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   }
   const app =
     options.platform === 'fastify'
-      ? moduleRef.createNestApplication(new FastifyAdapter(options.fastifyOptions), { logger: ['fatal'] })
-      : moduleRef.createNestApplication({ logger: ['fatal'] });
+      ? moduleRef.createNestApplication(new FastifyAdapter(options.fastifyOptions), {
+          logger: ['fatal'],
+          rawBody: options.rawBody ?? false,
+        })
+      : moduleRef.createNestApplication({ logger: ['fatal'], rawBody: options.rawBody ?? false });
   app.use(testAuthentication);
   options.beforeInit?.(app);
   try {

@@ -13,7 +13,8 @@ import { asHttpError } from '../common/errors/http-error.mapping.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
-import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { dataTableTexts, InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { requestMessageLanguage } from '../common/messages/index.js';
 import { DataTableCounts, listReadSource } from './counting/index.js';
 import {
   type CellLabelSettings,
@@ -42,7 +43,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
   private readonly logger = new Logger('DataTable');
   private readonly tables: PreparedTables<PreparedTable>;
   private readonly dates: RowDateFields;
-  private readonly labelSettings: CellLabelSettings;
+  /** The labels' settings but the words of a boolean, which are the request's language's. */
+  private readonly labelSettings: Omit<CellLabelSettings, 'yes' | 'no'>;
   /** Each list controller's action requirements, per options object. */
   private readonly requirements = new WeakMap<DataTableOptions, Map<Type, TableActionRequirements>>();
 
@@ -55,7 +57,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
   ) {
     this.dates = rowDateFields(formats);
     const { dateFormat, datetimeFormat, timezone } = config;
-    this.labelSettings = { ...config.dataTables.texts, dateFormat, datetimeFormat, timezone };
+    this.labelSettings = { dateFormat, datetimeFormat, timezone };
     this.tables = new PreparedTables(this.logger, '@DataTable', tablePreparation(config));
   }
 
@@ -132,6 +134,12 @@ export class DataTablesListInterceptor implements NestInterceptor {
         { draw },
       );
     });
+    const labelled = page.panes || page.columnControl;
+    const { yes, no } = dataTableTexts(
+      this.config,
+      labelled ? await requestMessageLanguage(this.config, request) : 'en',
+    );
+    const settings = { ...this.labelSettings, yes, no };
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
       if (options.mapRow) row = options.mapRow(row, entity, request);
@@ -160,14 +168,14 @@ export class DataTablesListInterceptor implements NestInterceptor {
         ? {
             searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, {
               choices: table.choices,
-              settings: this.labelSettings,
+              settings,
             }),
           }
         : {}),
       ...(page.columnControl
         ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, {
             choices: table.choices,
-            settings: this.labelSettings,
+            settings,
           })
         : {}),
     };

@@ -1,3 +1,4 @@
+import type { UserMessage } from '../common/messages/index.js';
 import {
   foldCase,
   parseOrderingField,
@@ -35,10 +36,9 @@ import { parseSearchPanes } from './extensions/search-panes/index.js';
 import { CURSOR_PARAMETER, cursorFingerprint, readCursor, type CursorScope } from './paging/index.js';
 
 /** The most rows a request may skip (null: no limit): past them, a problem pointing to keyset mode. */
-function offsetProblem(name: string, offset: number, maxOffset: number | null): string | null {
+function offsetProblem(name: string, offset: number, maxOffset: number | null): UserMessage | null {
   return maxOffset !== null && offset > maxOffset
-    ? `${name} asks to skip ${offset} rows; at most ${maxOffset} are allowed (limits.maxOffset): ` +
-        `read deeper rows by keyset with ${CURSOR_PARAMETER} (empty for the first page, then the answer's next)`
+    ? { code: 'table.offset-too-deep', params: { name, offset, max: maxOffset, cursor: CURSOR_PARAMETER } }
     : null;
 }
 
@@ -73,9 +73,7 @@ class RequestParser {
     const { maxCriteria } = this.context.limits;
     this.criteria += 1;
     if (this.criteria === maxCriteria + 1) {
-      this.problems.add(
-        `${name}: at most ${maxCriteria} SearchBuilder criteria and ColumnControl searches are allowed in one request`,
-      );
+      this.problems.add({ code: 'table.too-many-criteria', params: { name, max: maxCriteria } });
     }
     return this.criteria <= maxCriteria;
   }
@@ -142,7 +140,7 @@ class RequestParser {
     return { offset: offset ?? 0, limit: limit === undefined ? pageSize : limit };
   }
 
-  private addProblem(problem: string | null): void {
+  private addProblem(problem: UserMessage | null): void {
     if (problem !== null) this.problems.add(problem);
   }
 
@@ -187,15 +185,18 @@ class RequestParser {
     if (checked === undefined) return { terms: [], fields };
     const terms = distinctTerms(checked);
     if (terms.length > 0 && searchFields.length === 0) {
-      this.problems.add(`${name}: this table has no search fields`);
+      this.problems.add({ code: 'table.no-search-fields', params: { name } });
     }
     const { maxSearchTerms, minSearchTermLength } = this.context.limits;
     if (terms.length > maxSearchTerms) {
-      this.problems.add(`${name} has ${terms.length} different terms; at most ${maxSearchTerms} are allowed`);
+      this.problems.add({ code: 'table.too-many-terms', params: { name, count: terms.length, max: maxSearchTerms } });
     }
     const short = terms.find((term) => [...term].length < minSearchTermLength);
     if (short !== undefined) {
-      this.problems.add(`${name}: every term needs at least ${minSearchTermLength} characters, got ${quoted(short)}`);
+      this.problems.add({
+        code: 'table.term-too-short',
+        params: { name, min: minSearchTermLength, value: quoted(short) },
+      });
     }
     return { terms, fields };
   }
@@ -239,7 +240,10 @@ class RequestParser {
     const seen = new Set<string>();
     const distinct = keys.filter((key) => !seen.has(key.path) && seen.add(key.path));
     if (own !== undefined && distinct.length > maxOrderingKeys) {
-      this.problems.add(`ordering names ${distinct.length} fields; at most ${maxOrderingKeys} are allowed`);
+      this.problems.add({
+        code: 'table.too-many-ordering-fields',
+        params: { count: distinct.length, max: maxOrderingKeys },
+      });
     }
     return distinct;
   }
@@ -289,7 +293,7 @@ export function parseTableRequest(
   const panes = parser.panes(columns);
   const scope = { ordering, searchTerms: search.terms, searchFields: search.fields, filters, conditions, panes };
   const keyset = parser.keyset(scope, offset);
-  if (parser.problems.any) throw new TableRequestError(parser.problems.messages, draw);
+  if (parser.problems.any) throw new TableRequestError(parser.problems.given, draw);
   const columnControlLists = readColumnControlLists(columns, context);
   const { ignored } = parser.problems;
   return {

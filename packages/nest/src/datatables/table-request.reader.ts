@@ -1,4 +1,5 @@
 import type { HttpRequest } from '../common/http-platform.reader.js';
+import type { UserMessage } from '../common/messages/index.js';
 import { TableRequestError, type TableRequest, type TableRequestContext } from './model/index.js';
 import { readRequestParameters } from './request/index.js';
 import { parseTableRequest } from './table-request.parser.js';
@@ -25,14 +26,14 @@ export function readTableRequest<R = undefined>(
   if (!ownParameters) {
     return { values, tableRequest: parseTableRequest(values, context, sent), own: undefined as R };
   }
-  const problems: string[] = [];
+  const problems: (string | UserMessage)[] = [];
   let draw: number | undefined;
   const collect = <V>(read: () => V): V | undefined => {
     try {
       return read();
     } catch (error) {
       if (!(error instanceof TableRequestError)) throw error;
-      problems.push(...error.problems);
+      problems.push(...error.given);
       draw ??= error.draw;
       return undefined;
     }

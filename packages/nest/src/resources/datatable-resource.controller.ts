@@ -46,6 +46,8 @@ import { ResourceWrites } from './resource-writes.query.js';
 import { editorProblem } from './editor/editor-actions.checks.js';
 import { requireEditorAction } from './editor/editor-access.reader.js';
 import { editorTexts } from './editor/editor.options.js';
+import { requestMessageLanguage } from '../common/messages/index.js';
+import { editorBody } from './editor/editor-form-body.reader.js';
 import { parseEditorRequest } from './editor/editor-request.parser.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
 import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
@@ -250,11 +252,12 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
     async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
-      const submission = parsedEditorRequest(body);
+      const submission = parsedEditorRequest(editorBody(body, request));
       await requireEditorAction(plan, submission.action, this.config, request);
-      const texts = await editorTexts(options.editor!, request);
+      const language = await requestMessageLanguage(this.config, request);
+      const texts = await editorTexts(options.editor!, request, language);
       const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
-      return new EditorSubmission(this.editorSource, request, texts, formEncoded).run(submission);
+      return new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(submission);
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */

@@ -1,12 +1,17 @@
+import { ENGLISH_TABLE_REQUEST_MESSAGES } from './english-table-request.messages.js';
+import { ENGLISH_VALIDATION_MESSAGES } from './english-validation.messages.js';
 import type { UserMessages } from './user-messages.types.js';
 
 export const ENGLISH_MESSAGES: UserMessages = {
+  ...ENGLISH_TABLE_REQUEST_MESSAGES,
+  ...ENGLISH_VALIDATION_MESSAGES,
   'menu.help': 'Help',
   'help.field-not-text': '{field} must be a string',
   'help.field-empty': '{field} should not be empty',
   'help.field-too-long': '{field} must be shorter than or equal to {max} characters',
   'help.language-not-text': 'language must be a string or null',
-  'help.language-invalid': 'language must be null or {format}',
+  'help.language-invalid':
+    'language must be null or a BCP 47 language tag such as "es" or "es-CR", at most {max} characters',
   'help.text-too-deep': 'help_text must not nest elements more than {max} deep (it nests {depth})',
   'help.text-too-long-sanitised':
     'help_text must be shorter than or equal to {max} characters after sanitising (it has {length})',
@@ -20,4 +25,11 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'saved-views.not-found': 'No saved view {id}',
   'saved-views.not-owned': 'Saved view {id} is shared by {owner}: only its owner changes it',
   'saved-views.name-taken': 'You already have a saved view named {name}',
+  'editor.row-not-found': 'Row {id} does not exist, or is not one you may change',
+  'editor.outside-scope': 'The row would be outside the rows you may change',
+  'editor.duplicate': 'This row would duplicate an existing one',
+  'editor.too-long': 'A value is too long for its column',
+  'table.yes': 'Yes',
+  'table.no': 'No',
+  'table.totals': 'Totals',
 };

@@ -1,5 +1,14 @@
 // The server's messages that reach a user, per language (README, Languages).
 export { ENGLISH_MESSAGES } from './english.messages.js';
 export { SPANISH_MESSAGES } from './spanish.messages.js';
-export { addMessageLanguage, messageLanguage, userMessageText } from './user-messages.writer.js';
+export { readerLanguages, requestMessageLanguage } from './request-language.reader.js';
+export {
+  addMessageLanguage,
+  bestLanguage,
+  messageLanguage,
+  userMessageText,
+  userMessageTexts,
+} from './user-messages.writer.js';
+export { validationErrorMessages, validationMessage } from './validation-messages.reader.js';
+export type { ValidationMessages } from './validation-messages.types.js';
 export type { UserMessage, UserMessageCode, UserMessageParams, UserMessages } from './user-messages.types.js';

@@ -1,12 +1,17 @@
+import { SPANISH_TABLE_REQUEST_MESSAGES } from './spanish-table-request.messages.js';
+import { SPANISH_VALIDATION_MESSAGES } from './spanish-validation.messages.js';
 import type { UserMessages } from './user-messages.types.js';
 
 export const SPANISH_MESSAGES: UserMessages = {
+  ...SPANISH_TABLE_REQUEST_MESSAGES,
+  ...SPANISH_VALIDATION_MESSAGES,
   'menu.help': 'Ayuda',
   'help.field-not-text': '{field} debe ser un texto',
   'help.field-empty': '{field} no puede estar vacío',
   'help.field-too-long': '{field} debe tener como mucho {max} caracteres',
   'help.language-not-text': 'el idioma debe ser un texto o nulo',
-  'help.language-invalid': 'el idioma debe ser nulo o {format}',
+  'help.language-invalid':
+    'el idioma debe ser nulo o una etiqueta de idioma BCP 47 como «es» o «es-CR», de como mucho {max} caracteres',
   'help.text-too-deep': 'el texto de la ayuda no puede anidar elementos más de {max} niveles (anida {depth})',
   'help.text-too-long-sanitised':
     'el texto de la ayuda debe tener como mucho {max} caracteres una vez depurado (tiene {length})',
@@ -21,4 +26,11 @@ export const SPANISH_MESSAGES: UserMessages = {
   'saved-views.not-found': 'No existe la vista guardada {id}',
   'saved-views.not-owned': 'La vista guardada {id} la comparte {owner}: solo su dueño puede cambiarla',
   'saved-views.name-taken': 'Ya tiene una vista guardada llamada {name}',
+  'editor.row-not-found': 'La fila {id} no existe, o no es una que pueda cambiar',
+  'editor.outside-scope': 'La fila quedaría fuera de las filas que puede cambiar',
+  'editor.duplicate': 'Esta fila duplicaría una existente',
+  'editor.too-long': 'Un valor es demasiado largo para su columna',
+  'table.yes': 'Sí',
+  'table.no': 'No',
+  'table.totals': 'Totales',
 };

@@ -8,12 +8,14 @@ import {
 import { catchError, from, mergeMap, throwError, type Observable } from 'rxjs';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
 import { WidgetLibError } from '../errors/index.js';
-import { messageLanguage, userMessageText } from './user-messages.writer.js';
+import { requestMessageLanguage } from './request-language.reader.js';
+import { userMessageText, userMessageTexts } from './user-messages.writer.js';
 
 /**
  * Registered globally by `WidgetLibModule`: an answer refused with one of the library's coded
- * messages (`code` in the body) gets its `message` in the reader's language (`getLanguage`, by
- * default the request's `Accept-Language`); the `code` stays as it is, for programs.
+ * messages (`code` in the body), or with a list of problems some of which are coded (a validation
+ * 400), gets its `message` in the reader's language (`getLanguage`, by default the request's
+ * `Accept-Language`); the `code` stays as it is, for programs.
  */
 @Injectable()
 export class UserMessagesInterceptor implements NestInterceptor {
@@ -25,10 +27,13 @@ export class UserMessagesInterceptor implements NestInterceptor {
         const coded = codedMessage(error);
         if (!coded || context.getType() !== 'http') return throwError(() => error);
         const request: unknown = context.switchToHttp().getRequest();
-        return from(Promise.resolve(this.config.getLanguage(request))).pipe(
-          mergeMap((languages) => {
-            const language = messageLanguage(typeof languages === 'string' ? [languages] : (languages ?? []));
-            if (language !== 'en') coded.body.message = userMessageText(coded.cause.userMessage!, language);
+        return from(requestMessageLanguage(this.config, request)).pipe(
+          mergeMap((language) => {
+            if (language === 'en') return throwError(() => error);
+            const { userMessage, userMessages } = coded.cause;
+            coded.body.message = userMessage
+              ? userMessageText(userMessage, language)
+              : userMessageTexts(userMessages!, language);
             return throwError(() => error);
           }),
         );
@@ -38,9 +43,8 @@ export class UserMessagesInterceptor implements NestInterceptor {
 }
 
 function codedMessage(error: unknown): { body: Record<string, unknown>; cause: WidgetLibError } | null {
-  if (!(error instanceof HttpException) || !(error.cause instanceof WidgetLibError) || !error.cause.userMessage) {
-    return null;
-  }
+  if (!(error instanceof HttpException) || !(error.cause instanceof WidgetLibError)) return null;
+  if (!error.cause.userMessage && !error.cause.userMessages) return null;
   const body = error.getResponse();
   return typeof body === 'object' && body !== null
     ? { body: body as Record<string, unknown>, cause: error.cause }

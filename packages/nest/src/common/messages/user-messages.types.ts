@@ -1,9 +1,12 @@
+import type { TableRequestMessages } from './table-request-messages.types.js';
+import type { ValidationMessages } from './validation-messages.types.js';
+
 /**
  * The server's messages that reach a user (a form's 400, a conflict), by their stable `code`: each
  * a template whose `{name}` parts are the message's parameters. A catalogue requires every code, so
  * adding a message is one line per language.
  */
-export interface UserMessages {
+export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'menu.help': string;
   'help.field-not-text': string;
   'help.field-empty': string;
@@ -21,11 +24,19 @@ export interface UserMessages {
   'saved-views.not-found': string;
   'saved-views.not-owned': string;
   'saved-views.name-taken': string;
+  'editor.row-not-found': string;
+  'editor.outside-scope': string;
+  'editor.duplicate': string;
+  'editor.too-long': string;
+  'table.yes': string;
+  'table.no': string;
+  'table.totals': string;
 }
 
 export type UserMessageCode = keyof UserMessages;
 
-export type UserMessageParams = Readonly<Record<string, string | number>>;
+/** A message's values: texts and numbers as they are, a message written in the reader's language. */
+export type UserMessageParams = Readonly<Record<string, string | number | UserMessage>>;
 
 /** One message: its code, which programs read, and the values its text names. */
 export interface UserMessage {

@@ -40,5 +40,30 @@ export function messageLanguage(languages: Iterable<string>): string {
 /** A message's text in a language (English when the language has none). */
 export function userMessageText({ code, params = {} }: UserMessage, language = 'en'): string {
   const template = (catalogues.get(language) ?? ENGLISH_MESSAGES)[code];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? userMessageText(value, language) : String(value);
+  });
+}
+
+/** A list's messages in a language: coded ones written in it, plain texts as they are. */
+export function userMessageTexts(messages: readonly (UserMessage | string)[], language = 'en'): string[] {
+  return messages.map((message) => (typeof message === 'string' ? message : userMessageText(message, language)));
+}
+
+/**
+ * The tag among `available` (a value's languages: `es`, `pt-BR`) that serves the reader best: the
+ * first of `languages` (best first) that is one of them or narrows one (`es-MX` finds `es`); null for none.
+ */
+export function bestLanguage(languages: Iterable<string>, available: Iterable<string>): string | null {
+  const byKey = new Map([...available].map((tag) => [tag.trim().toLowerCase(), tag]));
+  for (const tag of languages) {
+    const parts = tag.trim().toLowerCase().split('-');
+    for (let length = parts.length; length > 0; length--) {
+      const found = byKey.get(parts.slice(0, length).join('-'));
+      if (found !== undefined) return found;
+    }
+  }
+  return null;
 }

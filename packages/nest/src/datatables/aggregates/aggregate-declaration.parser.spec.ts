@@ -25,9 +25,10 @@ describe('parseAggregates', () => {
       ['price', 'decimal', 2],
       ['tracks', 'integer', 0],
       ['artist__rating', 'decimal', 1],
+      ['released', 'date', 0],
     ]);
     expect(prepared!.toMany.map((columns) => columns.map((column) => column.path))).toEqual([
-      ['songs__seconds', 'songs__fee'],
+      ['songs__seconds', 'songs__fee', 'songs__added'],
       ['tags__weight'],
     ]);
     expect(prepared!.group!.path).toBe('format');
@@ -49,6 +50,13 @@ describe('parseAggregates', () => {
       'aggregates.name: sum needs a number column, name is a string',
       'aggregates.year must list at least one of sum, avg, min, max, count',
       'rowGroup songs__seconds crosses a to-many relation',
+    ]);
+  });
+
+  it("takes a date's and a date-time's min, max and count, not their sum or average", () => {
+    expect(parse({ released: ['min', 'max', 'count'], songs__added: ['max'] }).problems).toEqual([]);
+    expect(parse({ released: ['sum', 'min', 'avg'] }).problems).toEqual([
+      'aggregates.released: sum, avg needs a number column, released is a date; a date takes min, max and count',
     ]);
   });
 

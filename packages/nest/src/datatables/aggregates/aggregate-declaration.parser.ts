@@ -2,8 +2,8 @@ import type { EntityMetadata } from 'typeorm';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction, type DataTableAggregates } from '../model/index.js';
 import { resolveFieldPath, type ResolvedPath } from '../sql/index.js';
 
-/** How a column's aggregates are computed and written. */
-export type AggregateNumber = 'integer' | 'decimal' | 'float' | 'other';
+/** How a column's aggregates are computed and written: a number's kind, a date's, or `other`. */
+export type AggregateNumber = 'integer' | 'decimal' | 'float' | 'date' | 'datetime' | 'other';
 
 /** One declared path with what is asked of it. */
 export interface AggregateColumn {
@@ -32,6 +32,7 @@ const GROUP_KINDS = new Set(['string', 'integer', 'number', 'boolean', 'uuid']);
 function numberOf(resolved: ResolvedPath): AggregateNumber {
   const { field } = resolved;
   if (field.kind === 'integer') return 'integer';
+  if (field.kind === 'date' || field.kind === 'datetime') return field.choices ? 'other' : field.kind;
   if (field.kind !== 'number' || field.choices) return 'other';
   return field.float ? 'float' : 'decimal';
 }
@@ -42,7 +43,8 @@ function relationKey(resolved: ResolvedPath): string {
 
 /**
  * The `aggregates` and `rowGroup` of a table over `metadata`, or the mistakes in them: a path that
- * is not a field, an unknown function, `sum`/`avg`/`min`/`max` of a column that holds no number, a
+ * is not a field, an unknown function, `sum`/`avg` of a column that holds no number (`min`/`max`
+ * of a number, a date or a date-time), a
  * decimal without a declared scale, a to-many path whose entity has no single primary key, a group
  * across a to-many relation or of a date.
  */
@@ -73,10 +75,12 @@ export function parseAggregates(
       continue;
     }
     const number = numberOf(resolved);
-    const numeric = functions.filter((name) => name !== 'count');
-    if (number === 'other' && numeric.length > 0) {
+    const temporal = number === 'date' || number === 'datetime';
+    const numeric = functions.filter((name) => name !== 'count' && !(temporal && (name === 'min' || name === 'max')));
+    if ((number === 'other' || temporal) && numeric.length > 0) {
+      const allowed = temporal ? '; a date takes min, max and count' : '';
       problems.push(
-        `aggregates.${path}: ${numeric.join(', ')} needs a number column, ${path} is a ${resolved.field.kind}`,
+        `aggregates.${path}: ${numeric.join(', ')} needs a number column, ${path} is a ${resolved.field.kind}${allowed}`,
       );
       continue;
     }

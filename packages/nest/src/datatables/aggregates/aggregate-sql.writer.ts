@@ -126,8 +126,14 @@ export class AggregateSqlWriter<T extends ObjectLiteral> {
     const { dialect } = this.setup.sql;
     const names = selectionNames(column.alias);
     const exact = column.number === 'integer' || column.number === 'decimal';
+    const temporal = column.number === 'date' || column.number === 'datetime';
+    // A date's bound as the text the database stores it in: the same through the count cache's JSON.
     const aggregate = (name: 'SUM' | 'MIN' | 'MAX') =>
-      exact ? dialect.exactAggregate(name, expression, column.scale) : `${name}(${expression})`;
+      exact
+        ? dialect.exactAggregate(name, expression, column.scale)
+        : temporal
+          ? dialect.temporalText(`${name}(${expression})`)
+          : `${name}(${expression})`;
     const asked = new Set(column.functions);
     query.addSelect(`COUNT(${expression})`, names.count);
     if (asked.has('sum') || asked.has('avg')) query.addSelect(aggregate('SUM'), names.sum);

@@ -51,11 +51,34 @@ function floatValue(raw: unknown): number | null {
   return raw === null || raw === undefined ? null : Number(raw);
 }
 
+/** A stored date or date-time as the entity holds it (TypeORM's driver reads the stored text). */
+export type TemporalHydrator = (stored: unknown, column: AggregateColumn) => unknown;
+
+/**
+ * A date's bound as ISO 8601, as rows carry it: `yyyy-MM-dd` for a date, the instant in UTC for a
+ * date-time; null for none.
+ */
+function temporalValue(column: AggregateColumn, raw: unknown, hydrate: TemporalHydrator): string | null {
+  if (raw === null || raw === undefined) return null;
+  const value = hydrate(raw, column);
+  if (column.number === 'date') {
+    const text = value instanceof Date ? value.toISOString() : String(value);
+    return text.slice(0, 10);
+  }
+  const instant = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(instant.getTime())) throw new Error(`aggregate value ${String(raw)} is not a date-time`);
+  return instant.toISOString();
+}
+
 /**
  * One column's declared aggregates from a statement's row (`row[<alias>_n]` and so on), as the
- * answer writes them (see `DataTableOptions.aggregates`).
+ * answer writes them (see `DataTableOptions.aggregates`); `hydrate` reads a date column's bounds.
  */
-export function aggregateValues(column: AggregateColumn, row: Record<string, unknown>): DataTableAggregateValues {
+export function aggregateValues(
+  column: AggregateColumn,
+  row: Record<string, unknown>,
+  hydrate: TemporalHydrator = (stored) => stored,
+): DataTableAggregateValues {
   const names = selectionNames(column.alias);
   const count = Number(row[names.count] ?? 0);
   const values: DataTableAggregateValues = {};
@@ -77,7 +100,9 @@ export function aggregateValues(column: AggregateColumn, row: Record<string, unk
       case 'min':
       case 'max': {
         const raw = row[names[name]];
-        values[name] = exact ? exactValue(column, wholeUnits(raw)) : floatValue(raw);
+        if (column.number === 'date' || column.number === 'datetime')
+          values[name] = temporalValue(column, raw, hydrate);
+        else values[name] = exact ? exactValue(column, wholeUnits(raw)) : floatValue(raw);
         break;
       }
     }

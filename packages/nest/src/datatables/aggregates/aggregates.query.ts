@@ -5,7 +5,7 @@ import type { DataTableAggregateValues, DataTableGroupTotals } from '../model/in
 import { aliasMetadata, type ResolvedPath, type TableQuerySetup, withCachedText } from '../sql/index.js';
 import type { AggregateColumn, PreparedAggregates } from './aggregate-declaration.parser.js';
 import { AggregateSqlWriter, GROUP_SELECTION } from './aggregate-sql.writer.js';
-import { aggregateValues } from './aggregate-value.format.js';
+import { aggregateValues, type TemporalHydrator } from './aggregate-value.format.js';
 import { groupKey } from './row-group.ordering.js';
 
 type Row = Record<string, unknown>;
@@ -19,6 +19,7 @@ type Row = Record<string, unknown>;
  */
 export class AggregatesQuery<T extends ObjectLiteral> {
   private readonly writer: AggregateSqlWriter<T>;
+  private readonly hydrate: TemporalHydrator;
 
   constructor(
     private readonly setup: TableQuerySetup<T>,
@@ -27,6 +28,8 @@ export class AggregatesQuery<T extends ObjectLiteral> {
     private readonly settings: Pick<TableCountSettings, 'countCache'> = {},
   ) {
     this.writer = new AggregateSqlWriter(setup, aggregates);
+    const { driver } = setup.base.connection;
+    this.hydrate = (stored, column) => driver.prepareHydratedValue(stored, column.resolved.column);
   }
 
   /** For `TableCountSettings.aggregation`: the own columns' aggregates in the filtered count. */
@@ -46,7 +49,7 @@ export class AggregatesQuery<T extends ObjectLiteral> {
     ]);
     const answer: Record<string, DataTableAggregateValues> = {};
     const write = (columns: readonly AggregateColumn[], row: Row) => {
-      for (const column of columns) answer[column.path] = aggregateValues(column, row);
+      for (const column of columns) answer[column.path] = aggregateValues(column, row, this.hydrate);
     };
     write(own, rows[0]!);
     toMany.forEach((columns, index) => write(columns, rows[index + 1]!));
@@ -68,13 +71,14 @@ export class AggregatesQuery<T extends ObjectLiteral> {
     const answer: Record<string, DataTableGroupTotals> = {};
     for (const row of ownRows!) {
       const totals: DataTableGroupTotals = { count: Number(row.wl_count) };
-      for (const column of own) totals[column.path] = aggregateValues(column, row);
+      for (const column of own) totals[column.path] = aggregateValues(column, row, this.hydrate);
       answer[groupKey(row[GROUP_SELECTION], field)] = totals;
     }
     toMany.forEach((columns, index) => {
       const byGroup = new Map(toManyRows[index]!.map((row) => [groupKey(row[GROUP_SELECTION], field), row]));
       for (const [key, totals] of Object.entries(answer)) {
-        for (const column of columns) totals[column.path] = aggregateValues(column, byGroup.get(key) ?? {});
+        for (const column of columns)
+          totals[column.path] = aggregateValues(column, byGroup.get(key) ?? {}, this.hydrate);
       }
     });
     return answer;

@@ -1,3 +1,4 @@
+import type { DataTableServerTexts } from '../../widgetlib.options.js';
 import {
   Injectable,
   InternalServerErrorException,
@@ -15,7 +16,8 @@ import type { EntityMetadata, ObjectLiteral } from 'typeorm';
 import { asHttpError } from '../../common/errors/http-error.mapping.js';
 import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.reader.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
-import { InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
+import { dataTableTexts, InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
+import { readerLanguages, messageLanguage } from '../../common/messages/index.js';
 import {
   DATA_TABLE_EXPORT_OPTIONS,
   type DataTableOptions,
@@ -32,7 +34,7 @@ import { DataTableCounts, listReadSource } from '../counting/index.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
 import type { ColumnKind, ExportValues } from './export-cell.writer.js';
-import { exportColumns } from './export-columns.reader.js';
+import { columnTitle, exportColumns } from './export-columns.reader.js';
 import { writeExportFile } from './export-file.writer.js';
 import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
 import { startRowWalk } from './export-rows.query.js';
@@ -162,21 +164,19 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
     const first = await this.guarded(() => rows.next());
     const firstRows = first.done ? [] : first.value;
-    const columns = exportColumns(exportRequest.fields, settings.columns, firstRows[0], (data) =>
+    const languages = await readerLanguages(this.config, request);
+    const texts = dataTableTexts(this.config, messageLanguage(languages));
+    const declared = settings.columns?.map(({ data, title }) => ({ data, title: columnTitle(title, languages) }));
+    const columns = exportColumns(exportRequest.fields, declared ?? null, firstRows[0], (data) =>
       this.columnKind(metadata, data),
     ).map((column) => {
       const choices = table.choices.get(column.data.replaceAll('.', '__'));
       return choices ? { ...column, choices } : column;
     });
-    const values = this.values(exportRequest, settings);
+    const values = this.values(exportRequest, settings, texts);
     const totals =
       totalValues && aggregated
-        ? totalsCells(
-            columns,
-            aggregated,
-            totalValues,
-            exportRequest.shown.totalsLabel ?? this.config.dataTables.texts.totals,
-          )
+        ? totalsCells(columns, aggregated, totalValues, exportRequest.shown.totalsLabel ?? texts.totals)
         : null;
     const output = new PassThrough();
     onResponseAborted(response, () => output.destroy());
@@ -223,12 +223,12 @@ export class DataTablesExportInterceptor implements NestInterceptor {
       );
       return { tableRequest, exportRequest: own };
     } catch (error) {
-      throw error instanceof TableRequestError ? new TableRequestError(error.problems, undefined) : error;
+      throw error instanceof TableRequestError ? new TableRequestError(error.given, undefined) : error;
     }
   }
 
-  /** What the cells hold: the request's `values` else the endpoint's, shown with the request's formats, zone and words else the module's. */
-  private values(exportRequest: ExportRequest, settings: ExportSettings): ExportValues {
+  /** What the cells hold: the request's `values` else the endpoint's, shown with the request's formats, zone and words else the module's in the reader's language. */
+  private values(exportRequest: ExportRequest, settings: ExportSettings, texts: DataTableServerTexts): ExportValues {
     const { shown } = exportRequest;
     const { config } = this;
     return {
@@ -237,8 +237,8 @@ export class DataTablesExportInterceptor implements NestInterceptor {
         dateFormat: shown.dateFormat ?? config.dateFormat,
         datetimeFormat: shown.datetimeFormat ?? config.datetimeFormat,
         timezone: shown.timezone ?? config.timezone,
-        yes: shown.yes ?? config.dataTables.texts.yes,
-        no: shown.no ?? config.dataTables.texts.no,
+        yes: shown.yes ?? texts.yes,
+        no: shown.no ?? texts.no,
       },
     };
   }

@@ -1,3 +1,4 @@
+import { bestLanguage } from '../../common/messages/index.js';
 import type { DataTableExportColumn } from '../model/index.js';
 import type { ColumnKind, ExportColumn } from './export-cell.writer.js';
 
@@ -19,6 +20,13 @@ export function leafPaths(row: Record<string, unknown>, prefix = ''): string[] {
   return paths;
 }
 
+/** A declared column's title in the reader's language (see `DataTableExportColumn.title`). */
+export function columnTitle(title: Required<DataTableExportColumn>['title'], languages: readonly string[]): string {
+  if (typeof title === 'string') return title;
+  const tag = bestLanguage(languages, Object.keys(title)) ?? Object.keys(title)[0]!;
+  return title[tag]!;
+}
+
 /**
  * The columns of one file: those `fields` names in its order, else the declared ones, else the
  * first row's leaf paths (none when there is no row); each with its title and the kind of the
@@ -26,7 +34,7 @@ export function leafPaths(row: Record<string, unknown>, prefix = ''): string[] {
  */
 export function exportColumns(
   fields: readonly string[] | null,
-  declared: readonly Required<DataTableExportColumn>[] | null,
+  declared: readonly { data: string; title: string }[] | null,
   firstRow: Record<string, unknown> | undefined,
   kindOf: (data: string) => ColumnKind,
 ): ExportColumn[] {

@@ -154,6 +154,6 @@ export function parseExportRequest(
     no: word('no'),
     totalsLabel: word('totals_label'),
   };
-  if (problems.any || format === undefined) throw new TableRequestError(problems.messages, undefined);
+  if (problems.any || format === undefined) throw new TableRequestError(problems.given, undefined);
   return { format, bom, fields, values: cells, totals, shown };
 }

@@ -17,7 +17,11 @@ export function totalsCells(
   let labelled = false;
   return columns.map((column) => {
     const aggregate = byPath.get(column.data.replaceAll('.', '__'));
-    if (aggregate) return exportCell(totals[aggregate.path]?.[aggregate.functions[0]!], 'other');
+    if (aggregate) {
+      const { number } = aggregate;
+      const kind = number === 'date' || number === 'datetime' ? number : 'other';
+      return exportCell(totals[aggregate.path]?.[aggregate.functions[0]!], kind);
+    }
     if (labelled) return { kind: 'empty' };
     labelled = true;
     return { kind: 'text', value: label };

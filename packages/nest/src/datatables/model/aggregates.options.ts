@@ -8,6 +8,7 @@ export type DataTableAggregates = Readonly<Record<string, readonly AggregateFunc
 /**
  * A value of an aggregate: a decimal (and an average) as a string with its digits exact; an
  * integer sum, minimum or maximum as a number (a string past 2^53); a float column's as a number;
+ * a date's or a date-time's minimum or maximum as ISO 8601 (`yyyy-MM-dd`, or the instant in UTC);
  * null when no row has a value (but `sum`, which is then 0).
  */
 export type AggregateValue = string | number | null;

@@ -80,6 +80,11 @@ export function resolveExportSettings(
         : { data: column.data, title: column.title ?? column.data },
     ) ?? null;
   if (columns?.length === 0) problems.push('export.columns must name at least one column');
+  for (const { data, title } of columns ?? []) {
+    const texts = typeof title === 'string' ? [title] : Object.values(title ?? {});
+    if (texts.length === 0 || texts.some((text) => typeof text !== 'string' || text === ''))
+      problems.push(`export.columns: the title of ${data} must be a text, or texts by language tag`);
+  }
   if (columns && new Set(columns.map((column) => column.data)).size !== columns.length)
     problems.push('export.columns names a column more than once');
   const maxRows = options.maxRows ?? defaults.maxRows;

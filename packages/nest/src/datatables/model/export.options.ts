@@ -13,8 +13,12 @@ export type DataTableExportValues = (typeof EXPORT_VALUES)[number];
 /** One exported column: a path of the serialised row (`name`, `artist.name`) and its header. */
 export interface DataTableExportColumn {
   data: string;
-  /** The header cell (default: `data`). */
-  title?: string;
+  /**
+   * The header cell (default: `data`): one text, or one per language by BCP 47 tag
+   * (`{ en: 'Title', es: 'Título' }`), of which the export takes the reader's (the module's
+   * `getLanguage`, by default `Accept-Language`; `es-MX` finds `es`), else the first.
+   */
+  title?: string | Readonly<Record<string, string>>;
 }
 
 /**

@@ -1,13 +1,22 @@
 import { WidgetLibError } from '../../common/errors/index.js';
+import { userMessageText, userMessageTexts, type UserMessage } from '../../common/messages/index.js';
 
-/** A request the endpoint refuses (a 400): one message per problem, each naming its parameter. */
+/**
+ * A request the endpoint refuses (a 400): one message per problem, each naming its parameter;
+ * those a page's user can cause (a filter's value, a search) coded, for the reader's language.
+ */
 export class TableRequestError extends WidgetLibError {
+  /** Each problem in English. */
+  readonly problems: string[];
+
   constructor(
-    readonly problems: string[],
+    /** Each problem as given: a text, or a coded message. */
+    readonly given: readonly (string | UserMessage)[],
     /** The request's `draw` when it parsed, so that the client can match the answer. */
     readonly draw: number | undefined,
   ) {
-    super('invalid', problems, draw === undefined ? {} : { draw });
+    super('invalid', given, draw === undefined ? {} : { draw });
+    this.problems = userMessageTexts(given);
   }
 }
 
@@ -44,11 +53,15 @@ export function sentDraw(values: unknown): number | undefined {
  * once; and what a client compatibility mode ignored instead, which the answer lists.
  */
 export class RequestProblems {
+  /** Each problem in English. */
   readonly messages: string[] = [];
+  /** Each problem as given: a text, or a coded message (see {@link TableRequestError}). */
+  readonly given: (string | UserMessage)[] = [];
   readonly ignored: string[] = [];
 
-  add(message: string): void {
-    this.messages.push(message);
+  add(message: string | UserMessage): void {
+    this.given.push(message);
+    this.messages.push(typeof message === 'string' ? message : userMessageText(message));
   }
 
   ignore(message: string): void {

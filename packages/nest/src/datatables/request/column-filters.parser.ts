@@ -154,7 +154,7 @@ export class ColumnFilterParser {
         return false;
       }
       if (claimed.size === maxFilters) {
-        this.problems.add(`${name}: at most ${maxFilters} filters are allowed in one request`);
+        this.problems.add({ code: 'table.too-many-filters', params: { name, max: maxFilters } });
         return false;
       }
       claimed.set(key, name);

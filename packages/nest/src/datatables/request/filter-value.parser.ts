@@ -40,11 +40,11 @@ export function readInteger(
 /** A text parameter of at most {@link MAX_TEXT_LENGTH} characters and no NUL. */
 export function readText(problems: RequestProblems, name: string, text: string): string | undefined {
   if (text.length > MAX_TEXT_LENGTH) {
-    problems.add(`${name} must be at most ${MAX_TEXT_LENGTH} characters, got ${text.length}`);
+    problems.add({ code: 'table.text-too-long', params: { name, max: MAX_TEXT_LENGTH, length: text.length } });
     return undefined;
   }
   if (text.includes('\u0000')) {
-    problems.add(`${name} must not contain NUL characters`);
+    problems.add({ code: 'table.text-nul', params: { name } });
     return undefined;
   }
   return text;
@@ -109,7 +109,7 @@ export class FilterValueParser {
       case 'range': {
         const parts = text.split(',');
         if (parts.length !== 2) {
-          this.problems.add(`${name} must be <from>,<to> (either side may be empty), got ${quoted(text)}`);
+          this.problems.add({ code: 'table.range-format', params: { name, value: quoted(text) } });
           return undefined;
         }
         const [fromText, toText] = parts.map((part) => part.trim()) as [string, string];
@@ -124,13 +124,13 @@ export class FilterValueParser {
           name,
           items.filter((item) => item !== ''),
           field,
-          'comma-separated values',
+          'table.too-many-listed-values',
         );
       }
       case 'isnull': {
         const isNull = parseBooleanWord(text);
         if (isNull === undefined) {
-          this.problems.add(`${name} must be true or false (also 1/0, yes/no), got ${quoted(text)}`);
+          this.problems.add({ code: 'table.not-boolean', params: { name, value: quoted(text) } });
           return undefined;
         }
         return { kind: 'isNull', isNull };
@@ -139,10 +139,15 @@ export class FilterValueParser {
   }
 
   /** One of `items` (each read as the field's type), at most `maxInValues` of them; undefined for none. */
-  oneOf(name: string, items: readonly string[], field: FieldSpec, what = 'values'): Predicate | undefined {
+  oneOf(
+    name: string,
+    items: readonly string[],
+    field: FieldSpec,
+    tooMany: 'table.too-many-values' | 'table.too-many-listed-values' = 'table.too-many-values',
+  ): Predicate | undefined {
     const { maxInValues } = this;
     if (items.length > maxInValues) {
-      this.problems.add(`${name} takes at most ${maxInValues} ${what}, got ${items.length}`);
+      this.problems.add({ code: tooMany, params: { name, max: maxInValues, count: items.length } });
       return undefined;
     }
     const values: FilterValue[] = [];
@@ -150,7 +155,7 @@ export class FilterValueParser {
       if (field.kind === 'datetime') {
         const value = this.dateTime(name, item);
         if (value && !('instant' in value)) {
-          this.problems.add(`${name}: every value must be a date-time with a time, got ${quoted(item)}`);
+          this.problems.add({ code: 'table.datetime-needs-time', params: { name, value: quoted(item) } });
           return undefined;
         }
         if (!value) return undefined;
@@ -220,7 +225,8 @@ export class FilterValueParser {
     if (value === undefined || !field.choices) return value;
     const choice = field.choices.find((each) => String(each) === String(value));
     if (choice === undefined) {
-      this.problems.add(`${name} must be one of ${listed(field.choices.map(String))}, got ${quoted(text)}`);
+      const choices = listed(field.choices.map(String));
+      this.problems.add({ code: 'table.not-a-choice', params: { name, choices, value: quoted(text) } });
     }
     return choice;
   }
@@ -231,32 +237,39 @@ export class FilterValueParser {
         return text;
       case 'uuid':
         if (UUID.test(text)) return text.toLowerCase();
-        this.problems.add(`${name} must be a UUID, got ${quoted(text)}`);
+        this.problems.add({ code: 'table.not-uuid', params: { name, value: quoted(text) } });
         return undefined;
       case 'integer': {
         const [min, max] = field.integerRange ?? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
-        return readInteger(this.problems, name, text.trim(), min, max, `an integer from ${min} to ${max}`);
+        const trimmed = text.trim();
+        const value = INTEGER.test(trimmed) ? Number(trimmed) : Number.NaN;
+        if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
+        this.problems.add({ code: 'table.not-integer', params: { name, min, max, value: quoted(trimmed) } });
+        return undefined;
       }
       case 'number': {
         const value = DECIMAL.test(text.trim()) ? Number(text) : Number.NaN;
         if (Number.isFinite(value) && fitsFloatColumn(value, field.float)) return value;
         this.problems.add(
           Number.isFinite(value)
-            ? `${name} is out of the range of a ${field.float}-precision number, got ${quoted(text)}`
-            : `${name} must be a number, got ${quoted(text)}`,
+            ? {
+                code: 'table.number-out-of-range',
+                params: { name, precision: { code: `table.${field.float!}-precision` as const }, value: quoted(text) },
+              }
+            : { code: 'table.not-number', params: { name, value: quoted(text) } },
         );
         return undefined;
       }
       case 'boolean': {
         const value = parseBooleanWord(text.trim());
         if (value === undefined)
-          this.problems.add(`${name} must be true or false (also 1/0, yes/no), got ${quoted(text)}`);
+          this.problems.add({ code: 'table.not-boolean', params: { name, value: quoted(text) } });
         return value;
       }
       case 'date': {
         const date = ISO_DATE.test(text) ? DateTime.fromISO(text, { zone: 'UTC' }) : null;
         if (date?.isValid && date.year >= 1) return text;
-        this.problems.add(`${name} must be a date as yyyy-MM-dd, got ${quoted(text)}`);
+        this.problems.add({ code: 'table.not-date', params: { name, value: quoted(text) } });
         return undefined;
       }
       case 'datetime': {
@@ -282,16 +295,14 @@ export class FilterValueParser {
         return { instant: instant.toJSDate() };
       }
       if (instant.isValid && !offsetInRange) {
-        this.problems.add(
-          `${name}: the offset of ${quoted(text)} is out of range (from -${MAX_UTC_OFFSET_HOURS}:59 to +${MAX_UTC_OFFSET_HOURS}:59)`,
-        );
+        this.problems.add({
+          code: 'table.datetime-offset',
+          params: { name, value: quoted(text), hours: MAX_UTC_OFFSET_HOURS },
+        });
         return undefined;
       }
     }
-    this.problems.add(
-      `${name} must be an ISO 8601 date-time (yyyy-MM-ddTHH:mm[:ss][offset], read in ${zone} without an offset) ` +
-        `or a date (yyyy-MM-dd), got ${quoted(text)}`,
-    );
+    this.problems.add({ code: 'table.not-datetime', params: { name, zone, value: quoted(text) } });
     return undefined;
   }
 }

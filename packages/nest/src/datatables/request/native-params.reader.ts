@@ -131,7 +131,7 @@ export function readNativeOrdering(
     orders.set(index, order);
   }
   if (orders.size > maxOrderingKeys) {
-    problems.add(`order has ${orders.size} entries; at most ${maxOrderingKeys} are allowed`);
+    problems.add({ code: 'table.too-many-order-entries', params: { count: orders.size, max: maxOrderingKeys } });
     return [];
   }
   const keys: NativeOrderKey[] = [];

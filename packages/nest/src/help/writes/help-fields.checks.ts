@@ -1,8 +1,9 @@
+import { HELP_LANGUAGE_MAX_LENGTH } from '#rules/help-limits.js';
 import { WidgetLibError } from '../../common/errors/index.js';
 import type { UserMessage } from '../../common/messages/index.js';
 import { sanitizeHelpHtmlMeasured } from '../help-html.writer.js';
 import { helpFieldsProblem, helpTextLimitProblem } from '../help-text.checks.js';
-import { canonicalLanguageTag, LANGUAGE_FORMAT } from '../language/index.js';
+import { canonicalLanguageTag } from '../language/index.js';
 
 /** The fields a write gives an entry. */
 export interface HelpFields {
@@ -30,7 +31,7 @@ export function storableFields(fields: Readonly<Record<string, unknown>>, textBy
   const given = fields as Partial<HelpFields>;
   const language = given.language == null ? null : canonicalLanguageTag(given.language);
   if (given.language != null && language === null) {
-    throw new WidgetLibError('invalid', { code: 'help.language-invalid', params: { format: LANGUAGE_FORMAT } });
+    throw new WidgetLibError('invalid', { code: 'help.language-invalid', params: { max: HELP_LANGUAGE_MAX_LENGTH } });
   }
   // The depth is measured on the text as given, before sanitising flattens what it removes.
   const sanitised = sanitizeHelpHtmlMeasured(given.help_text ?? '');

@@ -1,4 +1,5 @@
 import type { ValidationError } from 'class-validator';
+import { userMessageText, validationMessage } from '../../common/messages/index.js';
 
 /** One entry of Editor's `fieldErrors`: the field's name as the form names it, and what is wrong. */
 export interface EditorFieldError {
@@ -24,12 +25,17 @@ export function editorFieldErrors(
   errors: readonly ValidationError[],
   rowKey: string,
   only?: ReadonlySet<string>,
+  language = 'en',
 ): EditorFieldError[] {
   const out = new Map<string, EditorFieldError>();
   const visit = (error: ValidationError, parent: string): void => {
     const name = childName(parent, error.property);
-    const message = Object.values(error.constraints ?? {})[0];
-    if (message !== undefined && !out.has(name)) out.set(name, { name, status: message, id: rowKey });
+    const [constraint, text] = Object.entries(error.constraints ?? {})[0] ?? [];
+    if (constraint !== undefined && text !== undefined && !out.has(name)) {
+      const message = validationMessage(constraint, text);
+      const status = typeof message === 'string' ? message : userMessageText(message, language);
+      out.set(name, { name, status, id: rowKey });
+    }
     for (const child of error.children ?? []) visit(child, name);
   };
   for (const error of errors) {

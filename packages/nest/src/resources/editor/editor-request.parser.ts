@@ -113,9 +113,9 @@ function rowsOf(data: unknown, action: EditorAction): Array<[string, unknown]> {
   if (data === undefined) throw invalid(`data is required for action=${action}: data[<row id>][<field>]`);
   if (Array.isArray(data)) {
     if (action === 'create') return data.map((row, index) => [String(index), row]);
-    // A form parser that nests (qs, Express's "extended") renumbers keys up to 20 as a list: the ids are lost.
+    // A form parser that nests (qs, Express's "extended") renumbers numbered keys as a list: the ids are lost.
     throw invalid(
-      `data arrived as a list, so its row ids were lost by the form parser; send the submission as JSON, or parse forms without nesting (see the README's Editor section)`,
+      `data arrived as a list, so its row ids were lost by the form parser; send the submission as JSON, parse forms without nesting, or keep the raw body (Nest's rawBody: true; see the README's Editor section)`,
     );
   }
   if (!isObject(data)) throw invalid(`data must hold one object of fields per row: data[<row id>][<field>]`);

@@ -18,6 +18,7 @@ import type { EditorAnswer } from './editor-answer.types.js';
 import { editorFieldErrors, type EditorFieldError } from './editor-field-errors.writer.js';
 import { typedFormValues } from './editor-form-values.reader.js';
 import type { ResourceEditorTexts } from './editor.options.js';
+import { userMessageText } from '../../common/messages/index.js';
 import type { EditorRequest, EditorRowValues } from './editor-request.parser.js';
 
 /** What a submission needs from its resource. */
@@ -42,7 +43,8 @@ export class EditorSubmission<T extends ObjectLiteral> {
   constructor(
     private readonly source: EditorSubmissionSource<T>,
     private readonly request: HttpRequest,
-    private readonly texts: ResourceEditorTexts,
+    /** The answer's texts, and the language of its field messages. */
+    private readonly words: { texts: ResourceEditorTexts; language: string },
     /** The rows' values are texts of a form (typed by the DTO before validation), not JSON. */
     private readonly formEncoded: boolean,
   ) {}
@@ -102,7 +104,7 @@ export class EditorSubmission<T extends ObjectLiteral> {
     for (const name of Object.keys(body)) if (body[name] === undefined && !(name in values)) delete body[name];
     const errors = await validate(body, { whitelist: true, forbidNonWhitelisted: true });
     const sent = edit ? new Set(Object.keys(values)) : undefined;
-    return { key: row.key, id: row.id, body, errors: editorFieldErrors(errors, row.key, sent) };
+    return { key: row.key, id: row.id, body, errors: editorFieldErrors(errors, row.key, sent, this.words.language) };
   }
 
   /** The rows of `ids` within the scope, as the list shows them, in the order asked; a row not found is left out. */
@@ -130,14 +132,16 @@ export class EditorSubmission<T extends ObjectLiteral> {
 
   /** What Editor shows in its form for a failure the user can act on; null for any other. */
   private userMessage(error: unknown): string | null {
-    if (error instanceof ResourceRecordNotFoundError)
-      return this.texts.rowNotFound.replaceAll('{id}', String(error.id));
-    if (error instanceof ResourceOutOfScopeError) return this.texts.outsideScope;
-    if (error instanceof ResourceDuplicateError) return this.texts.duplicate;
-    if (error instanceof ResourceValueTooLongError) return this.texts.tooLong;
+    const { texts, language } = this.words;
+    if (error instanceof ResourceRecordNotFoundError) return texts.rowNotFound.replaceAll('{id}', String(error.id));
+    if (error instanceof ResourceOutOfScopeError) return texts.outsideScope;
+    if (error instanceof ResourceDuplicateError) return texts.duplicate;
+    if (error instanceof ResourceValueTooLongError) return texts.tooLong;
     if (error instanceof WidgetLibError) return null;
     // A host's `assign` refusing a value (a 400 or 404 of its own) speaks to the user too.
     if (error instanceof HttpException && error.getStatus() < 500) {
+      const cause = error.cause;
+      if (cause instanceof WidgetLibError && cause.userMessage) return userMessageText(cause.userMessage, language);
       const answer = error.getResponse();
       const message = typeof answer === 'string' ? answer : (answer as { message?: unknown }).message;
       return Array.isArray(message) ? message.join('; ') : String(message ?? error.message);

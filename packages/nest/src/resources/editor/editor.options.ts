@@ -1,8 +1,10 @@
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import { userMessageText } from '../../common/messages/index.js';
 
 /**
  * The messages the Editor route puts in its answer's `error`, which Editor shows in its form.
- * `{id}` is replaced by the row's id. Field messages are the DTO's own (class-validator's `message`).
+ * `{id}` is replaced by the row's id. By default the server catalogue's, in the request's language;
+ * field messages are class-validator's, in the request's language too, or the DTO's own `message`.
  */
 export interface ResourceEditorTexts {
   /** A row to edit, remove or refresh that does not exist or is outside the resource's scope. */
@@ -15,12 +17,15 @@ export interface ResourceEditorTexts {
   tooLong: string;
 }
 
-export const DEFAULT_EDITOR_TEXTS: ResourceEditorTexts = {
-  rowNotFound: 'Row {id} does not exist, or is not one you may change',
-  outsideScope: 'The row would be outside the rows you may change',
-  duplicate: 'This row would duplicate an existing one',
-  tooLong: 'A value is too long for its column',
-};
+/** The server catalogue's texts in `language` (README, Languages): `editor.row-not-found` and the rest. */
+function catalogueTexts(language: string): ResourceEditorTexts {
+  return {
+    rowNotFound: userMessageText({ code: 'editor.row-not-found', params: { id: '{id}' } }, language),
+    outsideScope: userMessageText({ code: 'editor.outside-scope' }, language),
+    duplicate: userMessageText({ code: 'editor.duplicate' }, language),
+    tooLong: userMessageText({ code: 'editor.too-long' }, language),
+  };
+}
 
 /** `editor: true`, or its options. */
 export interface ResourceEditorOptions {
@@ -30,12 +35,13 @@ export interface ResourceEditorOptions {
     | ((request: HttpRequest) => Partial<ResourceEditorTexts> | Promise<Partial<ResourceEditorTexts>>);
 }
 
-/** The texts of a request: the declaration's, over the English defaults. */
+/** The texts of a request: the declaration's, over the server catalogue's in the request's `language`. */
 export async function editorTexts(
   options: true | ResourceEditorOptions,
   request: HttpRequest,
+  language: string,
 ): Promise<ResourceEditorTexts> {
   const texts = options === true ? undefined : options.texts;
   const given = typeof texts === 'function' ? await texts(request) : texts;
-  return { ...DEFAULT_EDITOR_TEXTS, ...given };
+  return { ...catalogueTexts(language), ...given };
 }

@@ -138,7 +138,7 @@ export class SearchBuilderParser {
       return null;
     }
     if (depth > this.maxDepth) {
-      this.problems.add(`${name}: groups may be nested at most ${this.maxDepth} deep`);
+      this.problems.add({ code: 'table.criteria-too-deep', params: { name, max: this.maxDepth } });
       return null;
     }
     if (this.unknownKeys(name, tree, GROUP_KEYS)) return null;

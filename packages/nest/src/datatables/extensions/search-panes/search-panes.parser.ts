@@ -162,7 +162,10 @@ class SearchPanesReader {
   private condition(field: string, path: string, options: ReadonlyMap<string, SentOption>): ConditionNode | null {
     const { maxInValues } = this.context.limits;
     if (options.size > maxInValues) {
-      this.problems.add(`searchPanes[${field}] selects ${options.size} options; at most ${maxInValues} are allowed`);
+      this.problems.add({
+        code: 'table.too-many-pane-options',
+        params: { name: `searchPanes[${field}]`, count: options.size, max: maxInValues },
+      });
       return null;
     }
     const spec = this.context.fields.get(path);

@@ -1,0 +1,43 @@
+import type { ValidationMessages } from './validation-messages.types.js';
+
+const LANGUAGE_TAG = 'a BCP 47 language tag such as "es" or "es-CR", at most {max} characters';
+
+/** class-validator's own English (0.14 and 0.15), and the library's DTOs' messages. */
+export const ENGLISH_VALIDATION_MESSAGES: ValidationMessages = {
+  'validation.each': 'each value in {property}',
+  'validation.isDefined': '{property} should not be null or undefined',
+  'validation.isString': '{property} must be a string',
+  'validation.isInt': '{property} must be an integer number',
+  'validation.isNumber': '{property} must be a number conforming to the specified constraints',
+  'validation.isNumberString': '{property} must be a number string',
+  'validation.isBoolean': '{property} must be a boolean value',
+  'validation.isNotEmpty': '{property} should not be empty',
+  'validation.isObject': '{property} must be an object',
+  'validation.isArray': '{property} must be an array',
+  'validation.isIn': '{property} must be one of the following values: {constraint1}',
+  'validation.isNotIn': '{property} should not be one of the following values: {constraint1}',
+  'validation.isEnum': '{property} must be one of the following values: {constraint2}',
+  'validation.equals': '{property} must be equal to {constraint1}',
+  'validation.min': '{property} must not be less than {constraint1}',
+  'validation.max': '{property} must not be greater than {constraint1}',
+  'validation.isPositive': '{property} must be a positive number',
+  'validation.isNegative': '{property} must be a negative number',
+  'validation.minLength': '{property} must be longer than or equal to {constraint1} characters',
+  'validation.maxLength': '{property} must be shorter than or equal to {constraint1} characters',
+  'validation.maxLength-json': '{property} must be at most {constraint1} characters of JSON',
+  'validation.arrayMinSize': '{property} must contain at least {constraint1} elements',
+  'validation.arrayMaxSize': '{property} must contain no more than {constraint1} elements',
+  'validation.arrayNotEmpty': '{property} should not be empty',
+  'validation.isUrl': '{property} must be a URL address',
+  'validation.isEmail': '{property} must be an email',
+  'validation.isUUID': '{property} must be a UUID',
+  'validation.isDate': '{property} must be a Date instance',
+  'validation.isDateString': '{property} must be a valid ISO 8601 date string',
+  'validation.isISO8601': '{property} must be a valid ISO 8601 date string',
+  'validation.matches': '{property} must match {constraint1} regular expression',
+  'validation.matches-control-characters': '{property} must not contain control characters',
+  'validation.isLanguageTag': `{property} must be null or ${LANGUAGE_TAG}`,
+  'validation.isLanguageTag-any': `{property} must be * or ${LANGUAGE_TAG}`,
+  'validation.whitelistValidation': 'property {property} should not exist',
+  'validation.nestedValidation': 'nested property {property} must be either object or array',
+};
