@@ -20,4 +20,7 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'saved-views.not-found': 'No saved view {id}',
   'saved-views.not-owned': 'Saved view {id} is shared by {owner}: only its owner changes it',
   'saved-views.name-taken': 'You already have a saved view named {name}',
+  'trash.purge-invalid': 'purge must be true or false',
+  'trash.none': '{entity} has no trash: its records are deleted for good',
+  'trash.no-purge': 'This resource does not delete {entity} records for good',
 };

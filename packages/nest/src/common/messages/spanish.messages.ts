@@ -21,4 +21,7 @@ export const SPANISH_MESSAGES: UserMessages = {
   'saved-views.not-found': 'No existe la vista guardada {id}',
   'saved-views.not-owned': 'La vista guardada {id} la comparte {owner}: solo su dueño puede cambiarla',
   'saved-views.name-taken': 'Ya tiene una vista guardada llamada {name}',
+  'trash.purge-invalid': 'purge debe ser true o false',
+  'trash.none': '{entity} no tiene papelera: sus registros se eliminan definitivamente',
+  'trash.no-purge': 'Este recurso no elimina definitivamente registros de {entity}',
 };

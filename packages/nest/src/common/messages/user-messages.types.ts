@@ -21,6 +21,9 @@ export interface UserMessages {
   'saved-views.not-found': string;
   'saved-views.not-owned': string;
   'saved-views.name-taken': string;
+  'trash.purge-invalid': string;
+  'trash.none': string;
+  'trash.no-purge': string;
 }
 
 export type UserMessageCode = keyof UserMessages;
