@@ -291,6 +291,38 @@ describeEachDatabase('DataTableResource trash', (kind) => {
     expect(await stored()).toEqual(['banana bread (deleted)', 'cherry jam', 'date loaf']);
   });
 
+  it('purges old records on a timer too, without a read of the trash', async () => {
+    @Controller('fleeting-memos')
+    class FleetingMemos extends DataTableResource({
+      entity: BinMemo,
+      name: 'fleeting-memos',
+      permissions: { list: 'memos.use', delete: 'memos.delete' },
+      query: (memos) => memos.createQueryBuilder('memo'),
+      trash: { retention: 400 },
+    }) {}
+    const fleeting = await createTestApp(kind, {
+      entities: [BinMemo, BinLine],
+      imports: [TypeOrmModule.forFeature([BinMemo])],
+      controllers: [FleetingMemos],
+    });
+    try {
+      const repository = fleeting.dataSource.getRepository(BinMemo);
+      const [memo] = await repository.save([{ title: 'soon gone', owner: 'ana', kind: 'note', pages: 1 }]);
+      await request(fleeting.app.getHttpServer() as App)
+        .delete(`/fleeting-memos/${memo!.id}/`)
+        .set(ANA)
+        .expect(204);
+      expect(await repository.count({ withDeleted: true })).toBe(1);
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await repository.count({ withDeleted: true })) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await repository.count({ withDeleted: true })).toBe(0);
+    } finally {
+      await fleeting.close();
+    }
+  }, 30_000);
+
   it('keeps hard deletes for an entity without a @DeleteDateColumn, which has no trash routes', async () => {
     const [plain] = await testApp.dataSource.manager.save(PlainMemo, [{ title: 'gone' }]);
     await request(server).get('/plain-memos/trash/').set(ANA).expect(404);
