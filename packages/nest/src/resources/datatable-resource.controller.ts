@@ -54,8 +54,8 @@ import type { EditorAnswer } from './editor/editor-answer.types.js';
 import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
-import { resourceTableOptions, setRecordUrls, trashTableOptions } from './resource-table.options.js';
-import { ResourceTrash, TrashPermissions } from './trash/index.js';
+import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
+import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
 
 const parseId = new ParseIdPipe();
 
@@ -205,18 +205,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     }
 
     /** The records in the trash (`GET <list path>/trash/`), an envelope like the list's; under delete's permissions. */
-    @serve(
-      'delete',
-      Get('trash'),
-      TrashPermissions({ restore: plan.served.delete, purge: plan.served.purge }),
-      DataTable(trashTableOptions(tableOptions)),
-    )
+    @serve('delete', TrashListRoute(plan, tableOptions))
     trash(@Req() request: HttpRequest): Promise<SelectQueryBuilder<ObjectLiteral>> {
       return answered(this.trashBin.list(request));
     }
 
     /** Takes a record out of the trash (`POST <list path>/<id>/restore/`), under delete's permissions. */
-    @serve('delete', Post(':id/restore'), HttpCode(200))
+    @serve('delete', RestoreRoute())
     restore(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       return answered(this.trashBin.restore(id, request));
     }
@@ -256,7 +251,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       );
     }
 
-    @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute, API_ROUTE), ResourceDocs.remove())
+    @serve(
+      'delete',
+      Delete(':id'),
+      HttpCode(204),
+      ViewName(detailRoute, API_ROUTE),
+      ResourceDocs.remove(),
+      TrashDocs.purge(),
+    )
     async remove(
       @Param('id', parseId) id: number,
       @Req() request: HttpRequest,

@@ -48,13 +48,3 @@ export function resourceTableOptions<T extends ObjectLiteral, C extends object, 
   };
   return { list, export: { ...list, export: { fileName: options.name, ...list.export } } };
 }
-
-/**
- * The `@DataTable` options of a resource's trash: the list's search, ordering, filters and paging,
- * without its row links, saved views and export (the trash's answer says what the user may do with
- * its rows: `TrashPermissions`).
- */
-export function trashTableOptions<T extends ObjectLiteral>(list: DataTableOptions<T>): DataTableOptions<T> {
-  const { actions: _actions, id: _id, export: _export, permissions: _permissions, entity: _entity, ...trash } = list;
-  return trash;
-}
