@@ -6,6 +6,8 @@ import { DataTableResource } from '../src/index.js';
 import {
   BinLine,
   BinMemo,
+  CappedMemosController,
+  EstimatedMemosController,
   KeptMemosController,
   MemosController,
   PlainMemo,
@@ -39,7 +41,13 @@ describeEachDatabase('DataTableResource trash', (kind) => {
     testApp = await createTestApp(kind, {
       entities: [BinMemo, BinLine, PlainMemo],
       imports: [TypeOrmModule.forFeature([BinMemo, PlainMemo])],
-      controllers: [MemosController, KeptMemosController, PlainMemosController],
+      controllers: [
+        MemosController,
+        KeptMemosController,
+        EstimatedMemosController,
+        CappedMemosController,
+        PlainMemosController,
+      ],
     });
     server = testApp.app.getHttpServer() as App;
   });
@@ -109,6 +117,25 @@ describeEachDatabase('DataTableResource trash', (kind) => {
       .expect(200);
     expect(exported.text).toContain('cherry jam');
     expect(exported.text).not.toContain('date loaf');
+  });
+
+  it('leaves deleted rows out of estimated and capped counts, keyset pages and offset pages', async () => {
+    for (const title of ['banana bread', 'bob apple']) {
+      await request(server)
+        .delete(`/estimated-memos/${id(title)}/`)
+        .set(ANA)
+        .expect(204);
+    }
+    const estimated = await list('/estimated-memos/', { search: 'a' });
+    expect([estimated.body.recordsTotal, estimated.body.counts]).toEqual([3, undefined]);
+    const capped = await list('/capped-memos/');
+    expect([capped.body.recordsTotal, capped.body.counts]).toEqual([3, undefined]);
+    const keyset = await list('/estimated-memos/', { cursor: '', ordering: 'title', limit: '2' });
+    expect(titles(keyset.body)).toEqual(['apple pie', 'cherry jam']);
+    const next = await list('/estimated-memos/', { cursor: keyset.body.next as string, ordering: 'title', limit: '2' });
+    expect(titles(next.body)).toEqual(['date loaf']);
+    const last = await list('/estimated-memos/', { ordering: 'title', limit: '1', offset: '2' });
+    expect(titles(last.body)).toEqual(['date loaf']);
   });
 
   it('lists the trash as a list envelope, with search, ordering and paging, within the scope', async () => {
