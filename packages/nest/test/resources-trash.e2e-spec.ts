@@ -235,7 +235,13 @@ describeEachDatabase('DataTableResource trash', (kind) => {
         .set(ANA)
         .expect(400);
       expect(bad.body.message).toBe('purge must be true or false');
+      expect(bad.body.code).toBe('trash.purge-invalid');
     }
+    const spanish = await request(server)
+      .delete(`/memos/${id('cherry jam')}/?purge=maybe`)
+      .set({ ...ANA, 'accept-language': 'es' })
+      .expect(400);
+    expect(spanish.body.message).toBe('purge debe ser true o false');
     await request(server)
       .delete(`/memos/${id('cherry jam')}/?purge=false`)
       .set(ANA)
