@@ -193,6 +193,9 @@ const table = createDataTable(
     ],
     // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
     savedViews: { url: config.savedViewsUrl },
+    // Deleted albums wait in the trash: a Trash button (for users who may delete) shows them, each
+    // with Restore, and Delete for good for users who may purge (the resource's `purge`).
+    trash: true,
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts

@@ -17,6 +17,7 @@ import { Artist } from './catalogue/artist.entity.js';
 import { Genre } from './catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from './database/1732300000000-create-catalogue.js';
 import { CreateSessions1732400000000 } from './database/1732400000000-create-sessions.js';
+import { AlbumTrash1732500000000 } from './database/1732500000000-album-trash.js';
 import { AccentSearch1732100000000 } from './database/1732100000000-accent-search.js';
 import { DEMO_SEED_OPTIONS, SeedService, type DemoSeedOptions } from './database/seed.service.js';
 import { HelpAdminPageController } from './help-admin/help-admin-page.controller.js';
@@ -49,6 +50,7 @@ export class AppModule {
             ...WIDGETLIB_MIGRATIONS,
             CreateCatalogue1732300000000,
             CreateSessions1732400000000,
+            AlbumTrash1732500000000,
             AccentSearch1732100000000,
           ],
           migrationsRun: true,

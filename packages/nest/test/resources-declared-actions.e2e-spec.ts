@@ -201,7 +201,7 @@ const AMBIGUOUS: Array<[string, Declaration, string]> = [
   [
     'an unknown action',
     { createDto: DocDto, permissions: { list: 'docs.use', remove: 'docs.use' } },
-    'permissions.remove is not an action (list, retrieve, create, update, delete, bulkDelete)',
+    'permissions.remove is not an action (list, retrieve, create, update, delete, bulkDelete, purge)',
   ],
   ['an empty permission', { permissions: { list: '' } }, 'permissions.list has an empty permission'],
   ['a blank permission', { permissions: { list: '  ' } }, 'permissions.list has an empty permission'],

@@ -24,6 +24,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       'widgetlib.delete_help',
       'catalogue.view',
       'catalogue.manage',
+      'catalogue.purge',
     ],
   },
   {

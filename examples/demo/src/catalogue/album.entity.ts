@@ -1,5 +1,6 @@
 import {
   Column,
+  DeleteDateColumn,
   Entity,
   Index,
   JoinColumn,
@@ -59,4 +60,9 @@ export class Album {
     inverseJoinColumn: { name: 'genre_id', referencedColumnName: 'id' },
   })
   genres!: Relation<Genre[]>;
+
+  /** Set when the album is deleted: it waits in the albums' trash (README "Trash") until restored or purged. */
+  @Index('IDX_album_deleted_at')
+  @DeleteDateColumn({ name: 'deleted_at' })
+  deleted_at!: Date | null;
 }

@@ -93,7 +93,11 @@ export class AlbumsController extends DataTableResource({
     create: 'catalogue.manage',
     update: 'catalogue.manage',
     delete: 'catalogue.manage',
+    // Deleted albums wait in the trash (the entity's `@DeleteDateColumn`); deleting one for good
+    // from there is for admins.
+    purge: 'catalogue.purge',
   },
+  trash: { retention: '30 days' },
   query: (albums) =>
     albums
       .createQueryBuilder('album')

@@ -32,7 +32,7 @@ export const DEMO_TEXTS_EN = {
   'albums.edit': 'Edit',
   'albums.delete': 'Delete',
   'albums.confirmDelete': 'Delete this album?',
-  'albums.deleted': 'The album was deleted.',
+  'albums.deleted': 'The album was moved to the trash.',
   'albums.deleteFailed': 'The album could not be deleted: {error}',
   'albums.markExplicit': 'Mark as explicit',
   'albums.markConfirm': 'Mark {count} albums as explicit?',

@@ -32,7 +32,7 @@ export const DEMO_TEXTS_ES: DemoTexts = {
   'albums.edit': 'Editar',
   'albums.delete': 'Eliminar',
   'albums.confirmDelete': '¿Eliminar este álbum?',
-  'albums.deleted': 'Se eliminó el álbum.',
+  'albums.deleted': 'El álbum se movió a la papelera.',
   'albums.deleteFailed': 'No se pudo eliminar el álbum: {error}',
   'albums.markExplicit': 'Marcar como explícito',
   'albums.markConfirm': '¿Marcar {count} álbumes como explícitos?',

@@ -5,6 +5,7 @@ import type { DataTableTexts } from '../texts/index.js';
 import type { TableOverflow } from './overflow/index.js';
 import type { SavedViewsOptions } from './saved-views/index.js';
 import type { DataTableBulkAction } from './bulk/index.js';
+import type { DataTableTrashOptions } from './trash/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -56,6 +57,11 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * while an action is.
    */
   bulkActions?: DataTableBulkAction[];
+  /**
+   * A Trash view of a `DataTableResource` whose entity has a `@DeleteDateColumn` (`true` or its
+   * options): see {@link DataTableTrashOptions}.
+   */
+  trash?: true | DataTableTrashOptions;
 }
 
 /** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */

@@ -42,6 +42,7 @@ import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
 import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
+import { installTrashView } from './trash/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -70,6 +71,7 @@ export function gtCreateDataTable(
     csrf,
     savedViews,
     bulkActions = [],
+    trash,
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -192,6 +194,17 @@ export function gtCreateDataTable(
     bulk.permit(() => false);
     bulk.show(lastShown);
     if (permissions !== undefined) permitBulk();
+  }
+  if (trash) {
+    installTrashView(api, table, {
+      url,
+      trash: trash === true ? {} : trash,
+      columns: columns ?? [],
+      csrf,
+      texts: words,
+      tableOptions: { texts, lang: requestedLang, language: options.language, csrf },
+      create: gtCreateDataTable,
+    });
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.
   if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? words().scrollRegion : null);

@@ -21,6 +21,7 @@ export {
 } from './transport/index.js';
 export { FILTER_DEBOUNCE_MS, addSearchInputsAndFooterDataTable, clearDataTableFilters } from './filters/index.js';
 export type { DataTableBulkAction } from './bulk/index.js';
+export { TRASH_CLASS, type DataTableTrashOptions } from './trash/index.js';
 export {
   EXPORT_BUTTON_TYPES,
   exportButtons,

@@ -155,4 +155,20 @@ export interface DataTableTexts {
    * `{count}` its rows among the filtered ones; each column's total follows in its cell.
    */
   groupTotals: string;
+  /** The toggle of a resource table's Trash view (`trash`), pressed while the deleted rows are shown. */
+  trash: string;
+  /** Accessible name of the Trash view. */
+  trashRegion: string;
+  /** The title of the Trash view's column of buttons. */
+  trashActions: string;
+  /** A row's buttons in the Trash view. */
+  trashRestore: string;
+  trashPurge: string;
+  /** The question before a row is deleted for good. */
+  trashPurgeConfirm: string;
+  /** Announced after a restore and after a purge. */
+  trashRestored: string;
+  trashPurged: string;
+  /** Announced before the reason when a restore or a purge fails. */
+  trashFailed: string;
 }

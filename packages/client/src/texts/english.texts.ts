@@ -112,6 +112,15 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   exportCsv: 'CSV',
   exportXlsx: 'Excel',
   exportError: 'The export failed:',
+  trash: 'Trash',
+  trashRegion: 'Deleted rows',
+  trashActions: 'Actions',
+  trashRestore: 'Restore',
+  trashPurge: 'Delete for good',
+  trashPurgeConfirm: 'Delete this row for good? It cannot be restored.',
+  trashRestored: 'The row was restored.',
+  trashPurged: 'The row was deleted for good.',
+  trashFailed: 'The action failed:',
 };
 
 const ENGLISH_HELP_PANEL_TEXTS: HelpPanelTexts = {

@@ -6,8 +6,10 @@ import {
   Param,
   Post,
   Put,
+  Query,
   Req,
   applyDecorators,
+  type OnModuleDestroy,
   type OnModuleInit,
   type Type,
   UseInterceptors,
@@ -33,6 +35,7 @@ import {
   prepareTable,
 } from '../datatables/internal.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
+import { PermissionsService } from '../permissions/permissions.service.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
@@ -54,6 +57,7 @@ import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-s
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
+import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
 
 const parseId = new ParseIdPipe();
 
@@ -94,7 +98,7 @@ const API_ROUTE = { page: false } as const;
  */
 export function DataTableResource<T extends ObjectLiteral, C extends object = object, U extends object = C>(
   options: DataTableResourceOptions<T, C, U>,
-): Type<DataTableResourceController<C, U> & OnModuleInit> {
+): Type<DataTableResourceController<C, U> & OnModuleInit & OnModuleDestroy> {
   const listRoute = `${options.name}:list`;
   const detailRoute = `${options.name}:detail`;
   const createDto: Type | undefined = options.createDto;
@@ -123,9 +127,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   @ResourceDocs.controller(options.name)
   @AnswersWithTrailingSlash()
   @UseInterceptors(DatabaseUnavailableInterceptor)
-  class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
+  class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit, OnModuleDestroy {
     private readonly dates: RowDateFields;
     private readonly writes: ResourceWrites<T>;
+    private readonly trashBin: ResourceTrash<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -142,6 +147,15 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         ...(options.assign ? { assign: options.assign as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
       });
+      this.trashBin = new ResourceTrash({
+        repository,
+        writes: this.writes,
+        plan,
+        options: options.trash,
+        permissions: new PermissionsService(config),
+        baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+        represent: (record) => this.represent(record),
+      });
     }
 
     /**
@@ -156,8 +170,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         plan.problems,
         editorProblems,
         prepareTable(tableOptions, metadata, this.config).problems,
+        this.trashBin.problems(),
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
+      this.trashBin.start();
+    }
+
+    onModuleDestroy(): void {
+      this.trashBin.stop();
     }
 
     @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions))
@@ -184,6 +204,18 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     @serve('list', DataTableExport(exportOptions, 'POST'), ResourceDocs.exportByPost())
     exportRowsByPost(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.baseQuery(request);
+    }
+
+    /** The records in the trash (`GET <list path>/trash/`), an envelope like the list's; under delete's permissions. */
+    @serve('delete', TrashListRoute(plan, tableOptions))
+    trash(@Req() request: HttpRequest): Promise<SelectQueryBuilder<ObjectLiteral>> {
+      return answered(this.trashBin.list(request));
+    }
+
+    /** Takes a record out of the trash (`POST <list path>/<id>/restore/`), under delete's permissions. */
+    @serve('delete', RestoreRoute())
+    restore(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
+      return answered(this.trashBin.restore(id, request));
     }
 
     @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve())
@@ -221,8 +253,21 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       );
     }
 
-    @serve('delete', Delete(':id'), HttpCode(204), ViewName(detailRoute, API_ROUTE), ResourceDocs.remove())
-    async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
+    @serve(
+      'delete',
+      Delete(':id'),
+      HttpCode(204),
+      ViewName(detailRoute, API_ROUTE),
+      ResourceDocs.remove(),
+      TrashDocs.purge(),
+    )
+    async remove(
+      @Param('id', parseId) id: number,
+      @Req() request: HttpRequest,
+      @Query('purge') purge?: unknown,
+    ): Promise<void> {
+      // With a trash, to the trash; `?purge=true`: for good, under purge's permissions.
+      if (await answered(this.trashBin.purges(purge, request))) return answered(this.trashBin.purge(id, request));
       await answered(
         this.writes.inTransaction(async (manager) => {
           await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)]);

@@ -4,13 +4,15 @@ import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } fro
 import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
 import type { ResourceEditorOptions } from './editor/editor.options.js';
+import type { ResourceTrashOptions } from './trash/trash.options.js';
 
 /**
  * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's
  * `GET|POST /export`), `retrieve` (`GET /{id}/`), `create` (`POST /`), `update` (`PUT /{id}/`),
- * `delete` (`DELETE /{id}/`) and `bulkDelete` (`POST /bulk-delete`).
+ * `delete` (`DELETE /{id}/`, and with a trash `GET /trash/` and `POST /{id}/restore/`), `bulkDelete`
+ * (`POST /bulk-delete`) and `purge` (`DELETE /{id}/?purge=true`, a record deleted for good).
  */
-export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete' | 'bulkDelete';
+export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete' | 'bulkDelete' | 'purge';
 
 /**
  * Who may use an action: `PUBLIC` (everyone, anonymous users included), `AUTHENTICATED` (any
@@ -25,7 +27,8 @@ export type ResourcePermission = string | readonly string[] | typeof PUBLIC | ty
  *
  * `bulkDelete` is served only when named, needs `delete` named too, and requires both: the user must
  * hold `delete`'s permissions and its own (name the same permission to require no more). It cannot
- * be `PUBLIC`, nor `AUTHENTICATED` while `delete` requires permissions.
+ * be `PUBLIC`, nor `AUTHENTICATED` while `delete` requires permissions. `purge` follows the same
+ * rules, and is served only for an entity with a `@DeleteDateColumn` (its trash).
  *
  * The application refuses to start (an Error naming the resource and the problem) when the
  * declaration is ambiguous: no action named; a key that is not an action; an empty or blank
@@ -66,6 +69,12 @@ interface DataTableResourceBase<T extends ObjectLiteral> {
    * `delete`, a refresh (`action=read`, `ids[]`) under `list`'s. Needs one of them named.
    */
   editor?: true | ResourceEditorOptions;
+  /**
+   * The trash's options (README "Trash"). An entity with a TypeORM `@DeleteDateColumn` always has a
+   * trash: its deletes move records there, `GET /trash/` lists them and `POST /{id}/restore/` takes
+   * one back (both under `delete`'s permissions and the base query's scope).
+   */
+  trash?: ResourceTrashOptions;
 }
 
 /** A resource that may serve `create` and `update`: their bodies are validated against its DTOs. */

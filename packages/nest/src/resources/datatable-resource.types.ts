@@ -18,7 +18,12 @@ export interface DataTableResourceController<C extends object, U extends object>
   retrieve(id: number, request: HttpRequest): Promise<Representation>;
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
-  remove(id: number, request: HttpRequest): Promise<void>;
+  /** Deletes a record: to the trash when the entity has a `@DeleteDateColumn`; for good with `purge` `'true'`. */
+  remove(id: number, request: HttpRequest, purge?: unknown): Promise<void>;
+  /** The records in the trash, for the list's envelope (404 without a `@DeleteDateColumn`). */
+  trash(request: HttpRequest): Promise<SelectQueryBuilder<ObjectLiteral>>;
+  /** Takes a record out of the trash; answers it. */
+  restore(id: number, request: HttpRequest): Promise<Representation>;
   bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
   /** DataTables Editor's protocol (`POST <list path>/editor`), when the declaration says `editor`. */
   editor(body: unknown, request: HttpRequest): Promise<EditorAnswer>;

@@ -1,14 +1,21 @@
 import { In, type EntityManager, type EntityMetadata, type ObjectLiteral } from 'typeorm';
 
+/** The kinds of removal TypeORM tells listeners about: a delete, a soft delete, a restore from the trash. */
+export type RemovalKind = 'Remove' | 'SoftRemove' | 'Recover';
+
 /**
- * Whether removals of the entity are watched: by its own listeners (`@BeforeRemove`) or by a
- * subscriber of the data source (`HelpWriteSubscriber` for `Help`, a host's audit), which TypeORM
- * tells about the entities it removes, but nothing about a delete by criteria.
+ * Whether removals of the entity (of `kind`) are watched: by its own listeners (`@BeforeRemove`) or
+ * by a subscriber of the data source (`HelpWriteSubscriber` for `Help`, a host's audit), which
+ * TypeORM tells about the entities it removes, but nothing about a delete by criteria.
  */
-function removalsWatched(manager: EntityManager, metadata: EntityMetadata): boolean {
-  if (metadata.beforeRemoveListeners.length > 0 || metadata.afterRemoveListeners.length > 0) return true;
+export function removalsWatched(
+  manager: EntityManager,
+  metadata: EntityMetadata,
+  kind: RemovalKind = 'Remove',
+): boolean {
+  if (metadata[`before${kind}Listeners`].length > 0 || metadata[`after${kind}Listeners`].length > 0) return true;
   return manager.connection.subscribers.some((subscriber) => {
-    if (!subscriber.beforeRemove && !subscriber.afterRemove) return false;
+    if (!subscriber[`before${kind}`] && !subscriber[`after${kind}`]) return false;
     const target = subscriber.listenTo?.();
     return (
       !target ||
@@ -32,5 +39,6 @@ export async function removeRecords(manager: EntityManager, metadata: EntityMeta
     await manager.delete(metadata.target, where);
     return;
   }
-  await manager.remove(await manager.find<ObjectLiteral>(metadata.target, { where }));
+  // A record in the trash (`@DeleteDateColumn`) is deleted for good too.
+  await manager.remove(await manager.find<ObjectLiteral>(metadata.target, { where, withDeleted: true }));
 }

@@ -38,6 +38,29 @@ describe('parseResourcePermissions', () => {
     expect(plan.served.bulkDelete).toEqual({ public: false, permissions: required });
   });
 
+  it.each([
+    ['the permissions of delete and its own', 'd', 'p', ['d', 'p']],
+    ['any user when both are AUTHENTICATED', AUTHENTICATED, AUTHENTICATED, []],
+  ])('purge requires %s', (_case, remove, purge, required) => {
+    const plan = parseResourcePermissions({ permissions: { delete: remove, purge } });
+    expect(plan.problems).toEqual([]);
+    expect(plan.served.purge).toEqual({ public: false, permissions: required });
+  });
+
+  it.each([
+    [{ purge: 'p' }, 'permissions names purge without delete: purge requires delete'],
+    [{ delete: 'd', purge: PUBLIC }, 'purge cannot be PUBLIC: it requires at least an authenticated user and delete'],
+    [
+      { delete: 'd', purge: AUTHENTICATED },
+      'purge is AUTHENTICATED but delete requires d: name the permissions purge requires beyond delete ' +
+        '(the same ones to require no more)',
+    ],
+  ])('refuses purge declared as %p', (permissions, problem) => {
+    const plan = parseResourcePermissions({ permissions });
+    expect(plan.served).toEqual({});
+    expect(plan.problems).toEqual([problem]);
+  });
+
   it('serves nothing from an ambiguous declaration and names every problem', () => {
     const plan = parseResourcePermissions({
       permissions: { list: '', lists: 'a', create: 'a', bulkDelete: PUBLIC },
@@ -46,7 +69,7 @@ describe('parseResourcePermissions', () => {
     expect(plan.served).toEqual({});
     expect(plan.problems).toEqual([
       'permissions.list has an empty permission',
-      'permissions.lists is not an action (list, retrieve, create, update, delete, bulkDelete)',
+      'permissions.lists is not an action (list, retrieve, create, update, delete, bulkDelete, purge)',
       'permissions names bulkDelete without delete: bulkDelete requires delete',
       'permissions names create but there is no createDto to validate its body',
       'dataTable.actions: true links rows to the record route, but permissions names none of retrieve, update, delete',
@@ -55,7 +78,7 @@ describe('parseResourcePermissions', () => {
 
   it.each([undefined, null, 'list', ['list'], PUBLIC])('refuses permissions given as %p', (permissions) => {
     expect(parseResourcePermissions({ permissions }).problems).toEqual([
-      'permissions must name the actions it serves (list, retrieve, create, update, delete, bulkDelete)',
+      'permissions must name the actions it serves (list, retrieve, create, update, delete, bulkDelete, purge)',
     ]);
   });
 

@@ -8,6 +8,7 @@ export const RESOURCE_ACTIONS: readonly ResourceAction[] = [
   'update',
   'delete',
   'bulkDelete',
+  'purge',
 ];
 
 /** Who may use a served action: everyone, or an authenticated user holding every listed permission (none: any). */
@@ -49,7 +50,7 @@ function requirementOf(action: ResourceAction, value: unknown): ActionRequiremen
 
 /**
  * Which actions a `DataTableResource` declaration serves and who may use each: only the actions its
- * `permissions` names. `bulkDelete` requires `delete`'s permissions and its own. An ambiguous
+ * `permissions` names. `bulkDelete` and `purge` require `delete`'s permissions and their own. An ambiguous
  * declaration serves nothing and answers its problems.
  */
 export function parseResourcePermissions(declaration: ResourceDeclaration): ResourcePlan {
@@ -73,7 +74,8 @@ export function parseResourcePermissions(declaration: ResourceDeclaration): Reso
   if (problems.length === 0 && Object.keys(served).length === 0) {
     problems.push(`permissions names no action, so it would serve nothing (${RESOURCE_ACTIONS.join(', ')})`);
   }
-  problems.push(...bulkDeleteProblems(permissions as Record<string, unknown>, served));
+  problems.push(...beyondDeleteProblems('bulkDelete', permissions as Record<string, unknown>, served));
+  problems.push(...beyondDeleteProblems('purge', permissions as Record<string, unknown>, served));
   if (served.create && !declaration.createDto)
     problems.push('permissions names create but there is no createDto to validate its body');
   if (served.update && !declaration.updateDto && !declaration.createDto) {
@@ -86,29 +88,32 @@ export function parseResourcePermissions(declaration: ResourceDeclaration): Reso
   }
   if (problems.length > 0) return { served: {}, problems };
 
-  const bulk = served.bulkDelete;
   const remove = served.delete;
-  if (bulk && !bulk.public && remove && !remove.public) {
-    served.bulkDelete = { public: false, permissions: [...new Set([...remove.permissions, ...bulk.permissions])] };
+  for (const action of ['bulkDelete', 'purge'] as const) {
+    const beyond = served[action];
+    if (beyond && !beyond.public && remove && !remove.public) {
+      served[action] = { public: false, permissions: [...new Set([...remove.permissions, ...beyond.permissions])] };
+    }
   }
   return { served, problems };
 }
 
-/** `bulkDelete` needs `delete` and may not be more open than it. */
-function bulkDeleteProblems(
+/** `bulkDelete` and `purge` need `delete` and may not be more open than it. */
+function beyondDeleteProblems(
+  action: 'bulkDelete' | 'purge',
   permissions: Record<string, unknown>,
   served: Partial<Record<ResourceAction, ActionRequirement>>,
 ): string[] {
-  const bulk = served.bulkDelete;
-  if (!bulk) return [];
+  const beyond = served[action];
+  if (!beyond) return [];
   if (permissions.delete === undefined)
-    return ['permissions names bulkDelete without delete: bulkDelete requires delete'];
-  if (bulk.public) return ['bulkDelete cannot be PUBLIC: it requires at least an authenticated user and delete'];
+    return [`permissions names ${action} without delete: ${action} requires delete`];
+  if (beyond.public) return [`${action} cannot be PUBLIC: it requires at least an authenticated user and delete`];
   const remove = served.delete;
-  if (remove && !remove.public && remove.permissions.length > 0 && bulk.permissions.length === 0) {
+  if (remove && !remove.public && remove.permissions.length > 0 && beyond.permissions.length === 0) {
     return [
-      `bulkDelete is AUTHENTICATED but delete requires ${remove.permissions.join(', ')}: ` +
-        'name the permissions bulkDelete requires beyond delete (the same ones to require no more)',
+      `${action} is AUTHENTICATED but delete requires ${remove.permissions.join(', ')}: ` +
+        `name the permissions ${action} requires beyond delete (the same ones to require no more)`,
     ];
   }
   return [];

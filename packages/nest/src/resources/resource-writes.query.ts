@@ -10,7 +10,7 @@ import {
   ResourceRecordNotFoundError,
   ResourceValueTooLongError,
 } from './datatable-resource.errors.js';
-import { removeRecords } from './record-removal.query.js';
+import { discardRecords } from './trash/index.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
 /** What the writes of a resource need from its declaration and its controller. */
@@ -98,8 +98,9 @@ export class ResourceWrites<T extends ObjectLiteral> {
     await this.save(manager, entity, body, request);
   }
 
+  /** Deletes the records: to the trash when the entity has a `@DeleteDateColumn`, else for good. */
   remove(manager: EntityManager, keys: unknown[]): Promise<void> {
-    return removeRecords(manager, this.source.repository.metadata, keys);
+    return discardRecords(manager, this.source.repository.metadata, keys);
   }
 
   /** Assigns the body to the entity and saves it; answers its primary key. */

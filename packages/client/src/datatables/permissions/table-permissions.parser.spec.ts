@@ -7,6 +7,11 @@ describe('table permissions', () => {
       bulk: { mark: false },
     });
     expect(parseTablePermissions({ delete: false })).toEqual({ delete: false, bulk: {} });
+    expect(parseTablePermissions({ restore: true, purge: false, bulk: {} })).toEqual({
+      restore: true,
+      purge: false,
+      bulk: {},
+    });
     for (const value of [undefined, null, [], 'all', 3]) expect(parseTablePermissions(value)).toBeNull();
   });
 
@@ -21,6 +26,8 @@ describe('table permissions', () => {
     expect(grants(permissions, 'create  bulk.markExplicit')).toBe(true);
     expect(grants(permissions, 'create update')).toBe(false);
     expect(grants(permissions, 'something-else')).toBe(false);
+    expect(grants({ restore: true, purge: false, bulk: {} }, 'restore')).toBe(true);
+    expect(grants({ restore: true, purge: false, bulk: {} }, 'purge')).toBe(false);
   });
 
   it('shows everything when the answer says nothing', () => {

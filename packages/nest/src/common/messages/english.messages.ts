@@ -32,4 +32,7 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'table.yes': 'Yes',
   'table.no': 'No',
   'table.totals': 'Totals',
+  'trash.purge-invalid': 'purge must be true or false',
+  'trash.none': '{entity} has no trash: its records are deleted for good',
+  'trash.no-purge': 'This resource does not delete {entity} records for good',
 };

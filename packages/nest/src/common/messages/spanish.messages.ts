@@ -33,4 +33,7 @@ export const SPANISH_MESSAGES: UserMessages = {
   'table.yes': 'Sí',
   'table.no': 'No',
   'table.totals': 'Totales',
+  'trash.purge-invalid': 'purge debe ser true o false',
+  'trash.none': '{entity} no tiene papelera: sus registros se eliminan definitivamente',
+  'trash.no-purge': 'Este recurso no elimina definitivamente registros de {entity}',
 };

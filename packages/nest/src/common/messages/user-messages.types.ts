@@ -31,6 +31,9 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'table.yes': string;
   'table.no': string;
   'table.totals': string;
+  'trash.purge-invalid': string;
+  'trash.none': string;
+  'trash.no-purge': string;
 }
 
 export type UserMessageCode = keyof UserMessages;

@@ -1,0 +1,2 @@
+export type { DataTableTrashOptions } from './trash.options.js';
+export { installTrashView, TRASH_CLASS } from './trash-view.component.js';
