@@ -18,6 +18,8 @@ export interface DataTableResourceController<C extends object, U extends object>
   retrieve(id: number, request: HttpRequest): Promise<Representation>;
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
+  /** `PATCH /{id}/`: only the fields sent, under `update`'s permission (served unless `assign` has no `assignPartial`). */
+  partialUpdate(id: number, fields: Partial<U>, request: HttpRequest): Promise<Representation>;
   remove(id: number, request: HttpRequest): Promise<void>;
   bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
   /** DataTables Editor's protocol (`POST <list path>/editor`), when the declaration says `editor`. */
