@@ -56,6 +56,18 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * while an action is.
    */
   bulkActions?: DataTableBulkAction[];
+  /**
+   * Columns edited in place on a `DataTableResource` table, by their `data` (or `name`): while the
+   * list answer's `permissions` grant `update`, their cells open an editor of the column's type
+   * (text, number, a checkbox for `boolean`, a select of `choices`) by double-click, or Enter or F2
+   * on the focused cell. Enter saves the field with `PATCH <url path>/<row id>/` (CSRF token of
+   * `csrf`, `If-Match` of the row's `rowVersion`), Escape cancels, the server's words show beside
+   * the cell, a row changed meanwhile (412) offers "Keep mine" and "Take theirs", and the row is
+   * drawn again from the answer.
+   */
+  editable?: readonly string[];
+  /** The row's member holding its version for `If-Match` (a `@VersionColumn`'s property); default `version`. */
+  rowVersion?: string;
 }
 
 /** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */

@@ -42,6 +42,7 @@ import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
 import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
+import { deferInlineEditing, type InlineEditingControl } from './inline-editing/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -70,6 +71,8 @@ export function gtCreateDataTable(
     csrf,
     savedViews,
     bulkActions = [],
+    editable = [],
+    rowVersion = 'version',
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -85,6 +88,7 @@ export function gtCreateDataTable(
   let error: string | null = null;
   let counts: EnvelopeCounts | null = null;
   let bulk: BulkActionsControl | null = null;
+  let inline: InlineEditingControl | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
   /** What the latest answer says the user may do; undefined before the first answer. */
@@ -127,6 +131,7 @@ export function gtCreateDataTable(
           permissions = parseTablePermissions(answered);
           applyPermissionControls(table, permissions);
           if (permissions !== undefined) permitBulk();
+          inline?.refresh();
         },
         onShown: (shown) => {
           lastShown = shown;
@@ -192,6 +197,19 @@ export function gtCreateDataTable(
     bulk.permit(() => false);
     bulk.show(lastShown);
     if (permissions !== undefined) permitBulk();
+  }
+  if (editable.length > 0) {
+    inline = deferInlineEditing(api, {
+      url,
+      columns: columns ?? [],
+      editable,
+      rowVersion,
+      rowId: typeof config.rowId === 'string' ? config.rowId : 'id',
+      csrf,
+      texts: words,
+      permitted: () => permissions !== undefined && grants(permissions, 'update'),
+      rowRedrawn: () => applyPermissionControls(table, permissions),
+    });
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.
   if (!options.scrollX) wrapInScrollRegion(api, overflow === 'scroll' ? words().scrollRegion : null);

@@ -1,0 +1,211 @@
+import type { Api } from 'datatables.net';
+import { columnFieldName, type WidgetLibColumn } from '../core/index.js';
+import { buildCellEditor, EDITOR_CLASS, type CellEditor } from './cell-editor.component.js';
+import { buildInlineConflict } from './inline-conflict.component.js';
+import type { InlineEditingControl, InlineEditingSetup } from './inline-editing.options.js';
+import { saveCell, type InlineSaveOutcome } from './inline-save.client.js';
+import {
+  cellEditorKind,
+  editedValue,
+  ifMatchHeader,
+  recordUrl,
+  shownValue,
+  type CellEditorKind,
+} from './inline-value.parser.js';
+
+type Row = Record<string, unknown>;
+
+export const EDITABLE_CLASS = 'widgetlib-inline-editable';
+const EDITING_CLASS = 'widgetlib-inline-editing';
+const ANNOUNCER_SELECTOR = '.widgetlib-table-announcer';
+let tables = 0;
+
+/** The field a column edits: its `data` when that is a property name, else its `name`. */
+function editedField(column: WidgetLibColumn): string | null {
+  return typeof column.data === 'string' && column.data !== '' ? column.data : columnFieldName(column);
+}
+
+/** One open editor. */
+interface OpenEdit {
+  cell: HTMLTableCellElement;
+  rowIndex: number;
+  row: Row;
+  field: string;
+  column: WidgetLibColumn;
+  kind: CellEditorKind;
+  editor: CellEditor;
+}
+
+/**
+ * Edits the `editable` columns' cells in place (double-click, or Enter or F2 on a focused cell):
+ * Enter saves through the row's `PATCH` (with `If-Match`), Escape cancels, the server's words show
+ * beside the cell, a newer version of the row (412) offers "Keep mine" and "Take theirs", and the
+ * row is drawn again from the answer. Cells are editable only while the user may update.
+ */
+export function installInlineEditing(api: Api, setup: InlineEditingSetup): InlineEditingControl {
+  const doc = api.table().node().ownerDocument;
+  const prefix = `widgetlib-inline-${++tables}`;
+  const editableColumns = setup.columns.flatMap((column, index) => {
+    const field = editedField(column);
+    const names = [field, columnFieldName(column)];
+    return field && names.some((name) => name !== null && setup.editable.includes(name)) ? [{ index, field }] : [];
+  });
+  const hint = doc.createElement('span');
+  hint.id = `${prefix}-hint`;
+  hint.hidden = true;
+  api.table().container().append(hint);
+  let open: OpenEdit | null = null;
+
+  const announce = (text: string) => {
+    const region = api.table().container().querySelector(ANNOUNCER_SELECTOR);
+    if (region) region.textContent = text;
+  };
+  const title = (index: number) => api.column(index).header().textContent?.trim() ?? '';
+
+  const mark = () => {
+    hint.textContent = setup.texts().inlineEditHint;
+    const permitted = setup.permitted();
+    for (const { index } of editableColumns) {
+      for (const cell of api.column(index, { page: 'current' }).nodes().toArray() as HTMLElement[]) {
+        cell.classList.toggle(EDITABLE_CLASS, permitted);
+        if (permitted) {
+          cell.tabIndex = 0;
+          cell.setAttribute('aria-describedby', hint.id);
+        } else {
+          cell.removeAttribute('tabindex');
+          cell.removeAttribute('aria-describedby');
+        }
+      }
+    }
+  };
+
+  /** Closes the editor, the cell showing `row` (drawn again) or its value before (`null`); focus back on it. */
+  const close = (row: Row | null) => {
+    if (!open) return;
+    const { cell, rowIndex } = open;
+    open = null;
+    cell.classList.remove(EDITING_CLASS);
+    if (row) {
+      api.row(rowIndex).data(row);
+      setup.rowRedrawn(api.row(rowIndex).node() as HTMLElement);
+    } else {
+      api.cell(cell).invalidate();
+    }
+    cell.focus();
+  };
+
+  const settle = (edit: OpenEdit, sent: unknown, outcome: InlineSaveOutcome) => {
+    const texts = setup.texts();
+    const failed = (messages: readonly string[]) => {
+      edit.editor.busy(false);
+      edit.editor.showErrors([texts.inlineFailed, ...messages]);
+      announce('');
+      edit.editor.control.focus();
+    };
+    switch (outcome.kind) {
+      case 'saved':
+        close(outcome.row);
+        announce(texts.inlineSaved.replace('{column}', title(api.cell(edit.cell).index().column)));
+        return;
+      case 'invalid':
+        return failed(outcome.messages);
+      case 'forbidden':
+        return failed([texts.forbidden]);
+      case 'signed-out':
+        return failed([texts.signedOut]);
+      case 'failed':
+        return failed(outcome.messages);
+      case 'conflict':
+        return showConflict(edit, sent, outcome.current);
+    }
+  };
+
+  const save = async (edit: OpenEdit, sent: unknown) => {
+    edit.editor.busy(true);
+    edit.editor.showErrors([]);
+    announce(setup.texts().inlineSaving);
+    const id = edit.row[setup.rowId];
+    const url = recordUrl(setup.url, typeof id === 'number' ? id : String(id), doc.baseURI);
+    const outcome = await saveCell(url, { [edit.field]: sent }, ifMatchHeader(edit.row, setup.rowVersion), setup.csrf);
+    if (open === edit) settle(edit, sent, outcome);
+  };
+
+  const showConflict = (edit: OpenEdit, sent: unknown, current: Row) => {
+    const texts = setup.texts();
+    const words = { empty: texts.inlineEmpty, yes: texts.yes, no: texts.no };
+    edit.row = current;
+    edit.editor.busy(false);
+    const view = buildInlineConflict(doc, {
+      idPrefix: prefix,
+      texts,
+      theirs: shownValue(current[edit.field], edit.column.choices, words),
+      mine: shownValue(sent, edit.column.choices, words),
+      keepMine: () => {
+        view.remove();
+        void save(edit, sent);
+      },
+      takeTheirs: () => {
+        close(current);
+        announce(texts.inlineCancelled);
+      },
+    });
+    edit.editor.element.append(view);
+    view.querySelector('button')?.focus();
+  };
+
+  const start = (cell: HTMLTableCellElement) => {
+    if (open?.cell === cell || !cell.classList.contains(EDITABLE_CLASS)) return;
+    if (open) close(null);
+    const { row: rowIndex, column: columnIndex } = api.cell(cell).index();
+    const found = editableColumns.find(({ index }) => index === columnIndex);
+    const column = setup.columns[columnIndex];
+    if (!found || !column) return;
+    const row = api.row(rowIndex).data() as Row;
+    const kind = cellEditorKind(column);
+    const label = setup.texts().inlineEditor.replace('{column}', title(columnIndex));
+    const editor = buildCellEditor(doc, kind, column, row[found.field], label, `${prefix}-${rowIndex}-${columnIndex}`);
+    const edit: OpenEdit = { cell, rowIndex, row, field: found.field, column, kind, editor };
+    open = edit;
+    cell.classList.add(EDITING_CLASS);
+    cell.replaceChildren(editor.element);
+    editor.element.addEventListener('keydown', (event) => {
+      event.stopPropagation();
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        // After a conflict the row is drawn as the server has it now.
+        close(edit.row === row ? null : edit.row);
+        announce(setup.texts().inlineCancelled);
+      } else if (event.key === 'Enter' && event.target === editor.control && !editor.control.disabled) {
+        event.preventDefault();
+        void save(edit, editedValue(kind, editor.value(), column.choices));
+      }
+    });
+    for (const type of ['click', 'dblclick', 'mousedown'])
+      editor.element.addEventListener(type, (e) => e.stopPropagation());
+    editor.control.focus();
+    if (editor.control instanceof HTMLInputElement && editor.control.type === 'text') editor.control.select();
+  };
+
+  const body = api.table().body();
+  const cellOf = (event: Event) => {
+    const target = event.target as Element | null;
+    return target?.closest(`.${EDITOR_CLASS}`) ? null : (target?.closest('td') ?? null);
+  };
+  body.addEventListener('dblclick', (event) => {
+    const cell = cellOf(event);
+    if (cell) start(cell);
+  });
+  body.addEventListener('keydown', (event) => {
+    const cell = cellOf(event);
+    if (cell && event.target === cell && (event.key === 'Enter' || event.key === 'F2')) {
+      event.preventDefault();
+      start(cell);
+    }
+  });
+  api.on('draw', () => {
+    open = null;
+    mark();
+  });
+  mark();
+  return { refresh: mark };
+}
