@@ -193,6 +193,9 @@ const table = createDataTable(
     ],
     // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
     savedViews: { url: config.savedViewsUrl },
+    // Users who may change albums edit these cells in place (double-click, or Enter or F2 on the
+    // focused cell): each change is PATCHed with the album's version, so none overwrites another's.
+    editable: ['title', 'tracks', 'format'],
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts

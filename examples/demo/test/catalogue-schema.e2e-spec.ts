@@ -8,6 +8,7 @@ import { Album } from '../src/catalogue/album.entity.js';
 import { Artist } from '../src/catalogue/artist.entity.js';
 import { Genre } from '../src/catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from '../src/database/1732300000000-create-catalogue.js';
+import { AlbumVersion1732500000000 } from '../src/database/1732500000000-album-version.js';
 
 describeEachDatabase('demo catalogue migration', (kind) => {
   it('creates exactly the schema of the entities', async () => {
@@ -15,7 +16,7 @@ describeEachDatabase('demo catalogue migration', (kind) => {
     const dataSource = new DataSource({
       ...database.options,
       entities: [Album, Artist, Genre],
-      migrations: [CreateCatalogue1732300000000],
+      migrations: [CreateCatalogue1732300000000, AlbumVersion1732500000000],
     });
     try {
       await dataSource.initialize();

@@ -8,6 +8,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   type Relation,
+  VersionColumn,
 } from 'typeorm';
 import type { AlbumFormat } from './album-format.js';
 import { Artist } from './artist.entity.js';
@@ -59,4 +60,8 @@ export class Album {
     inverseJoinColumn: { name: 'genre_id', referencedColumnName: 'id' },
   })
   genres!: Relation<Genre[]>;
+
+  /** Counted up by every write: a change made in place in the table names it (`If-Match`). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }
