@@ -13,8 +13,8 @@ export function deferInlineEditing(api: Api, setup: InlineEditingSetup): InlineE
   let control: InlineEditingControl | null = null;
   let failed = false;
   const sayUnavailable = () => {
-    const container = api.table().container();
-    if (!setup.permitted() || container.querySelector(`:scope > .${UNAVAILABLE_CLASS}`)) return;
+    const container = api.table().container() as HTMLElement | null;
+    if (!container || !setup.permitted() || container.querySelector(`:scope > .${UNAVAILABLE_CLASS}`)) return;
     const notice = document.createElement('div');
     notice.className = UNAVAILABLE_CLASS;
     notice.setAttribute('role', 'alert');

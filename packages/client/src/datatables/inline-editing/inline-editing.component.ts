@@ -53,16 +53,18 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
   const hint = doc.createElement('span');
   hint.id = `${prefix}-hint`;
   hint.hidden = true;
-  api.table().container().append(hint);
   let open: OpenEdit | null = null;
+  // DataTables' container exists once the table is initialised (a saved state may be loaded first).
+  const container = () => api.table().container() as HTMLElement | null;
 
   const announce = (text: string) => {
-    const region = api.table().container().querySelector(ANNOUNCER_SELECTOR);
+    const region = container()?.querySelector(ANNOUNCER_SELECTOR);
     if (region) region.textContent = text;
   };
   const title = (index: number) => api.column(index).header().textContent?.trim() ?? '';
 
   const mark = () => {
+    if (!hint.isConnected) container()?.append(hint);
     hint.textContent = setup.texts().inlineEditHint;
     const permitted = setup.permitted();
     for (const { index } of editableColumns) {
@@ -186,16 +188,18 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     if (editor.control instanceof HTMLInputElement && editor.control.type === 'text') editor.control.select();
   };
 
-  const body = api.table().body();
+  // On the table element, which exists before DataTables has built the rest.
+  const table = api.table().node();
   const cellOf = (event: Event) => {
     const target = event.target as Element | null;
-    return target?.closest(`.${EDITOR_CLASS}`) ? null : (target?.closest('td') ?? null);
+    const cell = target?.closest(`.${EDITOR_CLASS}`) ? null : (target?.closest('td') ?? null);
+    return cell?.closest('tbody')?.parentElement === table ? cell : null;
   };
-  body.addEventListener('dblclick', (event) => {
+  table.addEventListener('dblclick', (event) => {
     const cell = cellOf(event);
     if (cell) start(cell);
   });
-  body.addEventListener('keydown', (event) => {
+  table.addEventListener('keydown', (event) => {
     const cell = cellOf(event);
     if (cell && event.target === cell && (event.key === 'Enter' || event.key === 'F2')) {
       event.preventDefault();
