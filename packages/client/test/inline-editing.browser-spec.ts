@@ -4,7 +4,7 @@
 import type { Page, Request } from 'playwright-core';
 import { TEST_USER_HEADER } from '@widgetlib/test-support/test-app.js';
 import { DATATABLES_LINES } from './fixtures/datatables-fixture.page.js';
-import { INLINE_CSRF_TOKEN, InlineNote } from './fixtures/inline-editing.fixture.js';
+import { INLINE_CSRF_TOKEN, InlineNote, InlineShelf } from './fixtures/inline-editing.fixture.js';
 import { useDataTablesBrowser } from './support/datatables-browser.js';
 
 const browser = useDataTablesBrowser();
@@ -15,6 +15,7 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
   let page: Page;
   let patches: Request[];
   let first: InlineNote;
+  let shelves: InlineShelf[];
 
   const notes = () => browser.server.testApp.dataSource.getRepository(InlineNote);
   const cell = (row: number, column: number) => page.locator('#notes tbody tr').nth(row).locator('td').nth(column);
@@ -33,10 +34,12 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
   }
 
   beforeEach(async () => {
-    await notes().clear();
+    const { manager } = browser.server.testApp.dataSource;
+    for (const entity of [InlineNote, InlineShelf]) await manager.createQueryBuilder().delete().from(entity).execute();
+    shelves = await manager.save(InlineShelf, [{ name: 'Top shelf' }, { name: 'Bottom shelf' }]);
     [first] = await notes().save([
-      { title: 'Groceries', pages: 2, kind: 'todo', done: false },
-      { title: 'Novel plot', pages: 12, kind: 'idea', done: true },
+      { title: 'Groceries', pages: 2, kind: 'todo', done: false, shelf_id: shelves[0]!.id },
+      { title: 'Novel plot', pages: 12, kind: 'idea', done: true, shelf_id: null },
     ]);
   });
 
@@ -69,6 +72,26 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
     await cell(0, 3).filter({ hasText: 'idea' }).waitFor();
     expect(patches[1]!.headers()['if-match']).toBe('"2"');
     expect(await notes().findOneByOrFail({ id: first.id })).toMatchObject({ kind: 'idea', version: 3 });
+  });
+
+  it(`[${line}] edits a relation with the remote search and sends its id`, async () => {
+    await open(EDITOR);
+    await cell(0, 5).filter({ hasText: 'Top shelf' }).focus();
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('combobox', { name: 'Edit Shelf' });
+    await search.waitFor();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Edit Shelf');
+    await page.keyboard.type('Bott');
+    await page.getByRole('option', { name: 'Bottom shelf' }).waitFor();
+    // The first Enter picks the option, the second saves.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.locator('.widgetlib-inline-editor').waitFor({ state: 'detached' });
+    expect(await cell(0, 5).textContent()).toBe('Bottom shelf');
+    expect(patches.map((request) => request.postDataJSON() as unknown)).toEqual([{ shelf_id: shelves[1]!.id }]);
+    expect(await notes().findOneByOrFail({ id: first.id })).toMatchObject({ shelf_id: shelves[1]!.id, version: 2 });
+    // The search's list is gone with the editor.
+    expect(await page.locator('.ts-dropdown').count()).toBe(0);
   });
 
   it(`[${line}] cancels with Escape: the cell shows its value again, focus returns, nothing is sent`, async () => {

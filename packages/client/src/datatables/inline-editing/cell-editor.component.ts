@@ -16,7 +16,14 @@ export interface CellEditor {
   busy(on: boolean): void;
 }
 
-function control(doc: Document, kind: CellEditorKind, column: WidgetLibColumn, value: unknown) {
+function control(doc: Document, kind: CellEditorKind, column: WidgetLibColumn, value: unknown, shown: string) {
+  if (kind === 'remote') {
+    // The remote search (Tom Select) is put on it; it starts with the cell's record, as the cell shows it.
+    const select = doc.createElement('select');
+    const current = editorText(value);
+    if (current !== '') select.append(new Option(shown, current, true, true));
+    return select;
+  }
   if (kind === 'select') {
     const select = doc.createElement('select');
     for (const [option, label] of column.choices ?? []) {
@@ -36,18 +43,21 @@ function control(doc: Document, kind: CellEditorKind, column: WidgetLibColumn, v
   return input;
 }
 
-/** An editor of `kind` for a cell holding `value`; its control is named `label`, its ids start with `idPrefix`. */
+/**
+ * An editor of `kind` for a cell holding `value` (shown as `shown`); its control is named `label`,
+ * its ids start with `idPrefix`.
+ */
 export function buildCellEditor(
   doc: Document,
   kind: CellEditorKind,
   column: WidgetLibColumn,
-  value: unknown,
+  value: { raw: unknown; shown: string },
   label: string,
   idPrefix: string,
 ): CellEditor {
   const element = doc.createElement('div');
   element.className = EDITOR_CLASS;
-  const input = control(doc, kind, column, value);
+  const input = control(doc, kind, column, value.raw, value.shown);
   input.className = 'widgetlib-inline-control';
   input.setAttribute('aria-label', label);
   const errors = doc.createElement('p');

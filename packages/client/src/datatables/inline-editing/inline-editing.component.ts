@@ -1,5 +1,7 @@
 import type { Api } from 'datatables.net';
 import { columnFieldName, type WidgetLibColumn } from '../core/index.js';
+import { loadRemoteSelect } from '../filters/remote-select.loader.js';
+import type { RemoteSelect } from '../filters/remote-select.types.js';
 import { buildCellEditor, EDITOR_CLASS, type CellEditor } from './cell-editor.component.js';
 import { buildInlineConflict } from './inline-conflict.component.js';
 import type { InlineEditingControl, InlineEditingSetup } from './inline-editing.options.js';
@@ -30,10 +32,14 @@ interface OpenEdit {
   cell: HTMLTableCellElement;
   rowIndex: number;
   row: Row;
+  /** The row's member the cell shows, and the field a save sends (the same, or a relation's id). */
+  data: string;
   field: string;
   column: WidgetLibColumn;
   kind: CellEditorKind;
   editor: CellEditor;
+  /** The remote search on the editor's select, once loaded. */
+  remote?: RemoteSelect;
 }
 
 /**
@@ -46,9 +52,11 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
   const doc = api.table().node().ownerDocument;
   const prefix = `widgetlib-inline-${++tables}`;
   const editableColumns = setup.columns.flatMap((column, index) => {
-    const field = editedField(column);
-    const names = [field, columnFieldName(column)];
-    return field && names.some((name) => name !== null && setup.editable.includes(name)) ? [{ index, field }] : [];
+    const data = editedField(column);
+    const names = [data, columnFieldName(column)].filter((name) => name !== null);
+    const entry = setup.editable.find((each) => names.includes(typeof each === 'string' ? each : each.column));
+    if (!data || entry === undefined) return [];
+    return [{ index, data, field: typeof entry === 'string' ? data : entry.field }];
   });
   const hint = doc.createElement('span');
   hint.id = `${prefix}-hint`;
@@ -84,8 +92,9 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
   /** Closes the editor, the cell showing `row` (drawn again) or its value before (`null`); focus back on it. */
   const close = (row: Row | null) => {
     if (!open) return;
-    const { cell, rowIndex } = open;
+    const { cell, rowIndex, remote } = open;
     open = null;
+    remote?.destroy();
     cell.classList.remove(EDITING_CLASS);
     if (row) {
       api.row(rowIndex).data(row);
@@ -140,8 +149,12 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const view = buildInlineConflict(doc, {
       idPrefix: prefix,
       texts,
-      theirs: shownValue(current[edit.field], edit.column.choices, words),
-      mine: shownValue(sent, edit.column.choices, words),
+      theirs: shownValue(current[edit.data], edit.column.choices, words),
+      // A select's choice as its label; a remote search's choice is known by its label only.
+      mine:
+        edit.editor.control instanceof HTMLSelectElement
+          ? (edit.editor.control.selectedOptions[0]?.text ?? words.empty)
+          : shownValue(sent, edit.column.choices, words),
       keepMine: () => {
         view.remove();
         void save(edit, sent);
@@ -165,8 +178,9 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const row = api.row(rowIndex).data() as Row;
     const kind = cellEditorKind(column);
     const label = setup.texts().inlineEditor.replace('{column}', title(columnIndex));
-    const editor = buildCellEditor(doc, kind, column, row[found.field], label, `${prefix}-${rowIndex}-${columnIndex}`);
-    const edit: OpenEdit = { cell, rowIndex, row, field: found.field, column, kind, editor };
+    const value = { raw: row[found.data], shown: cell.textContent?.trim() ?? '' };
+    const editor = buildCellEditor(doc, kind, column, value, label, `${prefix}-${rowIndex}-${columnIndex}`);
+    const edit: OpenEdit = { cell, rowIndex, row, data: found.data, field: found.field, column, kind, editor };
     open = edit;
     cell.classList.add(EDITING_CLASS);
     cell.replaceChildren(editor.element);
@@ -177,7 +191,12 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
         // After a conflict the row is drawn as the server has it now.
         close(edit.row === row ? null : edit.row);
         announce(setup.texts().inlineCancelled);
-      } else if (event.key === 'Enter' && event.target === editor.control && !editor.control.disabled) {
+      } else if (
+        event.key === 'Enter' &&
+        !event.defaultPrevented &&
+        !(event.target instanceof HTMLButtonElement) &&
+        !editor.control.disabled
+      ) {
         event.preventDefault();
         void save(edit, editedValue(kind, editor.value(), column.choices));
       }
@@ -186,6 +205,31 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
       editor.element.addEventListener(type, (e) => e.stopPropagation());
     editor.control.focus();
     if (editor.control instanceof HTMLInputElement && editor.control.type === 'text') editor.control.select();
+    if (kind === 'remote') void startRemote(edit, label);
+  };
+
+  /** Puts the remote search (Tom Select, loaded on first use) on a relation's editor. */
+  const startRemote = async (edit: OpenEdit, label: string) => {
+    const select = edit.editor.control as HTMLSelectElement;
+    try {
+      const { createRemoteSelect } = await loadRemoteSelect();
+      if (open !== edit) return;
+      const texts = setup.texts();
+      edit.remote = createRemoteSelect(select, {
+        url: edit.column.url,
+        choices: edit.column.choices ?? [],
+        texts,
+        changed: () => undefined,
+      });
+      // The search's input is the control now: the select under it leaves the accessibility tree.
+      select.setAttribute('aria-hidden', 'true');
+      const input = edit.editor.element.querySelector<HTMLInputElement>('input');
+      input?.setAttribute('aria-label', label);
+      input?.focus();
+    } catch (error) {
+      console.warn('widgetlib inline editing:', error);
+      edit.editor.showErrors([setup.texts().partUnavailable]);
+    }
   };
 
   // On the table element, which exists before DataTables has built the rest.

@@ -1,4 +1,11 @@
-import { cellEditorKind, editedValue, ifMatchHeader, recordUrl, shownValue } from './inline-value.parser.js';
+import {
+  cellEditorKind,
+  editedValue,
+  editorText,
+  ifMatchHeader,
+  recordUrl,
+  shownValue,
+} from './inline-value.parser.js';
 
 describe('inline editing values', () => {
   it("picks each column's editor from its type", () => {
@@ -8,6 +15,8 @@ describe('inline editing values', () => {
     expect(cellEditorKind({ type: 'select', choices: [['cd', 'CD']] })).toBe('select');
     expect(cellEditorKind({ type: 'select' })).toBe('text');
     expect(cellEditorKind({})).toBe('text');
+    expect(cellEditorKind({ type: 'select2', url: '/shelves/' })).toBe('remote');
+    expect(cellEditorKind({ type: 'select2', choices: [[1, 'One']] })).toBe('select');
   });
 
   it('sends numbers as numbers, the text when it is none, and choices typed as listed', () => {
@@ -23,6 +32,9 @@ describe('inline editing values', () => {
     expect(editedValue('select', 'other', [[1, 'One']])).toBe('other');
     expect(editedValue('boolean', true)).toBe(true);
     expect(editedValue('text', ' as typed ')).toBe(' as typed ');
+    expect(editedValue('remote', '42')).toBe(42);
+    expect(editedValue('remote', 'ab')).toBe('ab');
+    expect(editedValue('remote', '')).toBeNull();
   });
 
   it("shows a choice's label, booleans and empty values in words", () => {
@@ -31,6 +43,13 @@ describe('inline editing values', () => {
     expect(shownValue(null, undefined, words)).toBe('(empty)');
     expect(shownValue(false, undefined, words)).toBe('No');
     expect(shownValue(12, undefined, words)).toBe('12');
+    expect(shownValue({ id: 3, name: 'Top shelf' }, undefined, words)).toBe('Top shelf');
+  });
+
+  it("starts an editor with a value's text, a related record's id", () => {
+    expect(editorText(null)).toBe('');
+    expect(editorText(7)).toBe('7');
+    expect(editorText({ id: 3, name: 'Top shelf' })).toBe('3');
   });
 
   it("addresses the row's record route and names its version", () => {

@@ -1,7 +1,8 @@
 import type { ColumnChoice, WidgetLibColumn } from '../core/index.js';
+import { parseRemoteChoices } from '../filters/remote-choices.parser.js';
 
 /** The kind of editor a column's cells get, from its widgetlib `type`. */
-export type CellEditorKind = 'text' | 'number' | 'boolean' | 'date' | 'select';
+export type CellEditorKind = 'text' | 'number' | 'boolean' | 'date' | 'select' | 'remote';
 
 /** The editor of a column: a `select` of its `choices`, a checkbox for booleans, else an input of its type. */
 export function cellEditorKind(column: WidgetLibColumn): CellEditorKind {
@@ -15,6 +16,8 @@ export function cellEditorKind(column: WidgetLibColumn): CellEditorKind {
       return 'date';
     case 'select':
       return column.choices?.length ? 'select' : 'text';
+    case 'select2':
+      return column.url ? 'remote' : column.choices?.length ? 'select' : 'text';
     default:
       return 'text';
   }
@@ -38,12 +41,18 @@ export function editedValue(
     return Number.isFinite(number) ? number : text;
   }
   if (kind === 'select') return choices.find(([value]) => String(value) === input)?.[0] ?? input;
+  // A remote search's options are ids: a whole number goes as a number.
+  if (kind === 'remote') return input === '' ? null : /^-?\d{1,15}$/.test(input) ? Number(input) : input;
   return input;
 }
 
-/** The text an input starts with for a cell's value (`null` and `undefined` as empty). */
+/**
+ * The text an input starts with for a cell's value (`null` and `undefined` as empty); of a related
+ * record (`{ id, name }`), its id.
+ */
 export function editorText(value: unknown): string {
-  return value === null || value === undefined ? '' : String(value);
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? (parseRemoteChoices([value])[0]?.value ?? '') : String(value);
 }
 
 /** A value as words in the conflict view: a choice's label, yes/no words for booleans, `empty` for nothing. */
@@ -56,6 +65,8 @@ export function shownValue(
   const choice = choices?.find(([option]) => String(option) === String(value));
   if (choice) return choice[1];
   if (typeof value === 'boolean') return value ? words.yes : words.no;
+  // A related record: its name (`text`, `name`, `display_name` or `label`), as the remote search shows it.
+  if (typeof value === 'object') return parseRemoteChoices([value])[0]?.text ?? words.empty;
   return String(value);
 }
 
