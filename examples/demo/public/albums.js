@@ -196,6 +196,9 @@ const table = createDataTable(
     // Deleted albums wait in the trash: a Trash button (for users who may delete) shows them, each
     // with Restore, and Delete for good for users who may purge (the resource's `purge`).
     trash: true,
+    // Users who may change albums edit these cells in place (double-click, or Enter or F2 on the
+    // focused cell): each change is PATCHed with the album's version, so none overwrites another's.
+    editable: ['title', 'tracks', 'format'],
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts

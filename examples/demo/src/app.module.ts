@@ -16,6 +16,7 @@ import { Album } from './catalogue/album.entity.js';
 import { Artist } from './catalogue/artist.entity.js';
 import { Genre } from './catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from './database/1732300000000-create-catalogue.js';
+import { AlbumVersion1732600000000 } from './database/1732600000000-album-version.js';
 import { CreateSessions1732400000000 } from './database/1732400000000-create-sessions.js';
 import { AlbumTrash1732500000000 } from './database/1732500000000-album-trash.js';
 import { AccentSearch1732100000000 } from './database/1732100000000-accent-search.js';
@@ -52,6 +53,7 @@ export class AppModule {
             CreateSessions1732400000000,
             AlbumTrash1732500000000,
             AccentSearch1732100000000,
+            AlbumVersion1732600000000,
           ],
           migrationsRun: true,
         }),

@@ -9,6 +9,7 @@ import { Artist } from '../src/catalogue/artist.entity.js';
 import { Genre } from '../src/catalogue/genre.entity.js';
 import { CreateCatalogue1732300000000 } from '../src/database/1732300000000-create-catalogue.js';
 import { AlbumTrash1732500000000 } from '../src/database/1732500000000-album-trash.js';
+import { AlbumVersion1732600000000 } from '../src/database/1732600000000-album-version.js';
 
 describeEachDatabase('demo catalogue migration', (kind) => {
   it('creates exactly the schema of the entities', async () => {
@@ -16,7 +17,7 @@ describeEachDatabase('demo catalogue migration', (kind) => {
     const dataSource = new DataSource({
       ...database.options,
       entities: [Album, Artist, Genre],
-      migrations: [CreateCatalogue1732300000000, AlbumTrash1732500000000],
+      migrations: [CreateCatalogue1732300000000, AlbumTrash1732500000000, AlbumVersion1732600000000],
     });
     try {
       await dataSource.initialize();

@@ -115,6 +115,7 @@ describe('the demo’s static assets: compressed, versioned URLs cached for good
       'export',
       'help-authoring',
       'help-text',
+      'inline-editing',
       'remote-select',
       'saved-views',
     ]);

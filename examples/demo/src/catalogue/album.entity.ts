@@ -9,6 +9,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   type Relation,
+  VersionColumn,
 } from 'typeorm';
 import type { AlbumFormat } from './album-format.js';
 import { Artist } from './artist.entity.js';
@@ -65,4 +66,8 @@ export class Album {
   @Index('IDX_album_deleted_at')
   @DeleteDateColumn({ name: 'deleted_at' })
   deleted_at!: Date | null;
+
+  /** Counted up by every write: a change made in place in the table names it (`If-Match`). */
+  @VersionColumn({ default: 1 })
+  version!: number;
 }

@@ -37,13 +37,23 @@ export async function missingReferences(
   return problems;
 }
 
-/** Writes a validated album body into an album (new or loaded): ids become relations. */
-export async function assignAlbum(album: Album, body: AlbumDto, manager: EntityManager): Promise<void> {
-  const artist = await manager.findOneBy(Artist, { id: body.artist_id });
+async function artistOf(id: number, manager: EntityManager): Promise<Artist> {
+  const artist = await manager.findOneBy(Artist, { id });
   if (!artist) throw new AlbumReferenceError('artist_id', ARTIST_NOT_LISTED);
-  const genreIds = [...new Set(body.genre_ids)];
+  return artist;
+}
+
+async function genresOf(ids: number[], manager: EntityManager): Promise<Genre[]> {
+  const genreIds = [...new Set(ids)];
   const genres = genreIds.length ? await manager.findBy(Genre, { id: In(genreIds) }) : [];
   if (genres.length !== genreIds.length) throw new AlbumReferenceError('genre_ids', GENRES_NOT_LISTED);
+  return genres;
+}
+
+/** Writes a validated album body into an album (new or loaded): ids become relations. */
+export async function assignAlbum(album: Album, body: AlbumDto, manager: EntityManager): Promise<void> {
+  const artist = await artistOf(body.artist_id, manager);
+  const genres = await genresOf(body.genre_ids, manager);
   Object.assign(album, {
     title: body.title,
     tracks: body.tracks,
@@ -57,4 +67,22 @@ export async function assignAlbum(album: Album, body: AlbumDto, manager: EntityM
   });
   album.catalogue_code ??= `WL-${Date.now().toString(36).toUpperCase()}`;
   album.added_at ??= new Date();
+}
+
+/**
+ * Writes the validated fields of a partial album body (`PATCH`, a change made in place in the
+ * table) into a loaded album: only those sent; ids become relations.
+ */
+export async function assignAlbumFields(
+  album: Album,
+  fields: Partial<AlbumDto>,
+  manager: EntityManager,
+): Promise<void> {
+  const { artist_id, genre_ids, released_on, homepage, ...plain } = fields;
+  Object.assign(album, plain);
+  if (artist_id !== undefined) album.artist = await artistOf(artist_id, manager);
+  if (genre_ids !== undefined) album.genres = await genresOf(genre_ids, manager);
+  // Validated: a date sent is one (an empty one is refused).
+  if (released_on !== undefined) Object.assign(album, { released_on: RELEASE_DATE.toRepresentation(released_on) });
+  if ('homepage' in fields) album.homepage = homepage ?? null;
 }

@@ -13,7 +13,7 @@ import { In } from 'typeorm';
 import { AlbumDto } from './album.dto.js';
 import { ALBUM_FORMATS } from './album-format.js';
 import { Album } from './album.entity.js';
-import { assignAlbum } from './album.writer.js';
+import { assignAlbum, assignAlbumFields } from './album.writer.js';
 
 /** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
 export const ALBUM_TABLE = {
@@ -79,7 +79,7 @@ export const ALBUM_TABLE = {
 
 /**
  * The albums resource: the table's list endpoint (`GET /api/albums/`, with its POST form and export)
- * and the JSON record routes, declared in one place. Only the actions named in `permissions` are
+ * and the JSON record routes (`PATCH` too: the table's cells edited in place), declared in one place. Only the actions named in `permissions` are
  * served: no `bulkDelete`, as the albums page offers no such action (its bulk action is below).
  */
 @Controller('api/albums')
@@ -105,6 +105,8 @@ export class AlbumsController extends DataTableResource({
       .leftJoinAndSelect('album.genres', 'genre'),
   dataTable: ALBUM_TABLE,
   assign: (album, body, { manager }) => assignAlbum(album, body, manager),
+  // A change made in place in the table (`PATCH /api/albums/<id>/`): only the fields it sends.
+  assignPartial: (album, fields, { manager }) => assignAlbumFields(album, fields, manager),
 }) {
   /**
    * "Mark as explicit" on every album the table's request selects (the albums page's bar above the

@@ -6,6 +6,7 @@ import type { TableOverflow } from './overflow/index.js';
 import type { SavedViewsOptions } from './saved-views/index.js';
 import type { DataTableBulkAction } from './bulk/index.js';
 import type { DataTableTrashOptions } from './trash/index.js';
+import type { InlineEditable } from './inline-editing/index.js';
 
 // A DataTables event handler; `filter` is the request hook instead (spec 6).
 type TableEventHandler = (...args: never[]) => unknown;
@@ -62,6 +63,19 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * options): see {@link DataTableTrashOptions}.
    */
   trash?: true | DataTableTrashOptions;
+  /**
+   * Columns edited in place on a `DataTableResource` table, by their `data` (or `name`): while the
+   * list answer's `permissions` grant `update`, their cells open an editor of the column's type
+   * (text, number, a checkbox for `boolean`, a select of `choices`, a remote search for a `select2`
+   * column with a `url`) by double-click, or Enter or F2 on the focused cell. `{ column, field }`
+   * names a column whose field is another (`{ column: 'artist', field: 'artist_id' }`). Enter saves the field with `PATCH <url path>/<row id>/` (CSRF token of
+   * `csrf`, `If-Match` of the row's `rowVersion`), Escape cancels, the server's words show beside
+   * the cell, a row changed meanwhile (412) offers "Keep mine" and "Take theirs", and the row is
+   * drawn again from the answer.
+   */
+  editable?: readonly InlineEditable[];
+  /** The row's member holding its version for `If-Match` (a `@VersionColumn`'s property); default `version`. */
+  rowVersion?: string;
 }
 
 /** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */

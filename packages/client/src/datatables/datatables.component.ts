@@ -43,6 +43,7 @@ import { installErrorMode, resolveTableElement } from './table-element.component
 import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
 import { installTrashView } from './trash/index.js';
+import { deferInlineEditing, type InlineEditingControl } from './inline-editing/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -72,6 +73,8 @@ export function gtCreateDataTable(
     savedViews,
     bulkActions = [],
     trash,
+    editable = [],
+    rowVersion = 'version',
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -87,6 +90,7 @@ export function gtCreateDataTable(
   let error: string | null = null;
   let counts: EnvelopeCounts | null = null;
   let bulk: BulkActionsControl | null = null;
+  let inline: InlineEditingControl | null = null;
   // The bar waits for DataTables' container; a request answered before it exists is kept for it.
   let lastShown: ShownRequest | null = null;
   /** What the latest answer says the user may do; undefined before the first answer. */
@@ -129,6 +133,7 @@ export function gtCreateDataTable(
           permissions = parseTablePermissions(answered);
           applyPermissionControls(table, permissions);
           if (permissions !== undefined) permitBulk();
+          inline?.refresh();
         },
         onShown: (shown) => {
           lastShown = shown;
@@ -204,6 +209,19 @@ export function gtCreateDataTable(
       texts: words,
       tableOptions: { texts, lang: requestedLang, language: options.language, csrf },
       create: gtCreateDataTable,
+    });
+  }
+  if (editable.length > 0) {
+    inline = deferInlineEditing(api, {
+      url,
+      columns: columns ?? [],
+      editable,
+      rowVersion,
+      rowId: typeof config.rowId === 'string' ? config.rowId : 'id',
+      csrf,
+      texts: words,
+      permitted: () => permissions !== undefined && grants(permissions, 'update'),
+      rowRedrawn: () => applyPermissionControls(table, permissions),
     });
   }
   // DataTables' own `scrollX` already scrolls the table in a container of its own.

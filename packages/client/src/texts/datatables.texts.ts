@@ -139,6 +139,28 @@ export interface DataTableTexts {
   bulkPicked: string;
   /** Accessible name of a row's checkbox in the `selectRow` column. */
   selectRow: string;
+  /** Described on each cell the user may edit in place (`editable`). */
+  inlineEditHint: string;
+  /** Accessible name of a cell's editor; `{column}` is the column's title. */
+  inlineEditor: string;
+  /** Announced while a cell's change is being saved. */
+  inlineSaving: string;
+  /** Announced once a cell's change is saved; `{column}` is the column's title. */
+  inlineSaved: string;
+  /** Announced when an edit is cancelled (Escape). */
+  inlineCancelled: string;
+  /** Before the server's words when a cell's change was refused or failed. */
+  inlineFailed: string;
+  /** Someone else changed the row meanwhile (412): what the user is asked to choose. */
+  inlineConflict: string;
+  /** The value saved now, and the user's own (`{value}` is replaced). */
+  inlineTheirs: string;
+  inlineMine: string;
+  /** The conflict's buttons: save one's own value over theirs, or keep theirs. */
+  inlineKeepMine: string;
+  inlineTakeTheirs: string;
+  /** An empty value in the conflict view. */
+  inlineEmpty: string;
   /** A write the server refused with 403: the user may not do it. */
   forbidden: string;
   /** A write the server refused with 401: the user is no longer signed in. */

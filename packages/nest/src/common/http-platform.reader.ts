@@ -84,3 +84,8 @@ export function onResponseAborted(response: unknown, onAbort: () => void): void 
 export function abortResponse(response: unknown): void {
   nodeResponse(response)?.destroy();
 }
+
+/** Sets a header of the response: Express's `res.header()` and Fastify's `reply.header()` alike. */
+export function setResponseHeader(response: unknown, name: string, value: string): void {
+  (response as { header(name: string, value: string): unknown }).header(name, value);
+}

@@ -4,6 +4,7 @@ import {
   Get,
   HttpCode,
   Param,
+  Patch,
   Post,
   Put,
   Query,
@@ -23,6 +24,7 @@ import { CheckedInputPipe } from '../common/checked-input.pipe.js';
 import { type HttpRequest } from '../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
+import { PartialValidationPipe } from '../common/partial-validation.pipe.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { onPrimary } from '../common/primary-reads.query.js';
 import {
@@ -58,6 +60,12 @@ import type { DataTableResourceController, Representation } from './datatable-re
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
+import {
+  ResourceEntityTagInterceptor,
+  ResourceVersions,
+  writeRecordInScope,
+  type RecordWrite,
+} from './versions/index.js';
 
 const parseId = new ParseIdPipe();
 
@@ -119,6 +127,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       ? applyDecorators(...decorators)
       : applyDecorators();
 
+  // PATCH needs a writer of partial bodies: the default copy, or the declaration's own.
+  const servePatch = (...decorators: MethodDecorator[]) =>
+    !options.assign || options.assignPartial ? serve('update', ...decorators) : applyDecorators();
+  // The records' ETag, once the entity's metadata (its `@VersionColumn`) is known.
+  let versionProperty: string | undefined;
+  const tagged = UseInterceptors(new ResourceEntityTagInterceptor(() => versionProperty));
+
   const { list: tableOptions, export: exportOptions } = resourceTableOptions(
     options,
     new Set(Object.keys(plan.served) as ResourceAction[]),
@@ -131,6 +146,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private readonly dates: RowDateFields;
     private readonly writes: ResourceWrites<T>;
     private readonly trashBin: ResourceTrash<T>;
+    private readonly versions: ResourceVersions<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -145,6 +161,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         repository,
         counts,
         ...(options.assign ? { assign: options.assign as never } : {}),
+        ...(options.assignPartial ? { assignPartial: options.assignPartial as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
       });
       this.trashBin = new ResourceTrash({
@@ -156,6 +173,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
         represent: (record) => this.represent(record),
       });
+      this.versions = new ResourceVersions(repository);
     }
 
     /**
@@ -174,6 +192,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
       this.trashBin.start();
+      versionProperty = this.versions.property;
     }
 
     onModuleDestroy(): void {
@@ -218,7 +237,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return answered(this.trashBin.restore(id, request));
     }
 
-    @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve())
+    @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve(), tagged)
     async retrieve(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
       // On the primary, as the writes: a record just created or changed is found as it now is.
       const record = await onPrimary(this.repository.manager.connection, (manager) =>
@@ -228,7 +247,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return this.represent(record);
     }
 
-    @serve('create', Post(), ViewName(listRoute, API_ROUTE), ResourceDocs.create(createDto))
+    @serve('create', Post(), ViewName(listRoute, API_ROUTE), ResourceDocs.create(createDto), tagged)
     create(@Body(bodyValidationPipe(createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
       return answered(
         this.writes.inTransaction(async (manager) => {
@@ -238,19 +257,23 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       );
     }
 
-    @serve('update', Put(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.update(updateDto))
+    @serve('update', Put(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.update(updateDto), tagged)
     update(
       @Param('id', parseId) id: number,
       @Body(bodyValidationPipe(updateDto)) body: U,
       @Req() request: HttpRequest,
     ): Promise<Representation> {
-      return answered(
-        this.writes.inTransaction(async (manager) => {
-          const key = await this.writes.lockInScope(manager, id, request);
-          await this.writes.update(manager, key, body, request);
-          return this.represent(await this.writes.loadInScope(manager, key, request, 'The changed'));
-        }),
-      );
+      return this.writeRecord(id, request, (manager, key) => this.writes.update(manager, key, body, request));
+    }
+
+    /** Changes only the fields the body sends, each validated by the update DTO's rules (`PATCH <path>/{id}/`). */
+    @servePatch(Patch(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.partialUpdate(updateDto), tagged)
+    partialUpdate(
+      @Param('id', parseId) id: number,
+      @Body(new PartialValidationPipe(updateDto ?? Object)) fields: Partial<U>,
+      @Req() request: HttpRequest,
+    ): Promise<Representation> {
+      return this.writeRecord(id, request, (manager, key) => this.writes.updatePartly(manager, key, fields, request));
     }
 
     @serve(
@@ -310,6 +333,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return options.query
         ? options.query(repository, request)
         : repository.createQueryBuilder(repository.metadata.tableName);
+    }
+
+    private writeRecord(id: number, request: HttpRequest, write: RecordWrite): Promise<Representation> {
+      const represent = (record: T) => this.represent(record);
+      return answered(
+        writeRecordInScope({ writes: this.writes, versions: this.versions, represent }, id, request, write),
+      );
     }
 
     private get editorSource(): EditorSubmissionSource<T> {

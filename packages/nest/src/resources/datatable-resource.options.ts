@@ -8,9 +8,10 @@ import type { ResourceTrashOptions } from './trash/trash.options.js';
 
 /**
  * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's
- * `GET|POST /export`), `retrieve` (`GET /{id}/`), `create` (`POST /`), `update` (`PUT /{id}/`),
- * `delete` (`DELETE /{id}/`, and with a trash `GET /trash/` and `POST /{id}/restore/`), `bulkDelete`
- * (`POST /bulk-delete`) and `purge` (`DELETE /{id}/?purge=true`, a record deleted for good).
+ * `GET|POST /export`), `retrieve` (`GET /{id}/`), `create` (`POST /`), `update` (`PUT /{id}/`, and
+ * `PATCH /{id}/` with only the fields to change), `delete` (`DELETE /{id}/`, and with a trash
+ * `GET /trash/` and `POST /{id}/restore/`), `bulkDelete` (`POST /bulk-delete`) and `purge`
+ * (`DELETE /{id}/?purge=true`, a record deleted for good).
  */
 export type ResourceAction = 'list' | 'retrieve' | 'create' | 'update' | 'delete' | 'bulkDelete' | 'purge';
 
@@ -92,6 +93,12 @@ export interface WritableResourceOptions<
    * transaction. Default: copies the body's properties. Use it to turn ids into relations.
    */
   assign?: (entity: T, body: C | U, context: ResourceWriteContext) => void | Promise<void>;
+  /**
+   * Writes the fields a partial update (`PATCH /{id}/`) sent, validated by `updateDto`'s rules,
+   * into the loaded entity. Without `assign` the fields are copied; with `assign` and without this,
+   * `PATCH` is not served (`assign` expects whole bodies).
+   */
+  assignPartial?: (entity: T, fields: Partial<U>, context: ResourceWriteContext) => void | Promise<void>;
   permissions: ResourcePermissions;
 }
 
@@ -100,6 +107,7 @@ export interface ReadOnlyResourceOptions<T extends ObjectLiteral> extends DataTa
   createDto?: undefined;
   updateDto?: undefined;
   assign?: undefined;
+  assignPartial?: undefined;
   permissions: ResourcePermissions & { create?: undefined; update?: undefined };
 }
 

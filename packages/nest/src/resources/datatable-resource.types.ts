@@ -18,6 +18,8 @@ export interface DataTableResourceController<C extends object, U extends object>
   retrieve(id: number, request: HttpRequest): Promise<Representation>;
   create(body: C, request: HttpRequest): Promise<Representation>;
   update(id: number, body: U, request: HttpRequest): Promise<Representation>;
+  /** `PATCH /{id}/`: only the fields sent, under `update`'s permission (served unless `assign` has no `assignPartial`). */
+  partialUpdate(id: number, fields: Partial<U>, request: HttpRequest): Promise<Representation>;
   /** Deletes a record: to the trash when the entity has a `@DeleteDateColumn`; for good with `purge` `'true'`. */
   remove(id: number, request: HttpRequest, purge?: unknown): Promise<void>;
   /** The records in the trash, for the list's envelope (404 without a `@DeleteDateColumn`). */

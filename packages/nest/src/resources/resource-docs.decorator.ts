@@ -3,6 +3,15 @@ import { ApiDocs } from '../common/api-docs.decorator.js';
 
 const IdParam = ApiDocs(({ ApiParam }) => [ApiParam({ name: 'id', type: Number, description: 'Record id' })]);
 
+const IfMatchDocs = ApiDocs(({ ApiHeader, ApiPreconditionFailedResponse }) => [
+  ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description: 'The ETag of the version the change starts from (entities with a @VersionColumn)',
+  }),
+  ApiPreconditionFailedResponse({ description: 'The record changed since that version: `current` is it now' }),
+]);
+
 const postedParameters = (description: string) =>
   ApiDocs(({ ApiBody, ApiConsumes }) => [
     ApiConsumes('application/json', 'application/x-www-form-urlencoded'),
@@ -38,8 +47,20 @@ export const ResourceDocs = {
   update: (dto: Type | undefined) =>
     applyDecorators(
       IdParam,
+      IfMatchDocs,
       ApiDocs(({ ApiBody, ApiOkResponse, ApiNotFoundResponse, ApiConflictResponse }) => [
         ApiBody({ type: dto }),
+        ApiOkResponse({ description: 'The updated record' }),
+        ApiNotFoundResponse({ description: 'No such record' }),
+        ApiConflictResponse({ description: 'The record would break a unique constraint' }),
+      ]),
+    ),
+  partialUpdate: (dto: Type | undefined) =>
+    applyDecorators(
+      IdParam,
+      IfMatchDocs,
+      ApiDocs(({ ApiBody, ApiOkResponse, ApiNotFoundResponse, ApiConflictResponse }) => [
+        ApiBody({ description: `Only the fields to change, each as ${dto?.name ?? 'the update body'} has it` }),
         ApiOkResponse({ description: 'The updated record' }),
         ApiNotFoundResponse({ description: 'No such record' }),
         ApiConflictResponse({ description: 'The record would break a unique constraint' }),

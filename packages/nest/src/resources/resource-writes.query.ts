@@ -19,6 +19,7 @@ export interface ResourceWritesSource<T extends ObjectLiteral> {
   repository: Repository<T>;
   counts: DataTableCounts;
   assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
+  assignPartial?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   baseQuery(request: HttpRequest, repository: Repository<T>): SelectQueryBuilder<T>;
 }
 
@@ -90,17 +91,29 @@ export class ResourceWrites<T extends ObjectLiteral> {
 
   /** Changes the record `key` (locked by {@link lockInScope}) with a validated body. */
   async update(manager: EntityManager, key: unknown, body: object, request: HttpRequest): Promise<void> {
-    // Loaded without the base query's joins: a relation its join conditions hide is not in the
-    // entity, so saving cannot unlink it.
-    const entity = await manager
-      .getRepository(this.source.entity)
-      .findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
-    await this.save(manager, entity, body, request);
+    await this.save(manager, await this.loadForWrite(manager, key), body, request);
+  }
+
+  /**
+   * Changes the fields a partial update (PATCH) sent of the record `key` (locked): `assignPartial`
+   * writes them, or, without `assign`, they are copied.
+   */
+  async updatePartly(manager: EntityManager, key: unknown, fields: object, request: HttpRequest): Promise<void> {
+    const entity = await this.loadForWrite(manager, key);
+    if (this.source.assignPartial) await this.source.assignPartial(entity, fields as never, { manager, request });
+    else manager.merge(this.source.entity, entity, fields);
+    await manager.save(this.source.entity, entity);
   }
 
   /** Deletes the records: to the trash when the entity has a `@DeleteDateColumn`, else for good. */
   remove(manager: EntityManager, keys: unknown[]): Promise<void> {
     return discardRecords(manager, this.source.repository.metadata, keys);
+  }
+
+  private loadForWrite(manager: EntityManager, key: unknown): Promise<T> {
+    // Loaded without the base query's joins: a relation its join conditions hide is not in the
+    // entity, so saving cannot unlink it.
+    return manager.getRepository(this.source.entity).findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
   }
 
   /** Assigns the body to the entity and saves it; answers its primary key. */

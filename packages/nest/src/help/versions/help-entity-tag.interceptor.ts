@@ -2,7 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { HttpAdapterHost } from '@nestjs/core';
 import { catchError, tap, throwError, type Observable } from 'rxjs';
 import { HelpChangedException } from './help-changed.exception.js';
-import { helpEntityTag } from './help-version-condition.parser.js';
+import { entityTag } from '../../common/versions/index.js';
 import { Help } from '../help.entity.js';
 
 /** Sends the `ETag` of the one entry an answer carries: a retrieved or written entry, or a 412's current one. */
@@ -12,7 +12,7 @@ export class HelpEntityTagInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const response: unknown = context.switchToHttp().getResponse();
-    const tag = (help: Help) => this.adapterHost.httpAdapter.setHeader(response, 'ETag', helpEntityTag(help.version));
+    const tag = (help: Help) => this.adapterHost.httpAdapter.setHeader(response, 'ETag', entityTag(help.version));
     return next.handle().pipe(
       tap((result) => {
         if (result instanceof Help) tag(result);

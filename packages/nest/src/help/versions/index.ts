@@ -1,5 +1,5 @@
 export { HelpChangedException } from './help-changed.exception.js';
 export { HelpEntityTagInterceptor } from './help-entity-tag.interceptor.js';
-export { helpEntityTag, versionMeets, type HelpVersionCondition } from './help-version-condition.parser.js';
+export { entityTag as helpEntityTag, versionMeets, IfMatch } from '../../common/versions/index.js';
+export type { HelpVersionCondition } from './help-version-condition.types.js';
 export { HelpWriteConflictException } from './help-write-conflict.exception.js';
-export { IfMatch } from './if-match.decorator.js';

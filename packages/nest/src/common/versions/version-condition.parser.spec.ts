@@ -1,4 +1,4 @@
-import { helpEntityTag, IF_MATCH_FORMAT, parseIfMatch, versionMeets } from './help-version-condition.parser.js';
+import { entityTag, IF_MATCH_FORMAT, parseIfMatch, versionMeets } from './version-condition.parser.js';
 
 describe('parseIfMatch', () => {
   it.each([
@@ -30,6 +30,6 @@ describe('versionMeets', () => {
   });
 
   it('tags a version as a strong entity tag', () => {
-    expect(helpEntityTag(12)).toBe('"12"');
+    expect(entityTag(12)).toBe('"12"');
   });
 });

@@ -1,11 +1,12 @@
 /**
- * What an `If-Match` header asks of an entry's version: any version (`*`), or one of the listed
- * ones. Weak tags (`W/"3"`) never match, as RFC 9110 compares `If-Match` strongly.
+ * What an `If-Match` header asks of a record's version (a help entry's, a resource's row's): any
+ * version (`*`), or one of the listed ones. Weak tags (`W/"3"`) never match, as RFC 9110 compares
+ * `If-Match` strongly.
  */
-export type HelpVersionCondition = { kind: 'any' } | { kind: 'versions'; versions: readonly number[] };
+export type VersionCondition = { kind: 'any' } | { kind: 'versions'; versions: readonly number[] };
 
-/** The `ETag` of a help entry at `version`. */
-export function helpEntityTag(version: number): string {
+/** The `ETag` of a record at `version`. */
+export function entityTag(version: number): string {
   return `"${version}"`;
 }
 
@@ -17,9 +18,7 @@ export const IF_MATCH_FORMAT = 'If-Match must be * or a comma-separated list of 
  * The condition of an `If-Match` header; `undefined` without the header; a string naming the
  * problem when the header is malformed.
  */
-export function parseIfMatch(
-  header: string | readonly string[] | undefined,
-): HelpVersionCondition | undefined | string {
+export function parseIfMatch(header: string | readonly string[] | undefined): VersionCondition | undefined | string {
   if (header === undefined) return undefined;
   const value = (typeof header === 'string' ? header : header.join(',')).trim();
   if (value === '*') return { kind: 'any' };
@@ -33,7 +32,7 @@ export function parseIfMatch(
   return { kind: 'versions', versions };
 }
 
-/** Whether an entry at `version` meets the condition (no condition: always). */
-export function versionMeets(condition: HelpVersionCondition | undefined, version: number): boolean {
+/** Whether a record at `version` meets the condition (no condition: always). */
+export function versionMeets(condition: VersionCondition | undefined, version: number): boolean {
   return !condition || condition.kind === 'any' || condition.versions.includes(version);
 }

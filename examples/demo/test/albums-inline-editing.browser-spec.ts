@@ -1,0 +1,113 @@
+// The albums table's cells edited in place (title, tracks, format), in Chromium on the demo (SQLite):
+// an editor changes them by keyboard, a refused value is said beside its cell, a viewer gets no editor.
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import { Album } from '../src/catalogue/album.entity.js';
+import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
+
+const COLUMN = { code: 0, title: 1, tracks: 3, format: 7 } as const;
+
+describe('editing albums in place, in Chromium (SQLite)', () => {
+  let demo: DemoServer;
+  let dataSource: DataSource;
+  let chromium: ChromiumSession;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    demo = await startDemo('sqlite');
+    dataSource = demo.app.get(DataSource);
+    chromium = await startChromium();
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await demo?.close();
+  });
+
+  async function signIn(username: 'editor' | 'viewer'): Promise<Page> {
+    const context = await chromium.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInOn(page, demo.baseUrl, username, '/albums');
+    await page.waitForSelector('#albums tbody tr td');
+    return page;
+  }
+
+  const cell = (page: Page, column: number) => page.locator('#albums tbody tr').first().locator('td').nth(column);
+
+  it('saves a title, tracks and format changed by keyboard, each with the album version and the CSRF token', async () => {
+    const page = await signIn('editor');
+    const patches: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request);
+    });
+    const code = (await cell(page, COLUMN.code).textContent())!.trim();
+    const album = () => dataSource.getRepository(Album).findOneByOrFail({ catalogue_code: code });
+    const before = await album();
+
+    await cell(page, COLUMN.title).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Edit Title' }).fill('Edited in place');
+    await page.keyboard.press('Enter');
+    await cell(page, COLUMN.title).filter({ hasText: 'Edited in place' }).waitFor();
+    await page.locator('.widgetlib-table-announcer').filter({ hasText: 'Title saved.' }).waitFor();
+
+    await cell(page, COLUMN.tracks).focus();
+    await page.keyboard.press('F2');
+    const tracks = page.getByRole('spinbutton', { name: 'Edit Tracks' });
+    await tracks.fill('0');
+    await tracks.press('Enter');
+    await cell(page, COLUMN.tracks)
+      .getByRole('alert')
+      .filter({ hasText: 'The change was not saved: Tracks must be between 1 and 99' })
+      .waitFor();
+    await tracks.fill('12');
+    await tracks.press('Enter');
+    await cell(page, COLUMN.tracks).filter({ hasText: /^12$/ }).waitFor();
+
+    await cell(page, COLUMN.format).dblclick();
+    await page.getByRole('combobox', { name: 'Edit Format' }).selectOption({ label: 'Cassette' });
+    await page.keyboard.press('Enter');
+    await cell(page, COLUMN.format).filter({ hasText: 'Cassette' }).waitFor();
+
+    expect(await album()).toMatchObject({
+      title: 'Edited in place',
+      tracks: 12,
+      format: 'cassette',
+      version: before.version + 3,
+      // Fields the changes did not send keep their values.
+      notes: before.notes,
+      explicit: before.explicit,
+    });
+    expect(patches.map((request) => request.postDataJSON() as unknown)).toEqual([
+      { title: 'Edited in place' },
+      { tracks: 0 },
+      { tracks: 12 },
+      { format: 'cassette' },
+    ]);
+    expect(patches.map((request) => request.headers()['if-match'])).toEqual([
+      `"${before.version}"`,
+      `"${before.version + 1}"`,
+      `"${before.version + 1}"`,
+      `"${before.version + 2}"`,
+    ]);
+    for (const request of patches) expect(request.headers()['x-csrf-token']).toMatch(/.{16,}/);
+  });
+
+  it('gives a viewer no editor', async () => {
+    const page = await signIn('viewer');
+    expect(await cell(page, COLUMN.title).getAttribute('tabindex')).toBeNull();
+    await cell(page, COLUMN.title).dblclick();
+    expect(await page.locator('.widgetlib-inline-editor').count()).toBe(0);
+  });
+});
