@@ -7,4 +7,5 @@ export const SCRIPT_CHUNKS = [
   { name: 'saved-views', entry: 'src/datatables/saved-views/saved-views.script-entry.ts' },
   { name: 'bulk', entry: 'src/datatables/bulk/bulk.script-entry.ts' },
   { name: 'export', entry: 'src/datatables/export/export.script-entry.ts' },
+  { name: 'live', entry: 'src/datatables/live/live.script-entry.ts' },
 ];

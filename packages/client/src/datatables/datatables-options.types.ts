@@ -56,6 +56,13 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
    * while an action is.
    */
   bulkActions?: DataTableBulkAction[];
+  /**
+   * Follows the server's change notices (`@DataTable({ id, entity, live: true })`): the page's one
+   * stream, named by the list's answer, reloads the current page (keeping it and the selection)
+   * when rows of the table change, marks the changed rows briefly and announces the update.
+   * Needs widgetlib's own loader (no `ajax` option).
+   */
+  live?: boolean;
 }
 
 /** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */

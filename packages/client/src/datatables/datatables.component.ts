@@ -42,6 +42,7 @@ import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
 import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
+import { loadLiveTable, parseLiveInfo, type LiveTableInfo } from './live/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -70,6 +71,7 @@ export function gtCreateDataTable(
     csrf,
     savedViews,
     bulkActions = [],
+    live = false,
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -98,6 +100,18 @@ export function gtCreateDataTable(
   // The first request can leave while the table is built, before its state exists.
   let tableState: TableStateComponent | null = null;
   let lastData: DataTablesAjaxData | null = null;
+  // A live table follows the stream its first answer names, once the table exists.
+  let liveInfo: LiveTableInfo | null = null;
+  let following = false;
+  const followLive = () => {
+    if (!api || !liveInfo || following) return;
+    following = true;
+    const [table, info] = [api, liveInfo];
+    loadLiveTable().then(
+      (module) => module.followLiveTable(table, info, words),
+      () => (following = false),
+    );
+  };
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const lang = catalogueLanguage(requestedLang);
   const words = () => dataTableTexts(texts, lang);
@@ -127,6 +141,11 @@ export function gtCreateDataTable(
           permissions = parseTablePermissions(answered);
           applyPermissionControls(table, permissions);
           if (permissions !== undefined) permitBulk();
+        },
+        onLive: (answered) => {
+          if (!live) return;
+          liveInfo = parseLiveInfo(answered);
+          followLive();
         },
         onShown: (shown) => {
           lastShown = shown;
@@ -162,6 +181,7 @@ export function gtCreateDataTable(
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   api = new DataTable(table, config);
+  followLive();
   installFooterTotals(api, columns ?? [], words);
   api.one('init', () => {
     initialised = true;

@@ -9,12 +9,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
 import type { HttpRequest } from '../common/http-platform.reader.js';
-import {
-  type DataTableOptions,
-  type PreparedTable,
-  PreparedTables,
-  tablePreparation,
-} from '../datatables/internal.js';
+import { type DataTableOptions, type PreparedTable, PreparedTables, tablePreparation } from '../datatables/internal.js';
 import { DataTableChanges } from '../live/internal.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';

@@ -92,7 +92,9 @@ export class DataTableChangeSubscriber implements EntitySubscriberInterface<Obje
     for (const { metadata, kind, keys } of groups.values()) {
       this.changes
         .published(metadata, keys, kind)
-        .catch((error: unknown) => this.logger.error(`A change of ${metadata.name} was not announced: ${String(error)}`));
+        .catch((error: unknown) =>
+          this.logger.error(`A change of ${metadata.name} was not announced: ${String(error)}`),
+        );
     }
   }
 }

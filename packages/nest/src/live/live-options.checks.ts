@@ -20,7 +20,8 @@ export function resolveLiveOptions(options: LiveTablesOptions = {}): ResolvedLiv
   const problems: string[] = [];
   for (const name of COUNTS) {
     const value = resolved[name];
-    if (!Number.isSafeInteger(value) || value < 1) problems.push(`live.${name} must be a positive integer, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      problems.push(`live.${name} must be a positive integer, got ${value}`);
   }
   if (!Number.isSafeInteger(resolved.interval) || resolved.interval < 0 || resolved.interval > 60_000) {
     problems.push(`live.interval must be a whole number of milliseconds from 0 to 60000, got ${resolved.interval}`);

@@ -89,7 +89,8 @@ export class LiveTables implements OnModuleInit {
     if (!this.dataSource) throw new Error(`${where}: live tables need TypeORM's DataSource`);
     const name = this.dataSource.getMetadata(entity).name;
     const found = this.tables.get(id);
-    if (found && found.entity !== name) throw new Error(`${where}: the live table ${id} lists ${found.entity} elsewhere`);
+    if (found && found.entity !== name)
+      throw new Error(`${where}: the live table ${id} lists ${found.entity} elsewhere`);
     this.tables.set(id, {
       id,
       entity: name,
