@@ -193,6 +193,9 @@ const table = createDataTable(
     ],
     // Views of the table kept on the server per user: save, load, share read-only, link (#view=<id>).
     savedViews: { url: config.savedViewsUrl },
+    // A live table: an album another user adds, changes or deletes shows here within a second,
+    // the page kept, the changed rows marked briefly (the server's `live: true`, README "Live tables").
+    live: true,
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts
