@@ -45,10 +45,11 @@ class StreamEvents {
 
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
     const decoder = new TextDecoder();
+    const reader = body.getReader();
     let buffer = '';
     try {
-      for await (const chunk of body) {
-        buffer += decoder.decode(chunk, { stream: true });
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += decoder.decode(read.value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const type = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];

@@ -5,9 +5,11 @@ import {
   HttpStatus,
   Injectable,
   NotFoundException,
+  ServiceUnavailableException,
   type MessageEvent,
+  type OnModuleDestroy,
 } from '@nestjs/common';
-import { Observable } from 'rxjs';
+import { Observable, type Subscriber } from 'rxjs';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import { MissingPermissionsException } from '../permissions/missing-permissions.exception.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
@@ -28,9 +30,12 @@ export const LIVE_KEEPALIVE_MS = 25_000;
  * of streams the user holds; then hands the stream the notices of its tables.
  */
 @Injectable()
-export class LiveStreams {
+export class LiveStreams implements OnModuleDestroy {
   /** Open streams per user name. */
   private readonly open = new Map<string, number>();
+  private readonly subscribers = new Set<Subscriber<MessageEvent>>();
+  /** Once the app stops: a browser reconnecting on a connection still open would keep it from stopping. */
+  private stopping = false;
 
   constructor(
     private readonly tables: LiveTables,
@@ -40,6 +45,7 @@ export class LiveStreams {
   ) {}
 
   async stream(query: Record<string, unknown>, request: HttpRequest): Promise<Observable<MessageEvent>> {
+    if (this.stopping) throw new ServiceUnavailableException('The server is stopping: open the stream again later');
     const { options } = this.notices;
     const parsed = parseLiveRequest(query, request.headers['last-event-id'], options.maxTablesPerStream);
     if ('problems' in parsed) throw new BadRequestException(parsed.problems);
@@ -60,6 +66,7 @@ export class LiveStreams {
         return;
       }
       this.open.set(user, held + 1);
+      this.subscribers.add(subscriber);
       const settings = {
         instance: this.notices.instance,
         interval: options.interval,
@@ -71,6 +78,7 @@ export class LiveStreams {
       stream.start(resume);
       const keepAlive = setInterval(() => subscriber.next({ comment: '' }), LIVE_KEEPALIVE_MS);
       return () => {
+        this.subscribers.delete(subscriber);
         clearInterval(keepAlive);
         stop();
         stream.close();
@@ -79,6 +87,12 @@ export class LiveStreams {
         else this.open.delete(user);
       };
     });
+  }
+
+  /** Ends every stream, so that the server can stop: the browsers reconnect to the next one. */
+  onModuleDestroy(): void {
+    this.stopping = true;
+    for (const subscriber of [...this.subscribers]) subscriber.complete();
   }
 
   /** Each table the user may list, with whether they may learn its keys; a 404 or 403 otherwise. */

@@ -1,5 +1,8 @@
 import { liveStreamUrl, parseLiveChange, reopenDelay, type LiveChange } from './live-notice.parser.js';
 
+/** Milliseconds the stream waits for the page's other live tables before it opens (or opens again). */
+export const LIVE_OPEN_DELAY_MS = 300;
+
 /** What a table following the page's stream is told. */
 export interface LiveListener {
   change(change: LiveChange): void;
@@ -18,6 +21,7 @@ export class LiveStreamConnection {
   private lastEventId: string | null = null;
   private attempts = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private opening: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly stream: string) {}
 
@@ -27,14 +31,23 @@ export class LiveStreamConnection {
     const set = this.listeners.get(table) ?? new Set();
     set.add(listener);
     this.listeners.set(table, set);
-    if (!known) this.open();
+    if (!known) this.reopen();
     return () => {
       set.delete(listener);
       if (set.size > 0) return;
       this.listeners.delete(table);
       if (this.listeners.size === 0) this.close();
-      else this.open();
+      else this.reopen();
     };
+  }
+
+  /** Opens the stream for the tables followed now, shortly: the page's tables start one after another. */
+  private reopen(): void {
+    if (this.opening) clearTimeout(this.opening);
+    this.opening = setTimeout(() => {
+      this.opening = null;
+      this.open();
+    }, LIVE_OPEN_DELAY_MS);
   }
 
   private open(): void {
@@ -67,6 +80,8 @@ export class LiveStreamConnection {
   }
 
   private close(): void {
+    if (this.opening) clearTimeout(this.opening);
+    this.opening = null;
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     this.source?.close();
