@@ -19,20 +19,35 @@ const ANNOUNCER_SELECTOR = '.widgetlib-table-announcer';
 export function followLiveTable(api: Api, info: LiveTableInfo, texts: () => Readonly<DataTableTexts>): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let keys = new Set<string>();
+  /**
+   * The rows marked changed, by key, until when (null: from the next draw on); a draw meanwhile
+   * (new row elements) marks them again.
+   */
+  const marked = new Map<string, number | null>();
+  const mark = () => {
+    const now = Date.now();
+    for (const [key, until] of marked) {
+      if (until === null) marked.set(key, now + LIVE_MARK_MS);
+      else if (until <= now) marked.delete(key);
+    }
+    if (marked.size === 0) return;
+    api.rows({ page: 'current' }).every(function (this: { data(): unknown; node(): Node | null }) {
+      const row = this.data() as Record<string, unknown> | null;
+      const node = this.node();
+      const until = row ? marked.get(String(row[info.key])) : undefined;
+      if (!until || !(node instanceof HTMLElement)) return;
+      node.classList.add(LIVE_CHANGED_CLASS);
+      setTimeout(() => node.classList.remove(LIVE_CHANGED_CLASS), until - now);
+    });
+  };
+  api.on('draw', mark);
   const reload = () => {
     timer = null;
-    const marked = keys;
+    for (const key of keys) marked.set(key, null);
     keys = new Set();
     const region = api.table().container().querySelector(ANNOUNCER_SELECTOR);
     const before = region?.textContent ?? '';
     api.one('draw', () => {
-      api.rows({ page: 'current' }).every(function (this: { data(): unknown; node(): Node | null }) {
-        const row = this.data() as Record<string, unknown> | null;
-        const node = this.node();
-        if (!row || !(node instanceof HTMLElement) || !marked.has(String(row[info.key]))) return;
-        node.classList.add(LIVE_CHANGED_CLASS);
-        setTimeout(() => node.classList.remove(LIVE_CHANGED_CLASS), LIVE_MARK_MS);
-      });
       if (!region) return;
       // The announcer has just told what the draw changed (the matches, the page), or nothing.
       const told = region.textContent !== before ? region.textContent : '';
