@@ -58,6 +58,14 @@ export class DemoClient {
     return { status, body: answer };
   }
 
+  /** A Server-Sent Events stream (`GET path`) as the signed-in user's browser opens it; aborted by `signal`. */
+  async stream(path: string, signal: AbortSignal): Promise<Response> {
+    return fetch(`${this.baseUrl()}${path}`, {
+      headers: { accept: 'text/event-stream', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      signal,
+    });
+  }
+
   private async pageToken(path: string): Promise<string> {
     const html = await (await this.raw('GET', path, { headers: { accept: 'text/html' } })).text();
     const token = /name="_csrf" value="([0-9a-f]+)"/.exec(html)?.[1];

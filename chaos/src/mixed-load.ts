@@ -15,7 +15,7 @@ function pick<T>(items: readonly T[], index: number): T {
   return items[index % items.length]!;
 }
 
-function albumBody(title: string) {
+export function albumBody(title: string) {
   return {
     title,
     tracks: 1 + (title.length % 20),

@@ -199,6 +199,9 @@ const table = createDataTable(
     // Users who may change albums edit these cells in place (double-click, or Enter or F2 on the
     // focused cell): each change is PATCHed with the album's version, so none overwrites another's.
     editable: ['title', 'tracks', 'format'],
+    // A live table: an album another user adds, changes or deletes shows here within a second,
+    // the page kept, the changed rows marked briefly (the server's `live: true`, README "Live tables").
+    live: true,
     // Columns that do not fit go to a child row (the ▶ of each row), their filters under "More filters".
     overflow: 'responsive',
     // Above the table: SearchPanes' button (the Format and Genres panes in a popover, their counts

@@ -66,6 +66,8 @@ export class AppModule {
           getLanguage: (request) => [pageLanguage(request as Request, false)],
           // Instances behind one load balancer share it, or each refuses the others' keyset cursors.
           ...(process.env.CURSOR_SECRET ? { dataTables: { cursorSecret: process.env.CURSOR_SECRET } } : {}),
+          // Live tables' notices reach every instance through the Redis of the counts, when there is one.
+          ...(options.redisUrl ? { live: { redisUrl: options.redisUrl, channel: 'widgetlib-demo:live' } } : {}),
         }),
         ...(options.redisUrl
           ? [

@@ -8,4 +8,5 @@ export const SCRIPT_CHUNKS = [
   { name: 'bulk', entry: 'src/datatables/bulk/bulk.script-entry.ts' },
   { name: 'export', entry: 'src/datatables/export/export.script-entry.ts' },
   { name: 'inline-editing', entry: 'src/datatables/inline-editing/inline-editing.script-entry.ts' },
+  { name: 'live', entry: 'src/datatables/live/live.script-entry.ts' },
 ];

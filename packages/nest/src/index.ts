@@ -10,6 +10,7 @@ export * from './help/index.js';
 export * from './permissions/index.js';
 export * from './resources/index.js';
 export * from './saved-views/index.js';
+export * from './live/index.js';
 export * from './menu/index.js';
 export * from './views/index.js';
 export { WIDGETLIB_MIGRATIONS } from './migrations/index.js';

@@ -14,6 +14,7 @@ import { HelpWriteAuthorInterceptor } from './help/writes/index.js';
 import { MenuService } from './menu/menu.service.js';
 import { MenuWidgetRegistry } from './menu/menu-widget-registry.service.js';
 import { PalleteWidget } from './menu/pallete-widget.service.js';
+import { DataTableChanges, LiveNotices, LiveStreamController, LiveStreams, LiveTables } from './live/internal.js';
 import { PermissionsGuard } from './permissions/permissions.guard.js';
 import { PermissionsService } from './permissions/permissions.service.js';
 import { SavedViewTables } from './saved-views/saved-view-tables.registry.js';
@@ -46,6 +47,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     HelpTransferController,
     HelpController,
     SavedViewsController,
+    LiveStreamController,
   ],
   providers: [
     HelpService,
@@ -68,6 +70,10 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,
+    LiveNotices,
+    LiveTables,
+    LiveStreams,
+    DataTableChanges,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -87,6 +93,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,
+    DataTableChanges,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {

@@ -1,3 +1,4 @@
+import type { LiveTablesOptions } from './live/live.options.js';
 import type {
   DataTableClientCompatibility,
   DataTableExportDefaults,
@@ -121,6 +122,8 @@ export interface WidgetLibModuleOptions {
    * `clientCompatibility`, and the help API's form fields `ftype` and `pk`); see the migration guide.
    */
   clientCompatibility?: DataTableClientCompatibility;
+  /** Live tables' streams: limits, and the Redis server that shares notices between instances. */
+  live?: LiveTablesOptions;
 }
 
 /** Options only known when the module is declared: they shape its routes, not its behaviour. */

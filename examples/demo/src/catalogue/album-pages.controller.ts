@@ -1,6 +1,6 @@
 import { Body, Controller, Get, NotFoundException, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataTableCounts, ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
+import { DataTableChanges, ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Response } from 'express';
@@ -99,7 +99,7 @@ export class AlbumPagesController {
     @InjectRepository(Artist) private readonly artists: Repository<Artist>,
     @InjectRepository(Genre) private readonly genres: Repository<Genre>,
     private readonly pages: PageRenderer,
-    private readonly counts: DataTableCounts,
+    private readonly changes: DataTableChanges,
   ) {}
 
   /** The albums table: every column type and render function over the albums resource. */
@@ -201,11 +201,13 @@ export class AlbumPagesController {
       Object.assign(messages, references);
     } else {
       try {
+        const created = album.id === undefined;
         const saved = await this.albums.manager.transaction(async (manager) => {
           await assignAlbum(album, form, manager);
           return manager.save(album);
         });
-        await this.counts.invalidate(this.albums.metadata);
+        // The cached counts are forgotten, and the live albums tables of every user reload.
+        await this.changes.published(Album, [saved.id], created ? 'created' : 'updated');
         return saved;
       } catch (error) {
         if (!(error instanceof AlbumReferenceError)) throw error;

@@ -5,7 +5,7 @@ import type { Repository } from 'typeorm';
 import { Album } from './album.entity.js';
 import { ALBUM_TABLE } from './albums.controller.js';
 
-const { id: _id, ...ungroupedTable } = ALBUM_TABLE;
+const { id: _id, live: _live, ...ungroupedTable } = ALBUM_TABLE;
 
 /**
  * The albums table grouped by format (the albums page with "Group by format", DataTables' RowGroup):

@@ -19,6 +19,8 @@ import { assignAlbum, assignAlbumFields } from './album.writer.js';
 export const ALBUM_TABLE = {
   // The table's id: its saved views are kept under it (`/api/saved-views/albums/`).
   id: 'albums',
+  // Live: every page showing the table reloads it when an album changes (README, "Live tables").
+  live: true,
   // Counts are kept a minute: the album pages and this resource forget them on every write.
   count: 'cached',
   searchFields: ['title', 'catalogue_code', 'artist__name', 'notes'],

@@ -76,6 +76,13 @@ export interface WidgetLibTableOptions extends Omit<Config, 'columns'>, DataTabl
   editable?: readonly InlineEditable[];
   /** The row's member holding its version for `If-Match` (a `@VersionColumn`'s property); default `version`. */
   rowVersion?: string;
+  /**
+   * Follows the server's change notices (`@DataTable({ id, entity, live: true })`): the page's one
+   * stream, named by the list's answer, reloads the current page (keeping it and the selection)
+   * when rows of the table change, marks the changed rows briefly and announces the update.
+   * Needs widgetlib's own loader (no `ajax` option).
+   */
+  live?: boolean;
 }
 
 /** `createDataTable`'s options: those of {@link WidgetLibTableOptions} and the filter row. */

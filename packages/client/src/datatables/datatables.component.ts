@@ -44,6 +44,7 @@ import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './tota
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
 import { installTrashView } from './trash/index.js';
 import { deferInlineEditing, type InlineEditingControl } from './inline-editing/index.js';
+import { loadLiveTable, parseLiveInfo, type LiveTableInfo } from './live/index.js';
 
 /**
  * A server-side table with full control of the DataTables options (spec 4.4): widgetlib adds only
@@ -75,6 +76,7 @@ export function gtCreateDataTable(
     trash,
     editable = [],
     rowVersion = 'version',
+    live = false,
     ...options
   } = table_options;
   const { responsive } = options as { responsive?: unknown };
@@ -104,6 +106,18 @@ export function gtCreateDataTable(
   // The first request can leave while the table is built, before its state exists.
   let tableState: TableStateComponent | null = null;
   let lastData: DataTablesAjaxData | null = null;
+  // A live table follows the stream its first answer names, once the table exists.
+  let liveInfo: LiveTableInfo | null = null;
+  let following = false;
+  const followLive = () => {
+    if (!api || !liveInfo || following) return;
+    following = true;
+    const [table, info] = [api, liveInfo];
+    loadLiveTable().then(
+      (module) => module.followLiveTable(table, info, words),
+      () => (following = false),
+    );
+  };
   const transport = { method, postUrl, maxGetUrlLength, csrf };
   const lang = catalogueLanguage(requestedLang);
   const words = () => dataTableTexts(texts, lang);
@@ -134,6 +148,11 @@ export function gtCreateDataTable(
           applyPermissionControls(table, permissions);
           if (permissions !== undefined) permitBulk();
           inline?.refresh();
+        },
+        onLive: (answered) => {
+          if (!live) return;
+          liveInfo = parseLiveInfo(answered);
+          followLive();
         },
         onShown: (shown) => {
           lastShown = shown;
@@ -169,6 +188,7 @@ export function gtCreateDataTable(
 
   table.classList.toggle(RESPONSIVE_TABLE_CLASS, overflow === 'responsive');
   api = new DataTable(table, config);
+  followLive();
   installFooterTotals(api, columns ?? [], words);
   api.one('init', () => {
     initialised = true;

@@ -82,6 +82,7 @@ export const SPANISH_TABLE_TEXTS: DataTableTexts = {
   announceNoMatches: '0 {rows} coinciden',
   announcePage: 'Página {page} de {pages}',
   announcePageOnly: 'Página {page}',
+  liveUpdated: 'Hubo cambios: la tabla se actualizó',
   loadError: 'No se pudieron cargar las filas:',
   unreachable: 'El servidor no respondió con filas de la tabla.',
   partUnavailable: 'No se pudo cargar una parte de esta tabla; recargue la página para intentarlo de nuevo.',

@@ -123,6 +123,8 @@ export interface DataTableTexts {
   announceNoMatches: string;
   announcePage: string;
   announcePageOnly: string;
+  /** Announced when a live table redraws for a change someone else made (`live: true`). */
+  liveUpdated: string;
   /** Accessible name of the bar of `bulkActions` above the table. */
   bulkGroup: string;
   /** The button that selects every row matching the table's request; `{count}` is their number. */

@@ -76,6 +76,7 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   announceNoMatches: 'No {rows} match',
   announcePage: 'Page {page} of {pages}',
   announcePageOnly: 'Page {page}',
+  liveUpdated: 'Rows changed: the table was updated',
   loadError: 'The rows could not be loaded:',
   unreachable: 'The server did not answer with table rows.',
   partUnavailable: 'Part of this table could not be loaded; reload the page to try again.',

@@ -1,7 +1,7 @@
+import type { DataTableChanges } from '../live/internal.js';
 import { Repository, SelectQueryBuilder, type EntityMetadata, type ObjectLiteral } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import {
-  type DataTableCounts,
   eagerRepositoryQuery,
   readTableRequest,
   TableRequestError,
@@ -21,7 +21,7 @@ export class BulkRequest {
   constructor(
     private readonly request: HttpRequest,
     private readonly prepare: (metadata: EntityMetadata) => PreparedTable,
-    private readonly counts: DataTableCounts,
+    private readonly changes: DataTableChanges,
     /** The module's `dataTables.bulkTimeLimit`: how long an action may run unless it says otherwise. */
     private readonly timeLimit: number = DEFAULT_BULK_TIME_LIMIT_MS,
   ) {}
@@ -52,7 +52,7 @@ export class BulkRequest {
     }
     const problem = unconditionedProblem(setup.condition !== null, consent);
     if (problem) throw new TableRequestError([problem], draw);
-    return new TableSelection(setup, consent, this.counts, {
+    return new TableSelection(setup, consent, this.changes, {
       statementTimeout: table.statementTimeout,
       timeLimit: this.timeLimit,
     });

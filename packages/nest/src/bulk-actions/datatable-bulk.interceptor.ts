@@ -9,13 +9,8 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Observable } from 'rxjs';
 import type { HttpRequest } from '../common/http-platform.reader.js';
-import {
-  DataTableCounts,
-  type DataTableOptions,
-  type PreparedTable,
-  PreparedTables,
-  tablePreparation,
-} from '../datatables/internal.js';
+import { type DataTableOptions, type PreparedTable, PreparedTables, tablePreparation } from '../datatables/internal.js';
+import { DataTableChanges } from '../live/internal.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
 import { BULK_ACTION_OPTIONS, BULK_REQUEST } from './bulk-action.constants.js';
 import { BulkRequest } from './bulk-request.query.js';
@@ -35,7 +30,7 @@ export class DataTableBulkInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
-    private readonly counts: DataTableCounts,
+    private readonly changes: DataTableChanges,
   ) {
     this.tables = new PreparedTables(this.logger, '@DataTableBulkAction', tablePreparation(config));
   }
@@ -55,7 +50,7 @@ export class DataTableBulkInterceptor implements NestInterceptor {
     request[BULK_REQUEST] = new BulkRequest(
       request,
       (metadata) => this.tables.get(options, metadata, endpoint),
-      this.counts,
+      this.changes,
       this.config.dataTables.bulkTimeLimit,
     );
     return next.handle();

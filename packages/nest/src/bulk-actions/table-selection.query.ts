@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { yieldToEventLoop } from '../common/event-loop.scheduler.js';
+import type { ChangeKind, DataTableChanges } from '../live/internal.js';
 import {
-  type DataTableCounts,
   StatementTimeoutError,
   withStatementTimeout,
   type TableQuerySetup,
@@ -30,6 +30,8 @@ export interface BatchOptions {
   statementTimeout?: number;
   /** Milliseconds the whole action may run, checked between batches (default: the module's `dataTables.bulkTimeLimit`; 0: none). */
   timeLimit?: number;
+  /** What the action does to the rows, as live tables are told once it commits (default `'updated'`). */
+  change?: Exclude<ChangeKind, 'created'>;
 }
 
 /** What a bulk action did. */
@@ -45,6 +47,8 @@ export interface BulkReport {
 export type BatchAction = (keys: BulkKey[], manager: EntityManager) => Promise<unknown>;
 
 export const DEFAULT_BATCH_SIZE = 500;
+/** Past this many rows, a bulk action's notice carries no keys (live tables reload all the same). */
+const MAX_NOTICE_KEYS = 1000;
 
 /**
  * The rows of the listed entity that a data-table request selects within the handler's base query:
@@ -56,7 +60,7 @@ export class TableSelection<T extends ObjectLiteral> {
   constructor(
     private readonly setup: TableQuerySetup<T>,
     private readonly consent: BulkConsent,
-    private readonly counts: DataTableCounts,
+    private readonly changes: DataTableChanges,
     private readonly bounds: BulkTimeBounds = {
       statementTimeout: DEFAULT_STATEMENT_TIMEOUT_MS,
       timeLimit: DEFAULT_BULK_TIME_LIMIT_MS,
@@ -100,6 +104,9 @@ export class TableSelection<T extends ObjectLiteral> {
     const started = Date.now();
     const dialect = await databaseDialect(this.dataSource);
     const report: BulkReport = { matched: 0, processed: 0, batches: 0 };
+    /** The keys committed (up to one more than a notice carries), for the notice. */
+    let committed: BulkKey[] = [];
+    let uncommitted: BulkKey[] = [];
     /** When SQLite's fold stops a statement begun now (0: never). */
     const deadline = () => (bounds.statementTimeout > 0 ? Date.now() + bounds.statementTimeout : 0);
     const confirm = (matched: number) => {
@@ -111,6 +118,7 @@ export class TableSelection<T extends ObjectLiteral> {
       const keys = await nextSelectedKeys(this.setup, manager.queryRunner!, after, batchSize, deadline());
       if (keys.length === 0) return null;
       await action(keys, manager);
+      uncommitted = uncommitted.concat(keys.slice(0, Math.max(0, MAX_NOTICE_KEYS + 1 - uncommitted.length)));
       report.batches += 1;
       report.processed += keys.length;
       return keys.length < batchSize ? null : keys.at(-1)!;
@@ -132,16 +140,21 @@ export class TableSelection<T extends ObjectLiteral> {
             }
           }),
         );
+        committed = uncommitted;
       } else {
         confirm(
           await withStatementTimeout(this.dataSource, bounds.statementTimeout, (runner) =>
             countSelected(this.setup, runner, deadline()),
           ),
         );
-        const batch = (after: BulkKey | null) =>
-          this.dataSource.transaction((manager) =>
+        const batch = async (after: BulkKey | null) => {
+          uncommitted = committed;
+          const next = await this.dataSource.transaction((manager) =>
             bounded(manager.queryRunner!, dialect, bounds.statementTimeout, () => step(manager, after)),
           );
+          committed = uncommitted;
+          return next;
+        };
         let after = await batch(null);
         while (after !== null) {
           await between(true);
@@ -151,7 +164,10 @@ export class TableSelection<T extends ObjectLiteral> {
     } catch (error) {
       throw stopped(error, bounds, transaction === 'all' ? null : report) ?? error;
     } finally {
-      if (report.batches > 0) await this.counts.invalidate(this.setup.sql.metadata, this.dataSource);
+      if (report.batches > 0) {
+        const keys = committed.length <= MAX_NOTICE_KEYS ? committed : null;
+        await this.changes.published(this.setup.sql.metadata, keys, options.change ?? 'updated', this.dataSource);
+      }
     }
     return report;
   }

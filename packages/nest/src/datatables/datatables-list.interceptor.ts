@@ -162,6 +162,15 @@ export class DataTablesListInterceptor implements NestInterceptor {
               : null,
           }
         : {}),
+      ...(options.live && options.id
+        ? {
+            live: {
+              table: options.id,
+              stream: `${this.config.routePrefix}/live/`,
+              key: metadata.primaryColumns[0]!.propertyName,
+            },
+          }
+        : {}),
       ...(page.aggregates ? { aggregates: page.aggregates } : {}),
       ...(page.groups ? { groups: page.groups } : {}),
       ...(page.panes

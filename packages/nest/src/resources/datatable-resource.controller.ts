@@ -5,6 +5,7 @@ import {
   HttpCode,
   Param,
   Patch,
+  SetMetadata,
   Post,
   Put,
   Query,
@@ -28,7 +29,6 @@ import { PartialValidationPipe } from '../common/partial-validation.pipe.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { onPrimary } from '../common/primary-reads.query.js';
 import {
-  DataTableCounts,
   DataTable,
   DataTableExport,
   rowDateFields,
@@ -38,6 +38,7 @@ import {
 } from '../datatables/internal.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
+import { DataTableChanges, LIVE_TABLE_SCOPE } from '../live/internal.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
@@ -87,6 +88,8 @@ function parsedEditorRequest(body: unknown): ReturnType<typeof parseEditorReques
 }
 /** The resource's routes answer JSON: reversible, but not pages of the app. */
 const API_ROUTE = { page: false } as const;
+/** A live list's scope, as the stream's user would list it: the base query (`live/`). */
+const liveScope = SetMetadata(LIVE_TABLE_SCOPE, 'baseQuery');
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -153,13 +156,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       private readonly urls: UrlResolver,
       formats: DateFormatsService,
       @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
-      counts: DataTableCounts,
+      changes: DataTableChanges,
     ) {
       this.dates = rowDateFields(formats);
       this.writes = new ResourceWrites({
         entity: options.entity,
         repository,
-        counts,
+        changes,
         ...(options.assign ? { assign: options.assign as never } : {}),
         ...(options.assignPartial ? { assignPartial: options.assignPartial as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
@@ -199,7 +202,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       this.trashBin.stop();
     }
 
-    @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions))
+    @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions), liveScope)
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       setRecordUrls(request, (entity) =>
         this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.writes.primaryKey]) }),
@@ -208,7 +211,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     }
 
     /** The list with its parameters in the body (`POST <list path>/query`): a read, under the list permission. */
-    @serve('list', Post('query'), DataTable(tableOptions), ResourceDocs.query())
+    @serve('list', Post('query'), DataTable(tableOptions), ResourceDocs.query(), liveScope)
     query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.list(request);
     }
@@ -309,7 +312,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Req() request: HttpRequest,
     ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
-      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys));
+      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys), {
+        change: 'deleted',
+      });
       return { deleted: report.processed };
     }
 

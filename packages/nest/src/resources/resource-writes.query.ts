@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
-import type { DataTableCounts } from '../datatables/internal.js';
+import type { ChangeKind, DataTableChanges } from '../live/internal.js';
 import type { ResourceWriteContext } from './datatable-resource.options.js';
 import {
   ResourceDuplicateError,
@@ -17,7 +17,7 @@ import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.j
 export interface ResourceWritesSource<T extends ObjectLiteral> {
   entity: Type<T>;
   repository: Repository<T>;
-  counts: DataTableCounts;
+  changes: DataTableChanges;
   assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   assignPartial?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   baseQuery(request: HttpRequest, repository: Repository<T>): SelectQueryBuilder<T>;
@@ -29,6 +29,9 @@ export interface ResourceWritesSource<T extends ObjectLiteral> {
  * which each route answers in its own protocol.
  */
 export class ResourceWrites<T extends ObjectLiteral> {
+  /** The keys each open transaction wrote, by kind: announced once it commits. */
+  private readonly written = new WeakMap<EntityManager, Map<ChangeKind, unknown[]>>();
+
   constructor(private readonly source: ResourceWritesSource<T>) {}
 
   /** The property of the entity's single primary key (checked at startup). */
@@ -41,13 +44,20 @@ export class ResourceWrites<T extends ObjectLiteral> {
   }
 
   /**
-   * Runs `work` in one transaction, then forgets the entity's cached counts; a broken unique
-   * constraint and a too long value become the library's errors.
+   * Runs `work` in one transaction, then announces what it wrote (`DataTableChanges`: the entity's
+   * cached counts are forgotten, live tables reload); a broken unique constraint and a too long
+   * value become the library's errors.
    */
   async inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R> {
+    const written = new Map<ChangeKind, unknown[]>();
     try {
-      const result = await this.source.repository.manager.transaction(work);
-      await this.source.counts.invalidate(this.source.repository.metadata);
+      const result = await this.source.repository.manager.transaction((manager) => {
+        this.written.set(manager, written);
+        return work(manager);
+      });
+      for (const [kind, keys] of written) {
+        await this.source.changes.published(this.source.repository.metadata, keys, kind);
+      }
       return result;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ResourceDuplicateError(this.entityName);
@@ -85,13 +95,16 @@ export class ResourceWrites<T extends ObjectLiteral> {
   }
 
   /** Creates a record from a validated body; answers its primary key. */
-  create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
-    return this.save(manager, this.source.repository.create(), body, request);
+  async create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
+    const key = await this.save(manager, this.source.repository.create(), body, request);
+    this.note(manager, 'created', [key]);
+    return key;
   }
 
   /** Changes the record `key` (locked by {@link lockInScope}) with a validated body. */
   async update(manager: EntityManager, key: unknown, body: object, request: HttpRequest): Promise<void> {
     await this.save(manager, await this.loadForWrite(manager, key), body, request);
+    this.note(manager, 'updated', [key]);
   }
 
   /**
@@ -103,11 +116,22 @@ export class ResourceWrites<T extends ObjectLiteral> {
     if (this.source.assignPartial) await this.source.assignPartial(entity, fields as never, { manager, request });
     else manager.merge(this.source.entity, entity, fields);
     await manager.save(this.source.entity, entity);
+    this.note(manager, 'updated', [key]);
   }
 
   /** Deletes the records: to the trash when the entity has a `@DeleteDateColumn`, else for good. */
-  remove(manager: EntityManager, keys: unknown[]): Promise<void> {
-    return discardRecords(manager, this.source.repository.metadata, keys);
+  async remove(manager: EntityManager, keys: unknown[]): Promise<void> {
+    await discardRecords(manager, this.source.repository.metadata, keys);
+    this.note(manager, 'deleted', keys);
+  }
+
+  /**
+   * Keeps `keys` for the notice of the transaction of `manager` (one of {@link inTransaction}'s),
+   * published to live tables once it commits.
+   */
+  note(manager: EntityManager, kind: ChangeKind, keys: unknown[]): void {
+    const written = this.written.get(manager);
+    if (written) written.set(kind, [...(written.get(kind) ?? []), ...keys]);
   }
 
   private loadForWrite(manager: EntityManager, key: unknown): Promise<T> {

@@ -35,6 +35,8 @@ export interface ServerLoaderOptions {
   onShown?: (shown: ShownRequest | null) => void;
   /** Told the answer's `permissions` member after each answer (undefined when it has none). */
   onPermissions?: (permissions: unknown) => void;
+  /** Told the answer's `live` member after each answer (undefined when it has none). */
+  onLive?: (live: unknown) => void;
   /** Told DataTables' request (with the extensions' parts) before it is translated. */
   onData?: (data: DataTablesAjaxData) => void;
   /** Told the parameters of each request as it is sent (after `filter`). */
@@ -104,6 +106,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
         const { envelope } = outcome;
         options.onOutcome(null, envelope.counts ?? null);
         options.onPermissions?.(envelope.permissions);
+        options.onLive?.(envelope.live);
         options.onShown?.({
           params,
           recordsFiltered: envelope.recordsFiltered,

@@ -30,6 +30,11 @@ export interface DataTableOptions<T extends object = object> {
    */
   entity?: Type<T>;
   /**
+   * A live table: the page's `createDataTable({ live: true })` reloads it when rows of `entity`
+   * change (README, "Live tables"). Needs `id` and `entity`.
+   */
+  live?: boolean;
+  /**
    * Text fields the `search` parameter looks in (substring ignoring case and accents: "angstrom"
    * finds "Ångström"; terms ANDed, fields ORed).
    */
@@ -249,6 +254,8 @@ export interface DataTableEnvelope<R = Record<string, unknown>> {
   columnControlTruncated?: string[];
   /** Present when the table declares `permissions`: what the current user may do on it. */
   permissions?: DataTablePermissions;
+  /** Present when the table is `live`: its id, the path of the notices' stream, and its key field. */
+  live?: { table: string; stream: string; key: string };
   /**
    * Present when the table's `clientCompatibility` ignored parameters of the request (an ordering
    * field not allowed, a bare filter name): one message each, for the host's logs.

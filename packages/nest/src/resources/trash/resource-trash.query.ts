@@ -19,9 +19,11 @@ import { expiredKeys, restoreRecords, trashColumn, trashQuery } from './trash-re
 /** Records purged by retention per statement (and per transaction). */
 const PURGE_BATCH = 500;
 
-/** The resource's writes (`ResourceWrites`) the trash runs in: one transaction each, counts forgotten after. */
+/** The resource's writes (`ResourceWrites`) the trash runs in: one transaction each, live tables told after. */
 export interface TrashWrites<T extends ObjectLiteral> {
   inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R>;
+  /** A record back in the list (`created`) or gone from it (`deleted`), told once the transaction commits. */
+  note(manager: EntityManager, kind: 'created' | 'deleted', keys: unknown[]): void;
   loadInScope(manager: EntityManager, key: unknown, request: HttpRequest, subject: 'The changed'): Promise<T>;
 }
 
@@ -95,6 +97,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
     return writes.inTransaction(async (manager) => {
       const key = await this.lockKey(manager, id, request, 'trashed');
       await restoreRecords(manager, this.metadata, [key]);
+      writes.note(manager, 'created', [key]);
       return this.source.represent(await writes.loadInScope(manager, key, request, 'The changed'));
     });
   }
@@ -114,8 +117,11 @@ export class ResourceTrash<T extends ObjectLiteral> {
 
   /** Deletes the record `id` for good, in the trash or not (404 unless within the scope). */
   purge(id: number, request: HttpRequest): Promise<void> {
-    return this.source.writes.inTransaction(async (manager) => {
-      await removeRecords(manager, this.metadata, [await this.lockKey(manager, id, request, 'any')]);
+    const { writes } = this.source;
+    return writes.inTransaction(async (manager) => {
+      const key = await this.lockKey(manager, id, request, 'any');
+      await removeRecords(manager, this.metadata, [key]);
+      writes.note(manager, 'deleted', [key]);
     });
   }
 
@@ -128,7 +134,11 @@ export class ResourceTrash<T extends ObjectLiteral> {
     for (;;) {
       const keys = await expiredKeys(manager, this.metadata, cutoff, PURGE_BATCH);
       if (keys.length === 0) return purged;
-      await this.source.writes.inTransaction((writing) => removeRecords(writing, this.metadata, keys));
+      // Told as deletions so that the counts of the trash's own listing are forgotten.
+      await this.source.writes.inTransaction(async (writing) => {
+        await removeRecords(writing, this.metadata, keys);
+        this.source.writes.note(writing, 'deleted', keys);
+      });
       purged += keys.length;
       if (keys.length < PURGE_BATCH) return purged;
     }

@@ -1,0 +1,127 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
+import { startDemo, type DemoServer } from './support/demo-server.js';
+import { signInOn } from './support/sign-in.js';
+
+/** Records, in the page, what the live stream tells it (its `change` and `reload` events). */
+const RECORD_LIVE_EVENTS = `
+  window.liveEvents = [];
+  // The keys of the rows marked changed, however briefly.
+  window.markedRows = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const row = record.target;
+      if (row.classList && row.classList.contains('widgetlib-live-changed')) window.markedRows.push(row.textContent);
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('ready', () => (window.liveReady = true));
+      for (const type of ['change', 'reload']) {
+        this.addEventListener(type, (event) => window.liveEvents.push({ type, data: event.data }));
+      }
+    }
+  };
+`;
+
+describe('the live albums table, two users in Chromium (SQLite)', () => {
+  let demo: DemoServer;
+  let dataSource: DataSource;
+  let chromium: ChromiumSession;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    demo = await startDemo('sqlite', { albumCount: 30 });
+    dataSource = demo.app.get(DataSource);
+    chromium = await startChromium();
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await demo?.close();
+  });
+
+  async function signIn(username: 'admin' | 'editor' | 'viewer', path = '/albums'): Promise<Page> {
+    const context = await chromium.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    await context.addInitScript(RECORD_LIVE_EVENTS);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInOn(page, demo.baseUrl, username, path);
+    return page;
+  }
+
+  /** The album shown first (the newest), by id and title. */
+  async function firstAlbum(): Promise<{ id: number; title: string }> {
+    const [row] = (await dataSource.query(
+      'SELECT id, title FROM album ORDER BY added_at DESC, id DESC LIMIT 1',
+    )) as Array<{
+      id: number;
+      title: string;
+    }>;
+    return { id: Number(row!.id), title: row!.title };
+  }
+
+  it('shows an album another user changes within a second, without reloading the page, and marks its row', async () => {
+    const viewer = await signIn('viewer');
+    await viewer.waitForSelector('#albums tbody tr td');
+    // Waits for the stream: the table's first answer names it, then the page opens it.
+    await viewer.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
+    await viewer.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const album = await firstAlbum();
+    const editor = await signIn('editor', `/albums/${album.id}/edit`);
+    const title = `Live ${Date.now()}`;
+    await editor.fill('#title', title);
+    await Promise.all([editor.waitForURL(/\/albums\?saved=/), editor.press('#title', 'Enter')]);
+    const changedAt = Date.now();
+    await viewer.waitForFunction(
+      (text) => document.querySelector('#albums tbody')!.textContent!.includes(text),
+      title,
+      {
+        timeout: 5000,
+      },
+    );
+    expect(Date.now() - changedAt).toBeLessThan(1000);
+    expect(await viewer.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await viewer.waitForFunction(
+      (text) => (window as unknown as { markedRows: string[] }).markedRows.some((row) => row.includes(text)),
+      title,
+    );
+    await viewer.waitForFunction(() =>
+      document.querySelector('.widgetlib-table-announcer')?.textContent?.includes('Rows changed'),
+    );
+    // The notice names the album's key, never its data.
+    const events = await viewer.evaluate(() => (window as unknown as { liveEvents: unknown[] }).liveEvents);
+    expect(events).toContainEqual({
+      type: 'change',
+      data: JSON.stringify({ table: 'albums', kind: 'updated', keys: [album.id] }),
+    });
+    expect(JSON.stringify(events)).not.toContain(title);
+  });
+
+  it('keeps the page the user is on when the table reloads for a change', async () => {
+    const viewer = await signIn('viewer');
+    await viewer.waitForSelector('#albums tbody tr td');
+    await viewer.click('.dt-paging button:has-text("2")');
+    await viewer.waitForFunction(() => document.querySelector('.dt-paging .current')?.textContent === '2');
+    await viewer.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
+    const { id } = await firstAlbum();
+    await demo.app
+      .get((await import('@widgetlib/nest')).DataTableChanges)
+      .published((await import('../src/catalogue/album.entity.js')).Album, [id], 'updated');
+    await viewer.waitForFunction(() => (window as unknown as { liveEvents: unknown[] }).liveEvents.length > 0);
+    await viewer.waitForFunction(() =>
+      document.querySelector('.widgetlib-table-announcer')?.textContent?.includes('Rows changed'),
+    );
+    expect(await viewer.textContent('.dt-paging .current')).toBe('2');
+  });
+});

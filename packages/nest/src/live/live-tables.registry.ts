@@ -1,0 +1,107 @@
+import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { HttpRequest } from '../common/http-platform.reader.js';
+import { DATA_TABLE_OPTIONS, type DataTableOptions } from '../datatables/internal.js';
+import { REQUIRED_PERMISSIONS_METADATA } from '../permissions/permissions.constants.js';
+import type { PermissionRequirement } from '../permissions/permission-requirement.types.js';
+import { SAVED_VIEW_TABLE_ID_PATTERN } from '../saved-views/saved-view.constants.js';
+import { LIVE_TABLE_SCOPE } from './live-table.constants.js';
+import { listsEveryRow } from './live-scope.reader.js';
+
+type BaseQuery = (request: HttpRequest) => SelectQueryBuilder<ObjectLiteral>;
+
+/** A table declared `live: true`: its entity, who may list it, and its base query when the library can see it. */
+export interface LiveTable {
+  id: string;
+  /** The entity's metadata name, as notices name it. */
+  entity: string;
+  /** The permissions of every endpoint listing the table. */
+  requirements: PermissionRequirement[];
+  /** A resource's base query for a request; null for a host's own `@DataTable` handler. */
+  baseQuery: BaseQuery | null;
+}
+
+/**
+ * The `@DataTable` endpoints declared `live: true`, found when the module starts; each needs an `id`
+ * (the client subscribes by it) and an `entity` (a `DataTableResource` gives its own).
+ */
+@Injectable()
+export class LiveTables implements OnModuleInit {
+  private readonly tables = new Map<string, LiveTable>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+    @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
+  ) {}
+
+  get(id: string): LiveTable | undefined {
+    return this.tables.get(id);
+  }
+
+  /**
+   * Whether the user of `request` may learn the keys and kinds of `table`'s changes: only when its
+   * base query, as that user lists it, has no scope narrower than the whole entity.
+   */
+  seesEveryRow(table: LiveTable, request: HttpRequest): boolean {
+    if (!table.baseQuery) return false;
+    try {
+      return listsEveryRow(table.baseQuery(request));
+    } catch {
+      return false;
+    }
+  }
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getControllers()) {
+      const { instance, metatype } = wrapper;
+      if (!instance || !metatype) continue;
+      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+      for (const name of this.scanner.getAllMethodNames(prototype)) {
+        const handler = prototype[name] as () => unknown;
+        const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, handler);
+        if (!options?.live) continue;
+        const where = `@DataTable({ live: true }) on ${metatype.name}.${name}`;
+        const scope = this.reflector.get<string | undefined>(LIVE_TABLE_SCOPE, handler);
+        const requirements = this.reflector.getAllAndMerge<PermissionRequirement[]>(REQUIRED_PERMISSIONS_METADATA, [
+          metatype,
+          handler,
+        ]);
+        this.add(where, options, requirements, scope ? this.bound(instance as object, scope) : null);
+      }
+    }
+  }
+
+  private add(
+    where: string,
+    options: DataTableOptions,
+    requirements: PermissionRequirement[],
+    baseQuery: BaseQuery | null,
+  ): void {
+    const { id, entity } = options;
+    if (id === undefined || !SAVED_VIEW_TABLE_ID_PATTERN.test(id)) {
+      throw new Error(`${where}: a live table has an id (1 to 100 letters, digits, -, _ or .)`);
+    }
+    if (!entity) throw new Error(`${where}: a live table names its entity (entity: TheEntity)`);
+    if (!this.dataSource) throw new Error(`${where}: live tables need TypeORM's DataSource`);
+    const name = this.dataSource.getMetadata(entity).name;
+    const found = this.tables.get(id);
+    if (found && found.entity !== name)
+      throw new Error(`${where}: the live table ${id} lists ${found.entity} elsewhere`);
+    this.tables.set(id, {
+      id,
+      entity: name,
+      requirements: [...new Set([...(found?.requirements ?? []), ...requirements])],
+      // Endpoints of one id may differ in scope: keys only when each of them shows its base query.
+      baseQuery: found && (!found.baseQuery || !baseQuery) ? null : baseQuery,
+    });
+  }
+
+  private bound(instance: object, method: string): BaseQuery | null {
+    const query = (instance as Record<string, unknown>)[method];
+    return typeof query === 'function' ? (request) => (query as BaseQuery).call(instance, request) : null;
+  }
+}
