@@ -7,13 +7,22 @@ import { TrashPermissions } from './trash-permissions.interceptor.js';
 
 /** Strips what a trash has no use for from the list's options. */
 function trashTableOptions<T extends ObjectLiteral>(list: DataTableOptions<T>): DataTableOptions<T> {
-  const { actions: _actions, id: _id, export: _export, permissions: _permissions, entity: _entity, ...trash } = list;
+  // Not live: a live table is named by its own id, which the trash does not have.
+  const {
+    actions: _actions,
+    id: _id,
+    export: _export,
+    permissions: _permissions,
+    entity: _entity,
+    live: _live,
+    ...trash
+  } = list;
   return trash;
 }
 
 /**
- * `GET <list path>/trash/`: the list's `@DataTable` options without its row links, saved views and
- * export; the answer's permissions say whether the user may restore and purge.
+ * `GET <list path>/trash/`: the list's `@DataTable` options without its row links, saved views,
+ * export and live notices; the answer's permissions say whether the user may restore and purge.
  */
 export function TrashListRoute<T extends ObjectLiteral>(
   plan: ResourcePlan,
