@@ -6,6 +6,7 @@ import {
   Param,
   Post,
   Put,
+  Query,
   Req,
   applyDecorators,
   type OnModuleInit,
@@ -52,6 +53,7 @@ import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-s
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
+import * as history from './history/index.js';
 
 const parseId = new ParseIdPipe();
 
@@ -113,6 +115,10 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       ? applyDecorators(...decorators)
       : applyDecorators();
 
+  const historyOptions = history.historyOptions(options.history);
+  const serveHistory = (action: 'retrieve' | 'update', ...decorators: MethodDecorator[]) =>
+    historyOptions ? serve(action, ...decorators) : applyDecorators();
+
   const { list: tableOptions, export: exportOptions } = resourceTableOptions(
     options,
     new Set(Object.keys(plan.served) as ResourceAction[]),
@@ -124,6 +130,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
     private readonly writes: ResourceWrites<T>;
+    private readonly history?: history.ResourceHistory<T>;
+    private readonly historyRoutes?: history.HistoryRoutes<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -133,13 +141,21 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       counts: DataTableCounts,
     ) {
       this.dates = rowDateFields(formats);
+      if (historyOptions) this.history = new history.ResourceHistory(repository, historyOptions, config);
       this.writes = new ResourceWrites({
         entity: options.entity,
         repository,
         counts,
         ...(options.assign ? { assign: options.assign as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+        ...(this.history ? { history: this.history } : {}),
       });
+      if (this.history) {
+        const { history: recorder, writes } = this;
+        const baseQuery = (request: HttpRequest, scoped?: Repository<T>) => this.baseQuery(request, scoped);
+        const source = { history: recorder, writes, entity: options.entity, updateDto, config, baseQuery };
+        this.historyRoutes = new history.HistoryRoutes({ ...source, deleteRequirement: plan.served.delete });
+      }
     }
 
     /**
@@ -153,6 +169,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
+        history.historyProblems(historyOptions, this.history?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
@@ -223,7 +240,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     async remove(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<void> {
       await answered(
         this.writes.inTransaction(async (manager) => {
-          await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)]);
+          await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)], request);
         }),
       );
     }
@@ -239,7 +256,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Req() request: HttpRequest,
     ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
-      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys));
+      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys, request));
       return { deleted: report.processed };
     }
 
@@ -255,6 +272,26 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const texts = await editorTexts(options.editor!, request);
       const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
       return new EditorSubmission(this.editorSource, request, texts, formEncoded).run(submission);
+    }
+
+    /** The revisions of a record in scope, newest first (`?page=&size=`), when the declaration keeps `history`. */
+    @serveHistory('retrieve', Get(':id/history'), ResourceDocs.history())
+    revisions(
+      @Param('id', parseId) id: number,
+      @Query() query: unknown,
+      @Req() request: HttpRequest,
+    ): Promise<history.ResourceHistoryPage> {
+      return answered(this.historyRoutes!.revisions(id, query, request));
+    }
+
+    /** Brings a record in scope back to its fields after revision `revision`, through the update DTO. */
+    @serveHistory('update', Post(':id/history/:revision/restore'), HttpCode(200), ResourceDocs.restore())
+    async restoreRevision(
+      @Param('id', parseId) id: number,
+      @Param('revision', parseId) revision: number,
+      @Req() request: HttpRequest,
+    ): Promise<Representation> {
+      return this.represent(await answered(this.historyRoutes!.restore(id, revision, request)));
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */

@@ -12,3 +12,11 @@ export type {
   ResourceWriteContext,
   WritableResourceOptions,
 } from './datatable-resource.options.js';
+export type {
+  HistoryChange,
+  ResourceHistoryOptions,
+  ResourceHistoryPage,
+  ResourceRevisionAction,
+  ResourceRevisionView,
+} from './history/index.js';
+export { ResourceRevision } from './history/index.js';

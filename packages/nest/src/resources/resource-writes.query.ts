@@ -10,6 +10,7 @@ import {
   ResourceRecordNotFoundError,
   ResourceValueTooLongError,
 } from './datatable-resource.errors.js';
+import type { ResourceHistory } from './history/index.js';
 import { removeRecords } from './record-removal.query.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
@@ -20,6 +21,8 @@ export interface ResourceWritesSource<T extends ObjectLiteral> {
   counts: DataTableCounts;
   assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   baseQuery(request: HttpRequest, repository: Repository<T>): SelectQueryBuilder<T>;
+  /** Records each write as a revision (`history`), in its transaction. */
+  history?: ResourceHistory<T>;
 }
 
 /**
@@ -84,22 +87,38 @@ export class ResourceWrites<T extends ObjectLiteral> {
   }
 
   /** Creates a record from a validated body; answers its primary key. */
-  create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
-    return this.save(manager, this.source.repository.create(), body, request);
+  async create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
+    const recorded = await this.source.history?.track(manager, request, 'create', []);
+    const key = await this.save(manager, this.source.repository.create(), body, request);
+    await recorded?.([key]);
+    return key;
   }
 
-  /** Changes the record `key` (locked by {@link lockInScope}) with a validated body. */
-  async update(manager: EntityManager, key: unknown, body: object, request: HttpRequest): Promise<void> {
+  /**
+   * Changes the record `key` (locked by {@link lockInScope}) with a validated body; the history
+   * calls it a `restore` when the body brings back a revision.
+   */
+  async update(
+    manager: EntityManager,
+    key: unknown,
+    body: object,
+    request: HttpRequest,
+    action: 'update' | 'restore' = 'update',
+  ): Promise<void> {
+    const recorded = await this.source.history?.track(manager, request, action, [key]);
     // Loaded without the base query's joins: a relation its join conditions hide is not in the
     // entity, so saving cannot unlink it.
     const entity = await manager
       .getRepository(this.source.entity)
       .findOneByOrFail({ [this.primaryKey]: key } as FindOptionsWhere<T>);
     await this.save(manager, entity, body, request);
+    await recorded?.([key]);
   }
 
-  remove(manager: EntityManager, keys: unknown[]): Promise<void> {
-    return removeRecords(manager, this.source.repository.metadata, keys);
+  async remove(manager: EntityManager, keys: unknown[], request: HttpRequest): Promise<void> {
+    const recorded = await this.source.history?.track(manager, request, 'delete', keys);
+    await removeRecords(manager, this.source.repository.metadata, keys);
+    await recorded?.(keys);
   }
 
   /** Assigns the body to the entity and saves it; answers its primary key. */
