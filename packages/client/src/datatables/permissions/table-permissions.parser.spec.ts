@@ -21,6 +21,8 @@ describe('table permissions', () => {
     expect(grants(permissions, 'create  bulk.markExplicit')).toBe(true);
     expect(grants(permissions, 'create update')).toBe(false);
     expect(grants(permissions, 'something-else')).toBe(false);
+    expect(grants(permissions, 'history')).toBe(false);
+    expect(grants(parseTablePermissions({ history: true }), 'history')).toBe(true);
   });
 
   it('shows everything when the answer says nothing', () => {

@@ -7,10 +7,12 @@ export interface TablePermissions {
   create?: boolean;
   update?: boolean;
   delete?: boolean;
+  /** A row's History (the resource keeps `history`, and the user may retrieve). */
+  history?: boolean;
   bulk: Record<string, boolean>;
 }
 
-const RECORD_ACTIONS = ['create', 'update', 'delete'] as const;
+const RECORD_ACTIONS = ['create', 'update', 'delete', 'history'] as const;
 
 /** The answer's `permissions` when it has that shape (a member of another type is left out); null otherwise. */
 export function parseTablePermissions(value: unknown): TablePermissions | null {
@@ -31,7 +33,7 @@ export function parseTablePermissions(value: unknown): TablePermissions | null {
 
 /**
  * Whether `permissions` grant every name of `requirement` (space-separated: `create`, `update`,
- * `delete`, `bulk.<action>`). Without permissions in the answer (null) everything is shown: the
+ * `delete`, `history`, `bulk.<action>`). Without permissions in the answer (null) everything is shown: the
  * table does not say. A name the answer does not list is not granted.
  */
 export function grants(permissions: TablePermissions | null, requirement: string): boolean {
