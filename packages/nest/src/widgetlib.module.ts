@@ -19,6 +19,7 @@ import { PermissionsService } from './permissions/permissions.service.js';
 import { SavedViewTables } from './saved-views/saved-view-tables.registry.js';
 import { SavedViewsController } from './saved-views/saved-views.controller.js';
 import { SavedViewsService } from './saved-views/saved-views.service.js';
+import { ResourceHistoryService } from './resources/history/resource-history.service.js';
 import { UserMessagesInterceptor } from './common/messages/user-messages.interceptor.js';
 import { UrlResolver } from './views/url-resolver.service.js';
 import { ViewContextInterceptor } from './views/view-context.interceptor.js';
@@ -68,6 +69,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,
+    ResourceHistoryService,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -87,6 +89,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     DataTableCounts,
     SavedViewTables,
     SavedViewsService,
+    ResourceHistoryService,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {

@@ -14,9 +14,10 @@ export type {
 } from './datatable-resource.options.js';
 export type {
   HistoryChange,
+  HistoryRecording,
   ResourceHistoryOptions,
   ResourceHistoryPage,
   ResourceRevisionAction,
   ResourceRevisionView,
 } from './history/index.js';
-export { ResourceRevision } from './history/index.js';
+export { ResourceHistoryService, ResourceRevision } from './history/index.js';

@@ -1,5 +1,11 @@
 import { dataTableTexts } from '../../texts/index.js';
-import { changeCells, historyValueText, parseHistoryPage, revisionHeading } from './history-change.writer.js';
+import {
+  changeCells,
+  historyValueText,
+  parseHistoryPage,
+  revisionHeading,
+  type RecordRevision,
+} from './history-change.writer.js';
 
 const texts = dataTableTexts();
 
@@ -34,7 +40,7 @@ describe('the history of a record in words', () => {
   });
 
   it('heads a revision with what was done, by whom (or someone), when', () => {
-    const revision = { id: 1, action: 'restore', route: 'POST /x', user: null, at: '', changes: [] } as const;
+    const revision: RecordRevision = { id: 1, action: 'restore', route: 'POST /x', user: null, at: '', changes: [] };
     expect(revisionHeading(revision, 'today', texts)).toBe('Restored by someone, today');
     expect(revisionHeading({ ...revision, action: 'create', user: 'ana' }, 'today', texts)).toBe(
       'Created by ana, today',

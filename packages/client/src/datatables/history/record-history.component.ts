@@ -46,7 +46,7 @@ function restoreOffered(options: RecordHistoryOptions): boolean {
  * Opens the history of one record of a `DataTableResource` kept with `history`: a modal dialog
  * listing its revisions newest first (who, when, each field before → after), paged, with a Restore
  * button on each earlier version when the user may update. Keyboard: focus moves into the dialog,
- * Tab stays in it, Escape or Close closes it and gives focus back to what opened it.
+ * Tab stays in it, Escape or Close closes it and gives focus back (`returnFocus`, else what opened it).
  */
 export function openRecordHistory(options: RecordHistoryOptions): RecordHistoryView {
   const texts: DataTableTexts = { ...dataTableTexts(), ...options.texts };
@@ -163,7 +163,8 @@ export function openRecordHistory(options: RecordHistoryOptions): RecordHistoryV
   // Escape closes a modal dialog by itself ('cancel', then 'close').
   dialog.addEventListener('close', () => {
     dialog.remove();
-    opener?.focus();
+    const target = options.returnFocus?.() ?? opener;
+    if (target?.isConnected) target.focus();
   });
   dialog.showModal();
   heading.focus();

@@ -23,6 +23,11 @@ export interface RecordHistoryOptions {
   csrf?: CsrfOptions;
   /** Revisions per page (1 to 100; default 20). */
   pageSize?: number;
+  /**
+   * Where focus goes when the dialog closes. Default: the element that opened it, while it is still
+   * in the page (a table reloaded after a restore drew its rows anew: name the new button here).
+   */
+  returnFocus?(): HTMLElement | null | undefined;
   /** Called with the record the server answers after a restore (reload the table here). */
   onRestored?(record: Record<string, unknown>): void;
 }
