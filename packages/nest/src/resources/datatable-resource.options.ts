@@ -4,7 +4,7 @@ import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } fro
 import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
 import type { ResourceEditorOptions } from './editor/editor.options.js';
-import type { ResourceHistoryOptions } from './history/index.js';
+import type { ResourceHistoryOptions } from './history/resource-history.options.js';
 
 /**
  * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's

@@ -2,7 +2,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { BulkRequest } from '../bulk-actions/index.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
-import type { ResourceHistoryPage } from './history/index.js';
+import type { ResourceHistoryPage } from './history/resource-history.query.js';
 
 /** A record as the resource's routes answer it: the row the list would show. */
 export type Representation = Record<string, unknown>;

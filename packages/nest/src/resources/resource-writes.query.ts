@@ -10,7 +10,7 @@ import {
   ResourceRecordNotFoundError,
   ResourceValueTooLongError,
 } from './datatable-resource.errors.js';
-import type { ResourceHistory } from './history/index.js';
+import type { ResourceHistory } from './history/resource-history.query.js';
 import { removeRecords } from './record-removal.query.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
