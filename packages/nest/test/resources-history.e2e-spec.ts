@@ -251,6 +251,36 @@ describeEachDatabase('DataTableResource history', (kind) => {
       .expect(404);
   });
 
+  it("records the host's own writes through ResourceHistoryService, secrets kept secret", async () => {
+    const id = await created();
+    await post(`/tracks/${id}/reset-plays`).expect(201);
+    const [reset] = (await history(id)).revisions;
+    expect(reset).toMatchObject({
+      action: 'update',
+      route: `POST /tracks/${id}/reset-plays`,
+      user: 'alice',
+      changes: [
+        { field: 'plays', before: 5, after: 0 },
+        { field: 'pin', omitted: 'secret' },
+      ],
+    });
+  });
+
+  it("tells the table's page who may read a history: permissions.history, only on resources that keep one", async () => {
+    const { body } = await request(server).get('/tracks/').set(READER).expect(200);
+    expect(body.permissions).toEqual({
+      create: false,
+      update: false,
+      delete: false,
+      history: true,
+      bulk: { bulkDelete: false },
+    });
+    expect((await request(server).get('/tracks/').set(ALICE).expect(200)).body.permissions).toMatchObject({
+      update: true,
+      history: true,
+    });
+  });
+
   it('pages the history newest first, and refuses wrong page parameters with one 400', async () => {
     const id = await created();
     for (const plays of [1, 2, 3, 4]) {
