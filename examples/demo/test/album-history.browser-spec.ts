@@ -96,7 +96,10 @@ describe("an album's history, in Chromium (SQLite)", () => {
     expect(await revisions.nth(0).getByRole('button').count()).toBe(0);
 
     // Restore the first edit: the tracks go back, the title stays.
-    const restore = revisions.nth(1).getByRole('button', { name: /^Restore the version of / });
+    const restore = revisions.nth(1).getByRole('button', { name: 'Restore this version' });
+    expect(await restore.getAttribute('aria-describedby')).toBe(
+      await revisions.nth(1).locator('h3').getAttribute('id'),
+    );
     await restore.focus();
     await page.keyboard.press('Enter');
     await dialog.locator('[role=status]', { hasText: /was restored\.$/ }).waitFor();

@@ -129,7 +129,6 @@ export const SPANISH_TABLE_TEXTS: DataTableTexts = {
   historySecret: 'cambiado (no se muestra)',
   historyTooLong: 'cambiado (demasiado largo para mostrarlo)',
   historyRestoreButton: 'Restaurar esta versión',
-  historyRestoreName: 'Restaurar la versión del {when}',
   historyRestored: 'Se restauró la versión del {when}.',
   historyRestoreFailed: 'No se pudo restaurar la versión:',
   historyNewer: 'Cambios más recientes',

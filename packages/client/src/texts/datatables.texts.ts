@@ -181,9 +181,8 @@ export interface DataTableTexts {
   /** A secret field, and a value too long to keep, changed without their values. */
   historySecret: string;
   historyTooLong: string;
-  /** The Restore button of an earlier revision, and its accessible name (`{when}`). */
+  /** The Restore button of an earlier revision. */
   historyRestoreButton: string;
-  historyRestoreName: string;
   historyRestored: string;
   historyRestoreFailed: string;
   /** The buttons between the pages of a long history, and the page shown. */

@@ -132,7 +132,6 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   historySecret: 'changed (not shown)',
   historyTooLong: 'changed (too long to show)',
   historyRestoreButton: 'Restore this version',
-  historyRestoreName: 'Restore the version of {when}',
   historyRestored: 'The version of {when} was restored.',
   historyRestoreFailed: 'The version could not be restored:',
   historyNewer: 'Newer changes',

@@ -82,7 +82,10 @@ export function openRecordHistory(options: RecordHistoryOptions): RecordHistoryV
 
   function revisionItem(revision: RecordRevision, latest: boolean): HTMLLIElement {
     const item = element('li', { className: 'widgetlib-history__revision' });
-    const title = element('h3', { textContent: revisionHeading(revision, when(revision.at), texts) });
+    const title = element('h3', {
+      id: `${id}-revision-${revision.id}`,
+      textContent: revisionHeading(revision, when(revision.at), texts),
+    });
     const table = element('table', { className: 'widgetlib-history__changes' });
     const head = table.createTHead().insertRow();
     for (const word of [texts.historyField, texts.historyBefore, texts.historyAfter]) {
@@ -103,7 +106,8 @@ export function openRecordHistory(options: RecordHistoryOptions): RecordHistoryV
         textContent: texts.historyRestoreButton,
       });
       restore.type = 'button';
-      restore.setAttribute('aria-label', fillHistoryText(texts.historyRestoreName, { when: when(revision.at) }));
+      // Its name is its words; which version it restores, the revision's heading describes.
+      restore.setAttribute('aria-describedby', title.id);
       restore.addEventListener('click', () => void restoreRevision(revision, restore));
       item.append(restore);
     }
