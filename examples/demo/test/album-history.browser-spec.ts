@@ -3,6 +3,7 @@
 // edit) brings an earlier version back; Escape closes it and gives focus back.
 import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
+import { axeViolations } from '@widgetlib/test-support/axe.js';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
 import { signInOn } from './support/sign-in.js';
@@ -92,6 +93,7 @@ describe("an album's history, in Chromium (SQLite)", () => {
     expect(await revisions.nth(1).locator('tbody tr').allTextContents()).toEqual([`Title${original.title}${renamed}`]);
     // The title is text: no element of it in the dialog.
     expect(await dialog.locator('i').count()).toBe(0);
+    expect(await axeViolations(page, { include: DIALOG })).toEqual([]);
     // The newest revision is the album as it is: nothing to restore there.
     expect(await revisions.nth(0).getByRole('button').count()).toBe(0);
 
