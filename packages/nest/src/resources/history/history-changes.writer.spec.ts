@@ -1,5 +1,5 @@
 import {
-  HISTORY_CHANGES_MAX_LENGTH,
+  HISTORY_CHANGES_MAX_BYTES,
   HISTORY_VALUE_MAX_LENGTH,
   changesBetween,
   stateBefore,
@@ -60,11 +60,15 @@ describe('changesBetween', () => {
   it('keeps no values of a field too long to keep, nor of any field when the whole revision is too long', () => {
     const long = 'x'.repeat(HISTORY_VALUE_MAX_LENGTH);
     expect(changesBetween(album, { ...album, title: long }, FIELDS)).toEqual([{ field: 'title', omitted: 'too-long' }]);
-    const many = Array.from({ length: HISTORY_CHANGES_MAX_LENGTH / 4 }, (_, index) => index + 10);
+    const many = Array.from({ length: HISTORY_CHANGES_MAX_BYTES / 4 }, (_, index) => index + 10);
     expect(changesBetween(album, { ...album, tracks: 12, genres: many }, FIELDS)).toEqual([
       { field: 'tracks', omitted: 'too-long' },
       { field: 'genres', omitted: 'too-long' },
     ]);
+    // Bytes, not characters: 80 fields of 400 Cyrillic letters are 32,000 characters but 64,000 bytes.
+    const wide: HistoryField[] = Array.from({ length: 80 }, (_, index) => ({ name: `f${index}`, kind: 'value' }));
+    const letters = Object.fromEntries(wide.map((field) => [field.name, 'ж'.repeat(400)]));
+    expect(changesBetween(null, letters, wide).every((change) => 'omitted' in change)).toBe(true);
   });
 });
 

@@ -19,8 +19,8 @@ export type HistoryChange =
 
 /** A value longer than this (as JSON) is recorded as changed without its values. */
 export const HISTORY_VALUE_MAX_LENGTH = 1000;
-/** A revision's changes longer than this (as JSON) keep no values at all: the column holds 64 KiB on MySQL. */
-export const HISTORY_CHANGES_MAX_LENGTH = 60_000;
+/** A revision's changes longer than this (JSON, in UTF-8 bytes) keep no values at all: the column holds 64 KiB on MySQL. */
+export const HISTORY_CHANGES_MAX_BYTES = 60_000;
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 
@@ -63,7 +63,7 @@ export function changesBetween(
     if (!change) return [];
     return [secret.has(field.name) ? { field: field.name, omitted: 'secret' } : change];
   });
-  if (json(changes).length <= HISTORY_CHANGES_MAX_LENGTH) return changes;
+  if (new TextEncoder().encode(json(changes)).length <= HISTORY_CHANGES_MAX_BYTES) return changes;
   return changes.map((change) => ('omitted' in change ? change : { field: change.field, omitted: 'too-long' }));
 }
 
