@@ -118,13 +118,13 @@ export class ResourceHistory<T extends ObjectLiteral> {
    * the record must be in the request's scope, or be gone with a history the user may read (`readsDeleted`).
    */
   async listed(id: number, query: unknown, access: HistoryAccess): Promise<ResourceHistoryPage> {
-    const request = parseHistoryPage(query);
+    const asked = parseHistoryPage(query);
     return onPrimary(this.repository.manager.connection, async (manager) => {
       const readable =
         (await access.inScope(manager)) ||
         ((await manager.existsBy(ResourceRevision, this.whereRecord(id))) && (await access.readsDeleted()));
       if (!readable) throw new ResourceRecordNotFoundError(this.metadata.name, id);
-      return this.page(manager, id, request);
+      return this.page(manager, id, asked);
     });
   }
 
