@@ -130,8 +130,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   class DataTableResourceHost implements DataTableResourceController<C, U>, OnModuleInit {
     private readonly dates: RowDateFields;
     private readonly writes: ResourceWrites<T>;
-    private readonly history?: history.ResourceHistory<T>;
-    private readonly historyRoutes?: history.HistoryRoutes<T>;
+    private readonly resourceHistory?: history.ResourceHistory<T>;
+    private readonly resourceHistoryRoutes?: history.HistoryRoutes<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -141,20 +141,20 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       counts: DataTableCounts,
     ) {
       this.dates = rowDateFields(formats);
-      if (historyOptions) this.history = new history.ResourceHistory(repository, historyOptions, config);
+      if (historyOptions) this.resourceHistory = new history.ResourceHistory(repository, historyOptions, config);
       this.writes = new ResourceWrites({
         entity: options.entity,
         repository,
         counts,
         ...(options.assign ? { assign: options.assign as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
-        ...(this.history ? { history: this.history } : {}),
+        ...(this.resourceHistory ? { history: this.resourceHistory } : {}),
       });
-      if (this.history) {
-        const { history: recorder, writes } = this;
+      if (this.resourceHistory) {
+        const { resourceHistory: recorder, writes } = this;
         const baseQuery = (request: HttpRequest, scoped?: Repository<T>) => this.baseQuery(request, scoped);
         const source = { history: recorder, writes, entity: options.entity, updateDto, config, baseQuery };
-        this.historyRoutes = new history.HistoryRoutes({ ...source, deleteRequirement: plan.served.delete });
+        this.resourceHistoryRoutes = new history.HistoryRoutes({ ...source, deleteRequirement: plan.served.delete });
       }
     }
 
@@ -169,7 +169,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
-        history.historyProblems(historyOptions, this.history?.fields.map((field) => field.name) ?? []),
+        history.historyProblems(historyOptions, this.resourceHistory?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
@@ -281,7 +281,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Query() query: unknown,
       @Req() request: HttpRequest,
     ): Promise<history.ResourceHistoryPage> {
-      return answered(this.historyRoutes!.revisions(id, query, request));
+      return answered(this.resourceHistoryRoutes!.revisions(id, query, request));
     }
 
     /** Brings a record in scope back to its fields after revision `revision`, through the update DTO. */
@@ -291,7 +291,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Param('revision', parseId) revision: number,
       @Req() request: HttpRequest,
     ): Promise<Representation> {
-      return this.represent(await answered(this.historyRoutes!.restore(id, revision, request)));
+      return this.represent(await answered(this.resourceHistoryRoutes!.restore(id, revision, request)));
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
