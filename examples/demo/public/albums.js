@@ -3,6 +3,7 @@ const config = JSON.parse(document.getElementById('albums-config').textContent);
 const {
   createDataTable,
   downloadlink,
+  openRecordHistory,
   emptyprint,
   escapeHtml,
   gt_print_list_object,
@@ -39,12 +40,19 @@ function renderHomepage(value, type, row, meta) {
   return value ? showlink(value, type, row, meta) : emptyprint(value, type, row, meta);
 }
 
-// Edit and Delete are shown only when the table's answer says the user may use them (its
+// Edit, History and Delete are shown only when the table's answer says the user may use them (its
 // `permissions`, from the albums resource's own routes); the routes check again.
 function renderActions(actions, type) {
   if (type !== 'display' || !actions) return '';
   return demo.rowActions([
     { label: demo.t('albums.edit'), url: actions.edit_url, className: 'secondary', requires: 'update' },
+    {
+      label: demo.t('albums.history'),
+      url: actions.history_url,
+      className: 'secondary',
+      data: 'history-url',
+      requires: 'history',
+    },
     {
       label: demo.t('albums.delete'),
       url: actions.delete_url,
@@ -239,4 +247,40 @@ document.getElementById('albums').addEventListener('click', async (event) => {
   } catch (error) {
     statusLine.textContent = demo.t('albums.deleteFailed', { error: error.message });
   }
+});
+
+// An album's history: its revisions newest first, each field before and after, and Restore for
+// users who may edit (the table's answer says so); a restore reloads the page of the table.
+const HISTORY_LABELS = {
+  title: demo.t('column.title'),
+  catalogue_code: demo.t('column.code'),
+  artist: demo.t('column.artist'),
+  tracks: demo.t('column.tracks'),
+  explicit: demo.t('column.explicit'),
+  released_on: demo.t('column.released'),
+  added_at: demo.t('column.added'),
+  format: demo.t('column.format'),
+  genres: demo.t('column.genres'),
+  notes: demo.t('column.notes'),
+  homepage: demo.t('column.homepage'),
+};
+
+document.getElementById('albums').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-history-url]');
+  if (!button) return;
+  const url = button.dataset.historyUrl;
+  const album = table
+    .rows()
+    .data()
+    .toArray()
+    .find((row) => row.actions?.history_url === url);
+  openRecordHistory({
+    url,
+    record: album?.title ?? '',
+    table,
+    labels: HISTORY_LABELS,
+    onRestored: () => table.ajax.reload(null, false),
+    // The reload draws the rows anew: focus goes back to the album's new History button.
+    returnFocus: () => document.querySelector(`#albums button[data-history-url="${CSS.escape(url)}"]`),
+  });
 });

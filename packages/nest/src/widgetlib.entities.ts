@@ -1,4 +1,5 @@
 import { Help, HelpField, HelpFieldReport, HelpRevision, HelpUsageCounter } from './help/index.js';
+import { ResourceRevision } from './resources/history/resource-revision.entity.js';
 import { MenuItem } from './menu/menu-item.entity.js';
 import { SavedViewOwner } from './saved-views/saved-view-owner.entity.js';
 import { SavedView } from './saved-views/saved-view.entity.js';
@@ -13,4 +14,5 @@ export const WIDGETLIB_ENTITIES = [
   MenuItem,
   SavedView,
   SavedViewOwner,
+  ResourceRevision,
 ];

@@ -20,6 +20,7 @@ import { PermissionsService } from './permissions/permissions.service.js';
 import { SavedViewTables } from './saved-views/saved-view-tables.registry.js';
 import { SavedViewsController } from './saved-views/saved-views.controller.js';
 import { SavedViewsService } from './saved-views/saved-views.service.js';
+import { ResourceHistoryService } from './resources/history/resource-history.service.js';
 import { UserMessagesInterceptor } from './common/messages/user-messages.interceptor.js';
 import { UrlResolver } from './views/url-resolver.service.js';
 import { ViewContextInterceptor } from './views/view-context.interceptor.js';
@@ -74,6 +75,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     LiveTables,
     LiveStreams,
     DataTableChanges,
+    ResourceHistoryService,
   ],
   exports: [
     WIDGETLIB_CONFIG,
@@ -94,6 +96,7 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
     SavedViewTables,
     SavedViewsService,
     DataTableChanges,
+    ResourceHistoryService,
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {

@@ -1,6 +1,13 @@
-import { Body, Controller, Get, NotFoundException, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import { Body, Controller, Get, NotFoundException, Param, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataTableChanges, ParseIdPipe, RequirePermissions, ViewName, jsonForScript } from '@widgetlib/nest';
+import {
+  DataTableChanges,
+  ParseIdPipe,
+  RequirePermissions,
+  ResourceHistoryService,
+  ViewName,
+  jsonForScript,
+} from '@widgetlib/nest';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Response } from 'express';
@@ -12,6 +19,7 @@ import { ALBUM_FORMATS } from './album-format.js';
 import { AlbumDto, RELEASE_DATE } from './album.dto.js';
 import { ALBUM_EDIT_VIEW, ALBUM_FORM_VIEW } from './album-help.seed.js';
 import { Album } from './album.entity.js';
+import { ALBUM_HISTORY } from './albums.controller.js';
 import { Artist } from './artist.entity.js';
 import { AlbumReferenceError, assignAlbum, missingReferences } from './album.writer.js';
 import { Genre } from './genre.entity.js';
@@ -100,6 +108,7 @@ export class AlbumPagesController {
     @InjectRepository(Genre) private readonly genres: Repository<Genre>,
     private readonly pages: PageRenderer,
     private readonly changes: DataTableChanges,
+    private readonly history: ResourceHistoryService,
   ) {}
 
   /** The albums table: every column type and render function over the albums resource. */
@@ -138,8 +147,8 @@ export class AlbumPagesController {
   @Post('new')
   @ViewName(ALBUM_FORM_VIEW)
   @RequirePermissions(ALBUM_MANAGE_PERMISSION)
-  async create(@Body() body: FormValues, @Res() response: Response): Promise<void> {
-    const album = await this.saveFromForm(this.albums.create(), body, response, NEW_TITLE, '/albums/new');
+  async create(@Body() body: FormValues, @Req() request: DemoRequest, @Res() response: Response): Promise<void> {
+    const album = await this.saveFromForm(this.albums.create(), body, request, response, NEW_TITLE, '/albums/new');
     if (album) response.redirect(303, `/albums?saved=${album.id}`);
   }
 
@@ -153,9 +162,14 @@ export class AlbumPagesController {
   @Post(':id/edit')
   @ViewName(ALBUM_EDIT_VIEW)
   @RequirePermissions(ALBUM_MANAGE_PERMISSION)
-  async update(@Param('id', parseId) id: number, @Body() body: FormValues, @Res() response: Response): Promise<void> {
+  async update(
+    @Param('id', parseId) id: number,
+    @Body() body: FormValues,
+    @Req() request: DemoRequest,
+    @Res() response: Response,
+  ): Promise<void> {
     const album = await this.findAlbum(id);
-    const saved = await this.saveFromForm(album, body, response, editTitle(album), `/albums/${id}/edit`);
+    const saved = await this.saveFromForm(album, body, request, response, editTitle(album), `/albums/${id}/edit`);
     if (saved) response.redirect(303, `/albums?saved=${saved.id}`);
   }
 
@@ -179,6 +193,7 @@ export class AlbumPagesController {
   private async saveFromForm(
     album: Album,
     body: FormValues,
+    request: DemoRequest,
     response: Response,
     title: PageTitle,
     action: string,
@@ -203,8 +218,14 @@ export class AlbumPagesController {
       try {
         const created = album.id === undefined;
         const saved = await this.albums.manager.transaction(async (manager) => {
+          // The album's history records the form's writes too, as it records the resource's.
+          const keys = album.id === undefined ? [] : [album.id];
+          const action = album.id === undefined ? 'create' : 'update';
+          const recorded = await this.history.track(manager, request, Album, action, keys, ALBUM_HISTORY);
           await assignAlbum(album, form, manager);
-          return manager.save(album);
+          const written = await manager.save(album);
+          await recorded([written.id]);
+          return written;
         });
         // The cached counts are forgotten, and the live albums tables of every user reload.
         await this.changes.published(Album, [saved.id], created ? 'created' : 'updated');

@@ -1,4 +1,4 @@
-import { Controller, Post, Req } from '@nestjs/common';
+import { Controller, Inject, Post, Req } from '@nestjs/common';
 import {
   BulkSelection,
   DataTableBulkAction,
@@ -8,6 +8,8 @@ import {
   type BulkRequest,
   type DataTableResourceOptions,
   type HttpRequest,
+  type ResourceHistoryOptions,
+  ResourceHistoryService,
 } from '@widgetlib/nest';
 import { In } from 'typeorm';
 import { AlbumDto } from './album.dto.js';
@@ -58,7 +60,11 @@ export const ALBUM_TABLE = {
   columnControl: { lists: { artist__name: { limit: 1000 } } },
   // The tracks of every matching album (not only the page's): the table's footer shows their sum.
   aggregates: { tracks: ['sum'] },
-  actions: (album) => ({ edit_url: `/albums/${album.id}/edit`, delete_url: `/api/albums/${album.id}` }),
+  actions: (album) => ({
+    edit_url: `/albums/${album.id}/edit`,
+    delete_url: `/api/albums/${album.id}`,
+    history_url: `/api/albums/${album.id}/history/`,
+  }),
   mapRow: (row, album) => ({ ...row, liner_notes_url: `/albums/${album.id}/liner-notes.txt` }),
   // CSV and XLSX files of every matching album (`GET /api/albums/export?format=csv`), these columns,
   // each cell as the table shows it (the page's export buttons send its date formats and words).
@@ -80,9 +86,28 @@ export const ALBUM_TABLE = {
 } satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];
 
 /**
+ * The albums' history: a restore sends the album's fields as they were through AlbumDto, the
+ * relations as their ids. The album pages' form records its writes with the same options.
+ */
+export const ALBUM_HISTORY: ResourceHistoryOptions = {
+  restoreBody: ({ title, tracks, explicit, released_on, format, artist, genres, notes, homepage }) => ({
+    title,
+    tracks,
+    explicit,
+    released_on,
+    format,
+    artist_id: artist,
+    genre_ids: genres,
+    notes,
+    homepage: homepage ?? undefined,
+  }),
+};
+
+/**
  * The albums resource: the table's list endpoint (`GET /api/albums/`, with its POST form and export)
  * and the JSON record routes (`PATCH` too: the table's cells edited in place), declared in one place. Only the actions named in `permissions` are
  * served: no `bulkDelete`, as the albums page offers no such action (its bulk action is below).
+ * Its history keeps every album's changes.
  */
 @Controller('api/albums')
 export class AlbumsController extends DataTableResource({
@@ -109,7 +134,12 @@ export class AlbumsController extends DataTableResource({
   assign: (album, body, { manager }) => assignAlbum(album, body, manager),
   // A change made in place in the table (`PATCH /api/albums/<id>/`): only the fields it sends.
   assignPartial: (album, fields, { manager }) => assignAlbumFields(album, fields, manager),
+  // Every write keeps a revision (`GET /api/albums/<id>/history/`, the table's History button).
+  history: ALBUM_HISTORY,
 }) {
+  /** Records the bulk action's writes in the albums' history (property injection: the resource's constructor is the library's). */
+  @Inject(ResourceHistoryService) private readonly albumHistory!: ResourceHistoryService;
+
   /**
    * "Mark as explicit" on every album the table's request selects (the albums page's bar above the
    * table), in batches in one transaction; the table's cached counts are forgotten after it.
@@ -120,7 +150,10 @@ export class AlbumsController extends DataTableResource({
   async markExplicit(@BulkSelection() bulk: BulkRequest, @Req() request: HttpRequest): Promise<BulkReport> {
     const selection = await bulk.of(this.baseQuery(request));
     return selection.forEachBatch(async (ids, manager) => {
+      // Each album it changes gets a revision, in the batch's transaction.
+      const recorded = await this.albumHistory.track(manager, request, Album, 'update', ids, ALBUM_HISTORY);
       await manager.update(Album, { id: In(ids) }, { explicit: true });
+      await recorded(ids);
     });
   }
 }

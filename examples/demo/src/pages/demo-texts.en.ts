@@ -31,6 +31,7 @@ export const DEMO_TEXTS_EN = {
   'albums.rowWord': 'album',
   'albums.edit': 'Edit',
   'albums.delete': 'Delete',
+  'albums.history': 'History',
   'albums.confirmDelete': 'Delete this album?',
   'albums.deleted': 'The album was moved to the trash.',
   'albums.deleteFailed': 'The album could not be deleted: {error}',

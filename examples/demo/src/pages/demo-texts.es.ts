@@ -31,6 +31,7 @@ export const DEMO_TEXTS_ES: DemoTexts = {
   'albums.rowWord': 'álbum',
   'albums.edit': 'Editar',
   'albums.delete': 'Eliminar',
+  'albums.history': 'Historial',
   'albums.confirmDelete': '¿Eliminar este álbum?',
   'albums.deleted': 'El álbum se movió a la papelera.',
   'albums.deleteFailed': 'No se pudo eliminar el álbum: {error}',

@@ -52,3 +52,11 @@ export {
   type TableState,
 } from './saved-views/index.js';
 export { hasNoCondition, readTableConditions, type ColumnConditions, type TableConditions } from './state/index.js';
+export {
+  openRecordHistory,
+  type RecordHistoryChange,
+  type RecordHistoryOptions,
+  type RecordHistoryPage,
+  type RecordHistoryView,
+  type RecordRevision,
+} from './history/index.js';

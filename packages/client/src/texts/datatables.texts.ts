@@ -195,4 +195,38 @@ export interface DataTableTexts {
   trashPurged: string;
   /** Announced before the reason when a restore or a purge fails. */
   trashFailed: string;
+  /** The accessible name of the pages of a record's history (`openRecordHistory`). */
+  history: string;
+  /** The heading of the history dialog; `{record}` names the record. */
+  historyOf: string;
+  historyClose: string;
+  historyLoading: string;
+  historyEmpty: string;
+  historyFailed: string;
+  /** What a revision did, in its heading (`historyBy`'s `{action}`). */
+  historyCreate: string;
+  historyUpdate: string;
+  historyDelete: string;
+  historyRestore: string;
+  /** A revision's heading: `{action}`, `{user}` (or `historySomeone`), `{when}`. */
+  historyBy: string;
+  historySomeone: string;
+  /** The headers of a revision's table of changes. */
+  historyField: string;
+  historyBefore: string;
+  historyAfter: string;
+  /** A to-many field's keys added and removed; `{keys}` lists them. */
+  historyAdded: string;
+  historyRemoved: string;
+  /** A secret field, and a value too long to keep, changed without their values. */
+  historySecret: string;
+  historyTooLong: string;
+  /** The Restore button of an earlier revision. */
+  historyRestoreButton: string;
+  historyRestored: string;
+  historyRestoreFailed: string;
+  /** The buttons between the pages of a long history, and the page shown. */
+  historyNewer: string;
+  historyOlder: string;
+  historyPage: string;
 }

@@ -17,10 +17,11 @@ export interface TableActionRequirements {
   create?: string[] | null | false;
   update?: string[] | null | false;
   delete?: string[] | null | false;
+  history?: string[] | null | false;
   bulk: Record<string, string[] | null | false>;
 }
 
-const RECORD_ACTIONS = ['create', 'update', 'delete'] as const;
+const RECORD_ACTIONS = ['create', 'update', 'delete', 'history'] as const;
 
 /** The prototypes of `controller`'s instances, its own first (getters are not called). */
 function prototypesOf(controller: Type): object[] {

@@ -10,6 +10,7 @@ import { AggregateHelpUsage1764374400000 } from './1764374400000-aggregate-help-
 import { CreateSavedViewOwner1764381600000 } from './1764381600000-create-saved-view-owner.js';
 import { CreateHelpFieldReport1764460800000 } from './1764460800000-create-help-field-report.js';
 import { AddHelpFieldLabel1764547200000 } from './1764547200000-add-help-field-label.js';
+import { CreateResourceRevision1764633600000 } from './1764633600000-create-resource-revision.js';
 
 /** The library's migrations, in order; add them to the host's DataSource `migrations`. */
 export const WIDGETLIB_MIGRATIONS = [
@@ -25,4 +26,5 @@ export const WIDGETLIB_MIGRATIONS = [
   CreateSavedViewOwner1764381600000,
   CreateHelpFieldReport1764460800000,
   AddHelpFieldLabel1764547200000,
+  CreateResourceRevision1764633600000,
 ];

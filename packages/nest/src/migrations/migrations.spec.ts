@@ -48,6 +48,7 @@ describeEachDatabase('migrations', (kind) => {
     expect(await queryRunner.hasTable('widgetlib_help_field_report')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_saved_view')).toBe(false);
     expect(await queryRunner.hasTable('widgetlib_saved_view_owner')).toBe(false);
+    expect(await queryRunner.hasTable('widgetlib_resource_revision')).toBe(false);
     await queryRunner.release();
   });
 });

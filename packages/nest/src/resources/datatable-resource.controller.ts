@@ -67,6 +67,7 @@ import {
   writeRecordInScope,
   type RecordWrite,
 } from './versions/index.js';
+import * as history from './history/index.js';
 
 const parseId = new ParseIdPipe();
 
@@ -136,6 +137,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   // The records' ETag, once the entity's metadata (its `@VersionColumn`) is known.
   let versionProperty: string | undefined;
   const tagged = UseInterceptors(new ResourceEntityTagInterceptor(() => versionProperty));
+  const historyOptions = history.historyOptions(options.history);
+  const serveHistory = (action: 'retrieve' | 'update', ...decorators: MethodDecorator[]) =>
+    historyOptions ? serve(action, ...decorators) : applyDecorators();
 
   const { list: tableOptions, export: exportOptions } = resourceTableOptions(
     options,
@@ -150,6 +154,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private readonly writes: ResourceWrites<T>;
     private readonly trashBin: ResourceTrash<T>;
     private readonly versions: ResourceVersions<T>;
+    private readonly resourceHistory?: history.ResourceHistory<T>;
+    private readonly resourceHistoryRoutes?: history.HistoryRoutes<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -159,6 +165,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       changes: DataTableChanges,
     ) {
       this.dates = rowDateFields(formats);
+      if (historyOptions) this.resourceHistory = new history.ResourceHistory(repository, historyOptions, config);
       this.writes = new ResourceWrites({
         entity: options.entity,
         repository,
@@ -166,6 +173,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         ...(options.assign ? { assign: options.assign as never } : {}),
         ...(options.assignPartial ? { assignPartial: options.assignPartial as never } : {}),
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+        ...(this.resourceHistory ? { history: this.resourceHistory } : {}),
       });
       this.trashBin = new ResourceTrash({
         repository,
@@ -177,6 +185,12 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         represent: (record) => this.represent(record),
       });
       this.versions = new ResourceVersions(repository);
+      if (this.resourceHistory) {
+        const { resourceHistory: recorder, writes } = this;
+        const baseQuery = (request: HttpRequest, scoped?: Repository<T>) => this.baseQuery(request, scoped);
+        const source = { history: recorder, writes, entity: options.entity, updateDto, config, baseQuery };
+        this.resourceHistoryRoutes = new history.HistoryRoutes({ ...source, deleteRequirement: plan.served.delete });
+      }
     }
 
     /**
@@ -190,6 +204,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
+        history.historyProblems(historyOptions, this.resourceHistory?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
         this.trashBin.problems(),
       ].flat();
@@ -296,7 +311,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       if (await answered(this.trashBin.purges(purge, request))) return answered(this.trashBin.purge(id, request));
       await answered(
         this.writes.inTransaction(async (manager) => {
-          await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)]);
+          await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)], request);
         }),
       );
     }
@@ -312,7 +327,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Req() request: HttpRequest,
     ): Promise<{ deleted: number }> {
       const selected = await selection.of(this.baseQuery(request));
-      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys), {
+      const report = await selected.forEachBatch((keys, manager) => this.writes.remove(manager, keys, request), {
         change: 'deleted',
       });
       return { deleted: report.processed };
@@ -331,6 +346,26 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const texts = await editorTexts(options.editor!, request, language);
       const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
       return new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(submission);
+    }
+
+    /** The revisions of a record in scope, newest first (`?page=&size=`), when the declaration keeps `history`. */
+    @serveHistory('retrieve', Get(':id/history'), ResourceDocs.history())
+    revisions(
+      @Param('id', parseId) id: number,
+      @Query() query: unknown,
+      @Req() request: HttpRequest,
+    ): Promise<history.ResourceHistoryPage> {
+      return answered(this.resourceHistoryRoutes!.revisions(id, query, request));
+    }
+
+    /** Brings a record in scope back to its fields after revision `revision`, through the update DTO. */
+    @serveHistory('update', Post(':id/history/:revision/restore'), HttpCode(200), ResourceDocs.restore())
+    async restoreRevision(
+      @Param('id', parseId) id: number,
+      @Param('revision', parseId) revision: number,
+      @Req() request: HttpRequest,
+    ): Promise<Representation> {
+      return this.represent(await answered(this.resourceHistoryRoutes!.restore(id, revision, request)));
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */

@@ -5,6 +5,7 @@ import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
 import type { ResourceEditorOptions } from './editor/editor.options.js';
 import type { ResourceTrashOptions } from './trash/trash.options.js';
+import type { ResourceHistoryOptions } from './history/resource-history.options.js';
 
 /**
  * The actions of a data-table resource: `list` (`GET /`, `POST /query` and the export's
@@ -76,6 +77,13 @@ interface DataTableResourceBase<T extends ObjectLiteral> {
    * one back (both under `delete`'s permissions and the base query's scope).
    */
   trash?: ResourceTrashOptions;
+  /**
+   * Keeps the history of the records (see the README, "History"): every create, update, delete,
+   * bulk delete and Editor submission records a revision in `widgetlib_resource_revision`, in the
+   * write's transaction; `GET <path>/<id>/history/` reads it (under `retrieve`) and
+   * `POST <path>/<id>/history/<revision>/restore/` brings a revision back (under `update`).
+   */
+  history?: boolean | ResourceHistoryOptions;
 }
 
 /** A resource that may serve `create` and `update`: their bodies are validated against its DTOs. */

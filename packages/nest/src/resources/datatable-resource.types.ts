@@ -2,6 +2,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { BulkRequest } from '../bulk-actions/index.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
+import type { ResourceHistoryPage } from './history/resource-history.query.js';
 
 /** A record as the resource's routes answer it: the row the list would show. */
 export type Representation = Record<string, unknown>;
@@ -29,6 +30,10 @@ export interface DataTableResourceController<C extends object, U extends object>
   bulkDelete(selection: BulkRequest, request: HttpRequest): Promise<{ deleted: number }>;
   /** DataTables Editor's protocol (`POST <list path>/editor`), when the declaration says `editor`. */
   editor(body: unknown, request: HttpRequest): Promise<EditorAnswer>;
+  /** A record's revisions (`GET <path>/<id>/history/`), when the declaration keeps `history`. */
+  revisions(id: number, query: unknown, request: HttpRequest): Promise<ResourceHistoryPage>;
+  /** Restores a revision (`POST <path>/<id>/history/<revision>/restore/`), when the declaration keeps `history`. */
+  restoreRevision(id: number, revision: number, request: HttpRequest): Promise<Representation>;
   /** The base query of the list and of every record route, for the host's own routes (a bulk action's). */
   baseQuery(request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
 }

@@ -13,3 +13,12 @@ export type {
   ResourceWriteContext,
   WritableResourceOptions,
 } from './datatable-resource.options.js';
+export type {
+  HistoryChange,
+  HistoryRecording,
+  ResourceHistoryOptions,
+  ResourceHistoryPage,
+  ResourceRevisionAction,
+  ResourceRevisionView,
+} from './history/index.js';
+export { ResourceHistoryService, ResourceRevision } from './history/index.js';

@@ -84,6 +84,25 @@ export const ResourceDocs = {
         }),
       ]),
     ),
+  history: () =>
+    applyDecorators(
+      IdParam,
+      ApiDocs(({ ApiOkResponse, ApiNotFoundResponse, ApiQuery }) => [
+        ApiQuery({ name: 'page', required: false, type: Number, description: 'Page, from 1' }),
+        ApiQuery({ name: 'size', required: false, type: Number, description: 'Revisions per page, 1 to 100 (20)' }),
+        ApiOkResponse({ description: 'The revisions of the record, newest first: { page, size, total, revisions }' }),
+        ApiNotFoundResponse({ description: 'No such record in your scope' }),
+      ]),
+    ),
+  restore: () =>
+    applyDecorators(
+      IdParam,
+      ApiDocs(({ ApiParam, ApiOkResponse, ApiNotFoundResponse }) => [
+        ApiParam({ name: 'revision', type: Number, description: 'Revision id' }),
+        ApiOkResponse({ description: 'The record as the restore left it' }),
+        ApiNotFoundResponse({ description: 'No such record in your scope, or no such revision of it' }),
+      ]),
+    ),
   bulkDelete: () =>
     ApiDocs(({ ApiOkResponse }) => [
       ApiOkResponse({

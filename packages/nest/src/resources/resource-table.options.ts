@@ -16,7 +16,7 @@ export function setRecordUrls(request: HttpRequest, url: (entity: ObjectLiteral)
  * The `@DataTable` options of a resource's list, and those of its export, whose files are named
  * after the resource unless the declaration names them. The list's answer says what the user may
  * do (`permissions`): create, update and delete by the resource's own routes (`false` when not
- * served), and each bulk action of the class (`bulkDelete` and the host's), unless the declaration
+ * served), history when it keeps one, and each bulk action of the class (`bulkDelete` and the host's), unless the declaration
  * says otherwise. `@DataTable`'s options are fixed when the
  * class is defined, but URLs come from the resolver of the application serving the request: the
  * list route hands the row URLs over with the request ({@link setRecordUrls}).
@@ -32,6 +32,7 @@ export function resourceTableOptions<T extends ObjectLiteral, C extends object, 
       create: served.has('create') && 'create',
       update: served.has('update') && 'update',
       delete: served.has('delete') && 'remove',
+      ...(options.history ? { history: served.has('retrieve') && 'revisions' } : {}),
       ...listOptions.permissions,
     },
     ...(listOptions.id ? { entity: options.entity } : {}),

@@ -10,6 +10,7 @@ import {
   ResourceRecordNotFoundError,
   ResourceValueTooLongError,
 } from './datatable-resource.errors.js';
+import type { ResourceHistory } from './history/resource-history.query.js';
 import { discardRecords } from './trash/index.js';
 import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.js';
 
@@ -21,6 +22,8 @@ export interface ResourceWritesSource<T extends ObjectLiteral> {
   assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   assignPartial?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
   baseQuery(request: HttpRequest, repository: Repository<T>): SelectQueryBuilder<T>;
+  /** Records each write as a revision (`history`), in its transaction. */
+  history?: ResourceHistory<T>;
 }
 
 /**
@@ -96,14 +99,27 @@ export class ResourceWrites<T extends ObjectLiteral> {
 
   /** Creates a record from a validated body; answers its primary key. */
   async create(manager: EntityManager, body: object, request: HttpRequest): Promise<unknown> {
+    const recorded = await this.source.history?.track(manager, request, 'create', []);
     const key = await this.save(manager, this.source.repository.create(), body, request);
+    await recorded?.([key]);
     this.note(manager, 'created', [key]);
     return key;
   }
 
-  /** Changes the record `key` (locked by {@link lockInScope}) with a validated body. */
-  async update(manager: EntityManager, key: unknown, body: object, request: HttpRequest): Promise<void> {
+  /**
+   * Changes the record `key` (locked by {@link lockInScope}) with a validated body; the history
+   * calls it a `restore` when the body brings back a revision.
+   */
+  async update(
+    manager: EntityManager,
+    key: unknown,
+    body: object,
+    request: HttpRequest,
+    action: 'update' | 'restore' = 'update',
+  ): Promise<void> {
+    const recorded = await this.source.history?.track(manager, request, action, [key]);
     await this.save(manager, await this.loadForWrite(manager, key), body, request);
+    await recorded?.([key]);
     this.note(manager, 'updated', [key]);
   }
 
@@ -112,17 +128,34 @@ export class ResourceWrites<T extends ObjectLiteral> {
    * writes them, or, without `assign`, they are copied.
    */
   async updatePartly(manager: EntityManager, key: unknown, fields: object, request: HttpRequest): Promise<void> {
+    const recorded = await this.source.history?.track(manager, request, 'update', [key]);
     const entity = await this.loadForWrite(manager, key);
     if (this.source.assignPartial) await this.source.assignPartial(entity, fields as never, { manager, request });
     else manager.merge(this.source.entity, entity, fields);
     await manager.save(this.source.entity, entity);
+    await recorded?.([key]);
     this.note(manager, 'updated', [key]);
   }
 
   /** Deletes the records: to the trash when the entity has a `@DeleteDateColumn`, else for good. */
-  async remove(manager: EntityManager, keys: unknown[]): Promise<void> {
+  async remove(manager: EntityManager, keys: unknown[], request: HttpRequest): Promise<void> {
+    const recorded = await this.source.history?.track(manager, request, 'delete', keys);
     await discardRecords(manager, this.source.repository.metadata, keys);
+    await recorded?.(keys);
     this.note(manager, 'deleted', keys);
+  }
+
+  /** Runs `write` of the records `keys`, recorded in the history (when kept) as `action`. */
+  async recorded(
+    manager: EntityManager,
+    request: HttpRequest,
+    action: 'restore' | 'delete',
+    keys: unknown[],
+    write: () => Promise<void>,
+  ): Promise<void> {
+    const recording = await this.source.history?.track(manager, request, action, keys);
+    await write();
+    await recording?.(keys);
   }
 
   /**

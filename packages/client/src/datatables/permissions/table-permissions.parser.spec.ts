@@ -28,6 +28,8 @@ describe('table permissions', () => {
     expect(grants(permissions, 'something-else')).toBe(false);
     expect(grants({ restore: true, purge: false, bulk: {} }, 'restore')).toBe(true);
     expect(grants({ restore: true, purge: false, bulk: {} }, 'purge')).toBe(false);
+    expect(grants(permissions, 'history')).toBe(false);
+    expect(grants(parseTablePermissions({ history: true }), 'history')).toBe(true);
   });
 
   it('shows everything when the answer says nothing', () => {

@@ -10,10 +10,12 @@ export interface TablePermissions {
   /** In a resource's trash: whether the user may restore its rows, and delete them for good. */
   restore?: boolean;
   purge?: boolean;
+  /** A row's History (the resource keeps `history`, and the user may retrieve). */
+  history?: boolean;
   bulk: Record<string, boolean>;
 }
 
-const RECORD_ACTIONS = ['create', 'update', 'delete', 'restore', 'purge'] as const;
+const RECORD_ACTIONS = ['create', 'update', 'delete', 'restore', 'purge', 'history'] as const;
 
 /** The answer's `permissions` when it has that shape (a member of another type is left out); null otherwise. */
 export function parseTablePermissions(value: unknown): TablePermissions | null {
@@ -34,7 +36,7 @@ export function parseTablePermissions(value: unknown): TablePermissions | null {
 
 /**
  * Whether `permissions` grant every name of `requirement` (space-separated: `create`, `update`,
- * `delete`, `restore`, `purge`, `bulk.<action>`). Without permissions in the answer (null) everything is shown: the
+ * `delete`, `restore`, `purge`, `history`, `bulk.<action>`). Without permissions in the answer (null) everything is shown: the
  * table does not say. A name the answer does not list is not granted.
  */
 export function grants(permissions: TablePermissions | null, requirement: string): boolean {

@@ -19,6 +19,8 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'help.duplicate': 'A help entry for id_view "{view}" and question_name "{field}" already exists',
   'help.duplicate-in-language':
     'A help entry for id_view "{view}" and question_name "{field}" in language "{language}" already exists',
+  'resource-history.revision-not-found': 'Revision {revision} is not in the history of {entity} {id}',
+  'resource-history.not-restorable': 'Revision {revision} cannot be restored: {problems}',
   'saved-views.name-required': 'name is required',
   'saved-views.state-required': 'state is required',
   'saved-views.too-many': 'at most {max} saved views per table and user',

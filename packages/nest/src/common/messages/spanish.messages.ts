@@ -20,6 +20,8 @@ export const SPANISH_MESSAGES: UserMessages = {
   'help.duplicate': 'Ya existe una entrada de ayuda para la vista «{view}» y el campo «{field}»',
   'help.duplicate-in-language':
     'Ya existe una entrada de ayuda para la vista «{view}» y el campo «{field}» en el idioma «{language}»',
+  'resource-history.revision-not-found': 'La revisión {revision} no está en el historial de {entity} {id}',
+  'resource-history.not-restorable': 'La revisión {revision} no se puede restaurar: {problems}',
   'saved-views.name-required': 'el nombre es obligatorio',
   'saved-views.state-required': 'el estado es obligatorio',
   'saved-views.too-many': 'como mucho {max} vistas guardadas por tabla y usuario',

@@ -18,6 +18,8 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'help.text-too-many-bytes': string;
   'help.duplicate': string;
   'help.duplicate-in-language': string;
+  'resource-history.revision-not-found': string;
+  'resource-history.not-restorable': string;
   'saved-views.name-required': string;
   'saved-views.state-required': string;
   'saved-views.too-many': string;

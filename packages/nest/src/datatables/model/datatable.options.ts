@@ -197,6 +197,8 @@ export interface DataTablePermissionsOptions {
   update?: DataTableActionRoute;
   /** The route that deletes a record (a row's delete action). */
   delete?: DataTableActionRoute;
+  /** The route that lists a record's revisions (a row's History action; `DataTableResource`'s `history`). */
+  history?: DataTableActionRoute;
   /**
    * The bulk actions, by the name the page knows them by (`bulkActions[].permission` in the
    * client). Default: every `@DataTableBulkAction` method of the list's controller, by its method name.
@@ -206,12 +208,13 @@ export interface DataTablePermissionsOptions {
 
 /**
  * What the current user may do on the table (the answer's `permissions`, when the table declares
- * `permissions`): `create`, `update` and `delete` when declared, and each bulk action by name.
+ * `permissions`): `create`, `update`, `delete` and `history` when declared, and each bulk action by name.
  */
 export interface DataTablePermissions {
   create?: boolean;
   update?: boolean;
   delete?: boolean;
+  history?: boolean;
   bulk: Record<string, boolean>;
 }
 

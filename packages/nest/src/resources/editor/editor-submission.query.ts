@@ -57,7 +57,7 @@ export class EditorSubmission<T extends ObjectLiteral> {
         case 'remove':
           await this.source.writes.inTransaction(async (manager) => {
             const keys = await this.lockAll(manager, submission.ids);
-            await this.source.writes.remove(manager, keys);
+            await this.source.writes.remove(manager, keys, this.request);
           });
           return { data: [] };
         case 'create':

@@ -24,6 +24,14 @@ export interface TrashWrites<T extends ObjectLiteral> {
   inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R>;
   /** A record back in the list (`created`) or gone from it (`deleted`), told once the transaction commits. */
   note(manager: EntityManager, kind: 'created' | 'deleted', keys: unknown[]): void;
+  /** Runs a write of `keys` recorded in the resource's history, when it keeps one. */
+  recorded(
+    manager: EntityManager,
+    request: HttpRequest,
+    action: 'restore' | 'delete',
+    keys: unknown[],
+    write: () => Promise<void>,
+  ): Promise<void>;
   loadInScope(manager: EntityManager, key: unknown, request: HttpRequest, subject: 'The changed'): Promise<T>;
 }
 
@@ -96,7 +104,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
     const { writes } = this.source;
     return writes.inTransaction(async (manager) => {
       const key = await this.lockKey(manager, id, request, 'trashed');
-      await restoreRecords(manager, this.metadata, [key]);
+      await writes.recorded(manager, request, 'restore', [key], () => restoreRecords(manager, this.metadata, [key]));
       writes.note(manager, 'created', [key]);
       return this.source.represent(await writes.loadInScope(manager, key, request, 'The changed'));
     });
@@ -120,7 +128,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
     const { writes } = this.source;
     return writes.inTransaction(async (manager) => {
       const key = await this.lockKey(manager, id, request, 'any');
-      await removeRecords(manager, this.metadata, [key]);
+      await writes.recorded(manager, request, 'delete', [key], () => removeRecords(manager, this.metadata, [key]));
       writes.note(manager, 'deleted', [key]);
     });
   }
