@@ -5,12 +5,10 @@ import {
   HttpCode,
   Param,
   Patch,
-  SetMetadata,
   Post,
   Put,
   Query,
   Req,
-  applyDecorators,
   type OnModuleDestroy,
   type OnModuleInit,
   type Type,
@@ -20,7 +18,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { BulkSelection, DataTableBulkAction, type BulkRequest } from '../bulk-actions/index.js';
 import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.interceptor.js';
-import { asHttpError, httpExceptionOf } from '../common/errors/http-error.mapping.js';
+import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
 import { CheckedInputPipe } from '../common/checked-input.pipe.js';
 import { type HttpRequest } from '../common/http-platform.reader.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
@@ -38,8 +36,7 @@ import {
 } from '../datatables/internal.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
-import { DataTableChanges, LIVE_TABLE_SCOPE } from '../live/internal.js';
-import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
+import { DataTableChanges } from '../live/internal.js';
 import { UrlResolver } from '../views/url-resolver.service.js';
 import { ViewName } from '../views/view-name.decorator.js';
 import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
@@ -49,7 +46,6 @@ import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { scopedRecordQuery } from './scoped-record.query.js';
 import { ResourceRecordNotFoundError } from './datatable-resource.errors.js';
 import { ResourceWrites } from './resource-writes.query.js';
-import { editorProblem } from './editor/editor-actions.checks.js';
 import { requireEditorAction } from './editor/editor-access.reader.js';
 import { editorTexts } from './editor/editor.options.js';
 import { requestMessageLanguage } from '../common/messages/index.js';
@@ -61,36 +57,11 @@ import type { DataTableResourceController, Representation } from './datatable-re
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
-import {
-  ResourceEntityTagInterceptor,
-  ResourceVersions,
-  writeRecordInScope,
-  type RecordWrite,
-} from './versions/index.js';
+import { ResourceVersions, writeRecordInScope, type RecordWrite } from './versions/index.js';
 import * as history from './history/index.js';
+import { API_ROUTE, answered, liveScope, resourceRoutes } from './resource-routes.decorator.js';
 
 const parseId = new ParseIdPipe();
-
-/** A write's answer, the library's errors as their HTTP exceptions. */
-async function answered<R>(work: Promise<R>): Promise<R> {
-  try {
-    return await work;
-  } catch (error) {
-    throw asHttpError(error);
-  }
-}
-
-function parsedEditorRequest(body: unknown): ReturnType<typeof parseEditorRequest> {
-  try {
-    return parseEditorRequest(body);
-  } catch (error) {
-    throw asHttpError(error);
-  }
-}
-/** The resource's routes answer JSON: reversible, but not pages of the app. */
-const API_ROUTE = { page: false } as const;
-/** A live list's scope, as the stream's user would list it: the base query (`live/`). */
-const liveScope = SetMetadata(LIVE_TABLE_SCOPE, 'baseQuery');
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -116,30 +87,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
   const createDto: Type | undefined = options.createDto;
   const updateDto: Type | undefined = options.updateDto ?? options.createDto;
   const plan = parseResourcePermissions(options);
-  // Only the actions the declaration names get a route, under their requirement; the methods of the
-  // others stay, undecorated, for a host to override.
-  const serve = (action: ResourceAction, ...decorators: Array<MethodDecorator | ClassDecorator>) => {
-    const requirement = plan.served[action];
-    if (!requirement) return applyDecorators();
-    const permit = requirement.public ? [] : [requirePermissionsMetadata(...requirement.permissions)];
-    return applyDecorators(...decorators, ...permit);
-  };
-
-  const editorProblems = [editorProblem(options.editor, plan) ?? []].flat();
-  const serveEditor = (...decorators: MethodDecorator[]) =>
-    options.editor && editorProblems.length === 0 && plan.problems.length === 0
-      ? applyDecorators(...decorators)
-      : applyDecorators();
-
-  // PATCH needs a writer of partial bodies: the default copy, or the declaration's own.
-  const servePatch = (...decorators: MethodDecorator[]) =>
-    !options.assign || options.assignPartial ? serve('update', ...decorators) : applyDecorators();
-  // The records' ETag, once the entity's metadata (its `@VersionColumn`) is known.
-  let versionProperty: string | undefined;
-  const tagged = UseInterceptors(new ResourceEntityTagInterceptor(() => versionProperty));
-  const historyOptions = history.historyOptions(options.history);
-  const serveHistory = (action: 'retrieve' | 'update', ...decorators: MethodDecorator[]) =>
-    historyOptions ? serve(action, ...decorators) : applyDecorators();
+  const { serve, serveEditor, editorProblems, servePatch, tagged, setVersionProperty, historyOptions, serveHistory } =
+    resourceRoutes(options as DataTableResourceOptions<never, object, object>, plan);
 
   const { list: tableOptions, export: exportOptions } = resourceTableOptions(
     options,
@@ -210,7 +159,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       ].flat();
       if (problems.length > 0) throw new Error(`DataTableResource "${options.name}": ${problems.join('; ')}`);
       this.trashBin.start();
-      versionProperty = this.versions.property;
+      setVersionProperty(this.versions.property);
     }
 
     onModuleDestroy(): void {
@@ -246,13 +195,13 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     /** The records in the trash (`GET <list path>/trash/`), an envelope like the list's; under delete's permissions. */
     @serve('delete', TrashListRoute(plan, tableOptions))
     trash(@Req() request: HttpRequest): Promise<SelectQueryBuilder<ObjectLiteral>> {
-      return answered(this.trashBin.list(request));
+      return answered(() => this.trashBin.list(request));
     }
 
     /** Takes a record out of the trash (`POST <list path>/<id>/restore/`), under delete's permissions. */
     @serve('delete', RestoreRoute())
     restore(@Param('id', parseId) id: number, @Req() request: HttpRequest): Promise<Representation> {
-      return answered(this.trashBin.restore(id, request));
+      return answered(() => this.trashBin.restore(id, request));
     }
 
     @serve('retrieve', Get(':id'), ViewName(detailRoute, API_ROUTE), ResourceDocs.retrieve(), tagged)
@@ -267,7 +216,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
 
     @serve('create', Post(), ViewName(listRoute, API_ROUTE), ResourceDocs.create(createDto), tagged)
     create(@Body(bodyValidationPipe(createDto)) body: C, @Req() request: HttpRequest): Promise<Representation> {
-      return answered(
+      return answered(() =>
         this.writes.inTransaction(async (manager) => {
           const key = await this.writes.create(manager, body, request);
           return this.represent(await this.writes.loadInScope(manager, key, request, 'The new'));
@@ -308,8 +257,9 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Query('purge') purge?: unknown,
     ): Promise<void> {
       // With a trash, to the trash; `?purge=true`: for good, under purge's permissions.
-      if (await answered(this.trashBin.purges(purge, request))) return answered(this.trashBin.purge(id, request));
-      await answered(
+      if (await answered(() => this.trashBin.purges(purge, request)))
+        return answered(() => this.trashBin.purge(id, request));
+      await answered(() =>
         this.writes.inTransaction(async (manager) => {
           await this.writes.remove(manager, [await this.writes.lockInScope(manager, id, request)], request);
         }),
@@ -340,7 +290,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
     async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
-      const submission = parsedEditorRequest(editorBody(body, request));
+      const submission = await answered(() => parseEditorRequest(editorBody(body, request)));
       await requireEditorAction(plan, submission.action, this.config, request);
       const language = await requestMessageLanguage(this.config, request);
       const texts = await editorTexts(options.editor!, request, language);
@@ -355,7 +305,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Query() query: unknown,
       @Req() request: HttpRequest,
     ): Promise<history.ResourceHistoryPage> {
-      return answered(this.resourceHistoryRoutes!.revisions(id, query, request));
+      return answered(() => this.resourceHistoryRoutes!.revisions(id, query, request));
     }
 
     /** Brings a record in scope back to its fields after revision `revision`, through the update DTO. */
@@ -365,7 +315,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       @Param('revision', parseId) revision: number,
       @Req() request: HttpRequest,
     ): Promise<Representation> {
-      return this.represent(await answered(this.resourceHistoryRoutes!.restore(id, revision, request)));
+      return this.represent(await answered(() => this.resourceHistoryRoutes!.restore(id, revision, request)));
     }
 
     /** The base query of the list and of every record route; `repository` is a transaction's in writes. */
@@ -377,7 +327,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
 
     private writeRecord(id: number, request: HttpRequest, write: RecordWrite): Promise<Representation> {
       const represent = (record: T) => this.represent(record);
-      return answered(
+      return answered(() =>
         writeRecordInScope({ writes: this.writes, versions: this.versions, represent }, id, request, write),
       );
     }
