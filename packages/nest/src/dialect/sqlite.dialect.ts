@@ -4,6 +4,7 @@ import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
+import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
 const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
@@ -166,6 +167,7 @@ export const sqliteDialect: DatabaseDialect = {
   readCommitted: undefined,
   sharesOneConnection: true,
   placeholder: () => '?',
+  rowArrays: sqliteRowArrays,
   // SQLite 3.24 and later.
   onConflictIncrement: (table, key, counter) =>
     `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
@@ -189,6 +191,7 @@ export const sqliteFamily: DialectFamily = {
       fold: unsupported,
       containsIgnoringAccents: unsupported,
       natural: unsupported,
+      rowArrays: null,
     });
   },
   textColumnByteCapacity: null,
