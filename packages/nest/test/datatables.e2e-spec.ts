@@ -496,7 +496,8 @@ describeEachDatabase('Data tables', (kind) => {
         const counts = statements.filter((sql) => /COUNT\(/.test(sql));
         expect(counts).toHaveLength(1);
         expect(counts[0]).toMatch(/WHERE/);
-        expect(counts.join('\n')).not.toMatch(/CASE WHEN/);
+        // No conditional count (a CASE inside the aggregate); SQLite's search itself may hold a CASE.
+        expect(counts.join('\n')).not.toMatch(/(COUNT|SUM)\((DISTINCT )?CASE/);
       });
 
       it('to-many join: unfiltered two; with a to-many filter and search, the total kept, two whatever the page size', async () => {

@@ -1,6 +1,8 @@
 import { AfterLoad, Column, Entity, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { QueryFailedError, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { pageRowsHydrator } from '../src/datatables/paging/page-rows.reader.js';
+import { readRowArrays } from '../src/datatables/sql/index.js';
+import { databaseDialect } from '../src/dialect/index.js';
 import { Album, ALBUM_ENTITIES, Artist, Genre } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
@@ -26,9 +28,9 @@ class HookedNote {
 }
 
 /**
- * The page's entities built from raw rows are exactly what TypeORM's getMany() builds (classes,
- * values as the driver hydrates them, relations, missing relations), and every query it cannot
- * build as getMany() would is left to getMany().
+ * The page's entities built from raw rows (row objects, and on SQLite row arrays) are exactly what
+ * TypeORM's getMany() builds (classes, values as the driver hydrates them, relations, missing
+ * relations), and every query it cannot build as getMany() would is left to getMany().
  */
 describeEachDatabase('Page rows built from raw rows', (kind) => {
   let testApp: TestApp;
@@ -50,11 +52,17 @@ describeEachDatabase('Page rows built from raw rows', (kind) => {
   async function sameAsGetMany(query: SelectQueryBuilder<ObjectLiteral>): Promise<void> {
     const hydrate = pageRowsHydrator(query);
     expect(hydrate).not.toBeNull();
-    const built = hydrate!(await query.getRawMany());
     const loaded = await query.getMany();
-    expect(built.length).toBeGreaterThan(0);
-    expect(built).toStrictEqual(loaded);
-    built.forEach((entity, index) => expect(Object.getPrototypeOf(entity)).toBe(Object.getPrototypeOf(loaded[index])));
+    const arrays = readRowArrays(query, await databaseDialect(testApp.dataSource));
+    expect(arrays === null).toBe(kind !== 'sqlite');
+    const builds = [hydrate!.objects(await query.getRawMany()), ...(arrays ? [hydrate!.arrays(arrays)] : [])];
+    for (const built of builds) {
+      expect(built.length).toBeGreaterThan(0);
+      expect(built).toStrictEqual(loaded);
+      built.forEach((entity, index) =>
+        expect(Object.getPrototypeOf(entity)).toBe(Object.getPrototypeOf(loaded[index])),
+      );
+    }
   }
 
   it.each<[string, () => SelectQueryBuilder<ObjectLiteral>]>([
@@ -95,5 +103,34 @@ describeEachDatabase('Page rows built from raw rows', (kind) => {
     ['a relation id', () => albums().loadRelationIdAndMap('album.genreIds', 'album.genres')],
   ])('leaves %s to getMany()', (_name, query) => {
     expect(pageRowsHydrator(query())).toBeNull();
+  });
+
+  it('reads through TypeORM a builder on a query runner of its own', async () => {
+    const runner = testApp.dataSource.createQueryRunner();
+    try {
+      const query = albums().setQueryRunner(runner);
+      expect(readRowArrays(query, await databaseDialect(testApp.dataSource))).toBeNull();
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('fails a statement read as arrays as TypeORM does, with the driver error', async () => {
+    const dialect = await databaseDialect(testApp.dataSource);
+    const broken = albums().where('album.no_such_column = 1');
+    if (kind !== 'sqlite') {
+      expect(readRowArrays(broken, dialect)).toBeNull();
+      return;
+    }
+    const failure = (() => {
+      try {
+        readRowArrays(broken, dialect);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(failure).toBeInstanceOf(QueryFailedError);
+    expect(String((failure as QueryFailedError).driverError)).toContain('no_such_column');
   });
 });

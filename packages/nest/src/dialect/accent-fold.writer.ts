@@ -31,12 +31,25 @@ const MARKS = /\p{Mn}/gu;
  */
 export function foldAccents(text: string): string {
   let bare = '';
-  for (const character of text.normalize('NFC')) {
-    bare += SEPARATE_LETTERS.has(character)
+  // An ASCII character has no accent (SQLite calls this for each row of a search, mostly ASCII text).
+  for (const character of text.normalize('NFC')) bare += character <= '\u007f' ? character : bareLetter(character);
+  return foldCase(bare);
+}
+
+/** The characters outside ASCII met lately, without their accents (a text's fold is written per character). */
+const bareLetters = new Map<string, string>();
+/** The most characters {@link bareLetters} keeps; beyond it, each is folded anew. */
+const BARE_LETTERS_KEPT = 4_096;
+
+function bareLetter(character: string): string {
+  let bare = bareLetters.get(character);
+  if (bare === undefined) {
+    bare = SEPARATE_LETTERS.has(character)
       ? character
       : (STROKED[character] ?? character.normalize('NFD').replace(MARKS, ''));
+    if (bareLetters.size < BARE_LETTERS_KEPT) bareLetters.set(character, bare);
   }
-  return foldCase(bare);
+  return bare;
 }
 
 /**

@@ -4,6 +4,7 @@ export type {
   DriverErrorShape,
   EstimatedTable,
   MysqlServer,
+  RowArrays,
   StatementCanceller,
   TextAnchor,
 } from './database-dialect.types.js';

@@ -121,6 +121,7 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
     readCommitted: 'READ COMMITTED',
     sharesOneConnection: false,
     placeholder: () => '?',
+    rowArrays: null,
     onConflictIncrement: (_table, _key, counter) => `ON DUPLICATE KEY UPDATE ${counter} = ${counter} + 1`,
   };
   return dialect;

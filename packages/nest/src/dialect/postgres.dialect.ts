@@ -98,6 +98,7 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
     readCommitted: 'READ COMMITTED',
     sharesOneConnection: false,
     placeholder: (index) => `$${index + 1}`,
+    rowArrays: null,
     onConflictIncrement: (table, key, counter) =>
       `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
   };

@@ -4,6 +4,7 @@ import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
+import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
 const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
@@ -62,7 +63,10 @@ function asciiContains(
 /**
  * SQLite's search ignoring accents. A text all ASCII has no accents to take off, and LIKE folds its
  * case (while PRAGMA case_sensitive_like is off): such rows are matched inside SQLite; the others
- * (GLOB finds a code point outside ASCII) call the folding function.
+ * call the folding function. A text is all ASCII when it has as many characters as bytes (UTF-8
+ * writes every other character in two bytes or more; a text that only looks otherwise, cut by a NUL
+ * or in a UTF-16 database, is folded, which matches it too). That test and the CASE cost each row
+ * much less than a GLOB for a character outside ASCII, which SQLite runs as a loop of class matches.
  */
 function accentFreeContains(
   expression: string,
@@ -74,9 +78,9 @@ function accentFreeContains(
   const folded = `${SEARCH_FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER}) LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
   if (/[^\u0000-\u007f]/.test(foldAccents(text))) return folded;
   const likeFolds = `'a' LIKE 'A'`;
-  const nonAscii = `${expression} GLOB ${bind('*[^\u0001-\u007f]*')}`;
+  const ascii = `length(${expression}) = length(CAST(${expression} AS BLOB))`;
   const like = `${expression} LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
-  return `((${likeFolds} AND NOT ${nonAscii} AND ${like}) OR ((NOT ${likeFolds} OR ${nonAscii}) AND ${folded}))`;
+  return `(CASE WHEN ${likeFolds} AND ${ascii} THEN ${like} ELSE ${folded} END)`;
 }
 
 const FOLD_FUNCTION = 'widgetlib_fold';
@@ -166,6 +170,7 @@ export const sqliteDialect: DatabaseDialect = {
   readCommitted: undefined,
   sharesOneConnection: true,
   placeholder: () => '?',
+  rowArrays: sqliteRowArrays,
   // SQLite 3.24 and later.
   onConflictIncrement: (table, key, counter) =>
     `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
@@ -189,6 +194,7 @@ export const sqliteFamily: DialectFamily = {
       fold: unsupported,
       containsIgnoringAccents: unsupported,
       natural: unsupported,
+      rowArrays: null,
     });
   },
   textColumnByteCapacity: null,

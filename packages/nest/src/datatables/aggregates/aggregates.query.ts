@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DEADLINE_PARAMETER } from '../../dialect/index.js';
-import { dataSourceIdentity, readTables, type Count, type TableCountSettings } from '../counting/index.js';
+import { dataSourceIdentity, tablesReadBy, type Count, type TableCountSettings } from '../counting/index.js';
 import type { DataTableAggregateValues, DataTableGroupTotals } from '../model/index.js';
 import { aliasMetadata, type ResolvedPath, type TableQuerySetup, withCachedText } from '../sql/index.js';
 import type { AggregateColumn, PreparedAggregates } from './aggregate-declaration.parser.js';
@@ -95,7 +95,7 @@ export class AggregatesQuery<T extends ObjectLiteral> {
       parameters,
       source: dataSourceIdentity(this.setup.base.connection),
     };
-    const tables = readTables(aliasMetadata(this.setup.scope), this.paths.values());
+    const tables = tablesReadBy(aliasMetadata(this.setup.scope), this.paths);
     return cache.counts
       .remember(key, tables, cache.ttl, () => compute().then((rows) => ({ value: rows.length, kind: 'exact', rows })))
       .then((kept) => kept.rows ?? []);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityMetadata } from 'typeorm';
 import type { ResolvedPath } from '../sql/index.js';
 
@@ -43,11 +44,20 @@ export function countCacheKey(
   tables: readonly string[],
   generations: ReadonlyArray<string | undefined>,
 ): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify([statement.source, statement.sql, statement.parameters]));
-  tables.forEach((table, index) => hash.update(`\u0000${table}\u0000${generations[index] ?? ''}`));
-  return `${PREFIX}:${hash.digest('base64url')}`;
+  let hashed = JSON.stringify([statement.source, statement.sql, statement.parameters]);
+  tables.forEach((table, index) => (hashed += `\u0000${table}\u0000${generations[index] ?? ''}`));
+  let key = hashedKeys.get(hashed);
+  if (key === undefined) {
+    key = `${PREFIX}:${createHash('sha256').update(hashed).digest('base64url')}`;
+    hashedKeys.set(hashed, key);
+  }
+  return key;
 }
+
+/** The most keys {@link countCacheKey} keeps: a list request keys its counts on every request, mostly the same. */
+const HASHED_KEYS_KEPT = 1_000;
+/** The keys of the texts hashed lately (hashing costs more than finding the text in a map). */
+const hashedKeys = new LRUCache<string, string>({ max: HASHED_KEYS_KEPT });
 
 /** The tables a write to `metadata`'s entity may change: its own and its many-to-many join tables. */
 export function writtenTables(metadata: EntityMetadata): string[] {
@@ -62,7 +72,7 @@ export function writtenTables(metadata: EntityMetadata): string[] {
  * The tables a count of the table may read: those of the base query's joins and every table on the
  * way of a declared path (a filter or search across relations reads them in subqueries).
  */
-export function readTables(joined: readonly EntityMetadata[], paths: Iterable<ResolvedPath>): string[] {
+function readTables(joined: readonly EntityMetadata[], paths: Iterable<ResolvedPath>): string[] {
   const tables = new Set(joined.flatMap(writtenTables));
   for (const path of paths) {
     for (const relation of path.relations) {
@@ -71,4 +81,26 @@ export function readTables(joined: readonly EntityMetadata[], paths: Iterable<Re
     }
   }
   return [...tables].sort();
+}
+
+/** Per declared paths, the tables of the joined entities seen with them (a table's base query joins the same ones). */
+const tablesByPaths = new WeakMap<
+  ReadonlyMap<string, ResolvedPath>,
+  { joined: EntityMetadata[]; tables: string[] }[]
+>();
+/** The most sets of joined entities remembered per declared paths. */
+const JOIN_SETS_KEPT = 8;
+
+/** {@link readTables} of a table's declared `paths`, remembered for the same joined entities. */
+export function tablesReadBy(joined: EntityMetadata[], paths: ReadonlyMap<string, ResolvedPath>): string[] {
+  let seen = tablesByPaths.get(paths);
+  if (!seen) tablesByPaths.set(paths, (seen = []));
+  const same = seen.find(
+    (each) =>
+      each.joined.length === joined.length && each.joined.every((metadata, index) => metadata === joined[index]),
+  );
+  if (same) return same.tables;
+  const tables = readTables(joined, paths.values());
+  if (seen.length < JOIN_SETS_KEPT) seen.push({ joined, tables });
+  return tables;
 }

@@ -1,6 +1,6 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { aliasMetadata, type ReadSource, type ResolvedPath } from '../sql/index.js';
-import { readTables } from './count-cache-key.writer.js';
+import { tablesReadBy } from './count-cache-key.writer.js';
 import type { DataTableCounts } from './datatable-counts.service.js';
 
 /**
@@ -15,6 +15,6 @@ export async function listReadSource(
   paths: ReadonlyMap<string, ResolvedPath>,
 ): Promise<ReadSource> {
   if (!base.connection.driver.isReplicated) return 'primary';
-  const tables = readTables(aliasMetadata(base), paths.values());
+  const tables = tablesReadBy(aliasMetadata(base), paths);
   return (await counts.writtenRecently(tables)) ? 'primary' : 'replica';
 }

@@ -1,14 +1,15 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { DEADLINE_PARAMETER } from '../../dialect/index.js';
+import { DEADLINE_PARAMETER, type DatabaseDialect } from '../../dialect/index.js';
 import {
   aliasMetadata,
+  readFirstRow,
   readsWholeTable,
   type ResolvedPath,
   type TableQuerySetup,
   withCachedText,
 } from '../sql/index.js';
 import type { DataTableCountKind, TableRequest } from '../model/index.js';
-import { dataSourceIdentity, readTables } from './count-cache-key.writer.js';
+import { dataSourceIdentity, tablesReadBy } from './count-cache-key.writer.js';
 import type { CountedStatement, DataTableCounts } from './datatable-counts.service.js';
 
 /** One count of the envelope and what it is. */
@@ -60,8 +61,14 @@ const CAPPED_KEY = 'wl_pk';
  * The `wl_count` a counting statement answers: `estimated` when the statement says it answered the
  * planner's estimate (`wl_estimated`), `capped` when it found more rows than `cap` (it reads one more).
  */
-function countOf(query: SelectQueryBuilder<ObjectLiteral>, cap: number | null, aggregated = false): Promise<Count> {
-  return query.getRawOne<{ wl_count: number | string; wl_estimated?: boolean | number | string }>().then((row) => {
+function countOf(
+  query: SelectQueryBuilder<ObjectLiteral>,
+  dialect: DatabaseDialect,
+  cap: number | null,
+  aggregated = false,
+): Promise<Count> {
+  type CountRow = { wl_count: number | string; wl_estimated?: boolean | number | string };
+  return readFirstRow<CountRow>(query, dialect).then((row) => {
     const value = Number(row?.wl_count ?? 0);
     if (cap !== null && value > cap) return { value: cap, kind: 'capped' };
     const estimated = row?.wl_estimated === true || Number(row?.wl_estimated) === 1;
@@ -173,9 +180,9 @@ export class TableCountsQuery<T extends ObjectLiteral> {
    * keeps its count in place of the one cached (`renew`).
    */
   private count({ statement, cap, aggregated }: CountStatement, use: 'count' | 'remember' | 'renew'): Promise<Count> {
-    const { run } = this.setup;
+    const { run, sql } = this.setup;
     const cache = this.settings.countCache;
-    const compute = () => run(statement, (query) => countOf(query, cap, aggregated));
+    const compute = () => run(statement, (query) => countOf(query, sql.dialect, cap, aggregated));
     if (!cache || use === 'count') return compute();
     return cache.counts[use](this.cacheKey(statement), this.readTables(), cache.ttl, compute);
   }
@@ -196,6 +203,6 @@ export class TableCountsQuery<T extends ObjectLiteral> {
   }
 
   private readTables(): string[] {
-    return readTables(aliasMetadata(this.setup.scope), this.paths.values());
+    return tablesReadBy(aliasMetadata(this.setup.scope), this.paths);
   }
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { DataSource, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
+import type { RowArrays } from '../../dialect/index.js';
 import { keptShape, STATEMENT_TEXTS_KEPT } from '../sql/index.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -8,17 +9,25 @@ type ColumnMetadata = EntityMetadata['columns'][number];
 type RelationCounts = { relationCountAttributes?: unknown[] };
 
 type RawRow = Record<string, unknown>;
+/** Where a row holds a column's value: its key in a raw row object, or its index in a row array (-1: absent). */
+type Slot = string | number;
+type SlotRow<S extends Slot> = Readonly<Record<S, unknown>>;
 
-/** One alias of the page statement: its entity, the selected columns' raw keys, its selected joins. */
-interface AliasPlan {
+/** One alias of the page statement: its entity, the selected columns' slots, its selected joins. */
+interface AliasPlan<S extends Slot> {
   metadata: EntityMetadata;
-  columns: Array<[key: string, column: ColumnMetadata]>;
-  primaryKeys: string[];
-  joins: Array<{ relation: RelationMetadata; isMany: boolean; plan: AliasPlan }>;
+  columns: Array<[slot: S, column: ColumnMetadata]>;
+  primaryKeys: S[];
+  joins: Array<{ relation: RelationMetadata; isMany: boolean; plan: AliasPlan<S> }>;
 }
 
-/** Builds entities from a page statement's raw rows (`getRawMany()`), as TypeORM's `getMany()` does. */
-export type PageRowsHydrator = (rows: RawRow[]) => ObjectLiteral[];
+/** Builds entities from a page statement's raw rows, as TypeORM's `getMany()` does. */
+export interface PageRowsHydrator {
+  /** From the row objects of `getRawMany()`. */
+  objects(rows: RawRow[]): ObjectLiteral[];
+  /** From the same statement's rows as arrays (`readRowArrays`). */
+  arrays(rows: RowArrays): ObjectLiteral[];
+}
 
 /** Whether TypeORM would do more with the loaded rows than set their columns and relations. */
 function hasLoadHooks(metadata: EntityMetadata): boolean {
@@ -70,9 +79,9 @@ function plannedHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydr
     const key = `${alias}_${column}`;
     return maxAliasLength && key.length > maxAliasLength ? null : key;
   };
-  const plan = (alias: string, metadata: EntityMetadata): AliasPlan | null => {
+  const plan = (alias: string, metadata: EntityMetadata): AliasPlan<string> | null => {
     if (hasLoadHooks(metadata)) return null;
-    const columns: AliasPlan['columns'] = [];
+    const columns: AliasPlan<string>['columns'] = [];
     for (const column of metadata.columns) {
       if (column.isVirtual) continue;
       if (!selections.has(alias) && !selections.has(`${alias}.${column.propertyPath}`)) continue;
@@ -82,7 +91,7 @@ function plannedHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydr
     }
     const primaryKeys = metadata.primaryColumns.map((column) => rawKey(alias, column.databaseName));
     if (primaryKeys.some((key) => key === null)) return null;
-    const joins: AliasPlan['joins'] = [];
+    const joins: AliasPlan<string>['joins'] = [];
     for (const join of map.joinAttributes) {
       if (!join.isSelected || join.parentAlias !== alias) continue;
       const relation = join.relation;
@@ -98,12 +107,13 @@ function plannedHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydr
   if (!main?.hasMetadata) return null;
   const root = plan(main.name, main.metadata);
   // A selected join that hangs from no planned alias (a join on an entity rather than a relation).
-  const planned = (each: AliasPlan): number => each.joins.reduce((sum, join) => sum + 1 + planned(join.plan), 0);
+  const planned = (each: AliasPlan<string>): number =>
+    each.joins.reduce((sum, join) => sum + 1 + planned(join.plan), 0);
   if (!root || planned(root) !== map.joinAttributes.filter((join) => join.isSelected).length) return null;
   const driver = connection.driver;
 
-  const entitiesOf = (rows: RawRow[], alias: AliasPlan): ObjectLiteral[] => {
-    const groups = new Map<unknown, RawRow[]>();
+  const entitiesOf = <S extends Slot>(rows: ReadonlyArray<SlotRow<S>>, alias: AliasPlan<S>): ObjectLiteral[] => {
+    const groups = new Map<unknown, Array<SlotRow<S>>>();
     const keyed = alias.primaryKeys.some((key) => rows[0] !== undefined && key in rows[0]);
     const [onlyKey, ...moreKeys] = alias.primaryKeys;
     rows.forEach((row, index) => {
@@ -133,7 +143,30 @@ function plannedHydrator(query: SelectQueryBuilder<ObjectLiteral>): PageRowsHydr
     }
     return entities;
   };
-  return (rows) => entitiesOf(rows, root);
+  // The plan by column index, per statement's columns (kept with the prepared statement, so the same array).
+  const byIndex = new WeakMap<readonly string[], AliasPlan<number>>();
+  return {
+    objects: (rows) => entitiesOf(rows, root),
+    arrays: ({ columns, rows }) => {
+      let indexed = byIndex.get(columns);
+      if (!indexed) byIndex.set(columns, (indexed = indexedPlan(root, columns)));
+      return entitiesOf(rows as ReadonlyArray<SlotRow<number>>, indexed);
+    },
+  };
+}
+
+/**
+ * `plan` reading row arrays whose columns are `columns`: each raw key at the index of its column
+ * (the last of that name, as a raw row object keeps the last), -1 when no column has it.
+ */
+function indexedPlan(plan: AliasPlan<string>, columns: readonly string[]): AliasPlan<number> {
+  const index = (key: string) => columns.lastIndexOf(key);
+  return {
+    metadata: plan.metadata,
+    columns: plan.columns.map(([key, column]) => [index(key), column]),
+    primaryKeys: plan.primaryKeys.map(index),
+    joins: plan.joins.map((join) => ({ ...join, plan: indexedPlan(join.plan, columns) })),
+  };
 }
 
 /** A primary key value as TypeORM groups rows by it. */

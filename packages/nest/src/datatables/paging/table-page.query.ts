@@ -3,7 +3,15 @@ import { KeysetWriter } from './keyset-sql.writer.js';
 import { keyAlias, planKeysetAfter, readKeyValues } from './keyset-plan.writer.js';
 import type { KeyValue } from '../model/index.js';
 import { pageRowsHydrator } from './page-rows.reader.js';
-import { SortKeyWriter, type FirstRankJoin, type SortKey, type TableQuerySetup, withCachedText } from '../sql/index.js';
+import type { DatabaseDialect } from '../../dialect/index.js';
+import {
+  readRowArrays,
+  SortKeyWriter,
+  type FirstRankJoin,
+  type SortKey,
+  type TableQuerySetup,
+  withCachedText,
+} from '../sql/index.js';
 import type { OrderKey } from '../model/index.js';
 
 const PAGE_ALIAS = 'wl_page';
@@ -59,10 +67,18 @@ function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit:
   else if (limit !== null) query.limit(limit);
 }
 
-/** The page's entities: from its raw rows where {@link pageRowsHydrator} can build them, else through TypeORM. */
-async function readEntities(query: SelectQueryBuilder<ObjectLiteral>): Promise<ObjectLiteral[]> {
+/**
+ * The page's entities: from its raw rows where {@link pageRowsHydrator} can build them (rows as
+ * arrays where the dialect reads them so), else through TypeORM.
+ */
+async function readEntities(
+  query: SelectQueryBuilder<ObjectLiteral>,
+  dialect: DatabaseDialect,
+): Promise<ObjectLiteral[]> {
   const hydrate = pageRowsHydrator(query);
-  return hydrate ? hydrate(await query.getRawMany()) : query.getMany();
+  if (!hydrate) return query.getMany();
+  const arrays = readRowArrays(query, dialect);
+  return arrays ? hydrate.arrays(arrays) : hydrate.objects(await query.getRawMany());
 }
 
 /** The page's entities and, for each, its first raw row (a to-many join repeats an entity's row). */
@@ -71,7 +87,7 @@ async function readEntitiesAndRows(
 ): Promise<{ entities: ObjectLiteral[]; raw: Record<string, unknown>[] }> {
   const hydrate = pageRowsHydrator(query);
   const { entities, raw } = hydrate
-    ? await query.getRawMany<Record<string, unknown>>().then((rows) => ({ entities: hydrate(rows), raw: rows }))
+    ? await query.getRawMany<Record<string, unknown>>().then((rows) => ({ entities: hydrate.objects(rows), raw: rows }))
     : await query.getRawAndEntities<Record<string, unknown>>();
   // The entities come in the order their rows first do, and the rows of one entity are adjacent.
   const firsts = raw.filter((row, index) => index === 0 || raw[index - 1]![PAGE_KEY] !== row[PAGE_KEY]);
@@ -152,7 +168,7 @@ export async function readTablePage<T extends ObjectLiteral>(
     .setParameters(ids.getParameters());
   orderBySortKeys(page, keys, PAGE_ALIAS);
   if (!keyset) {
-    const entities = await setup.run(page, (query) => readEntities(query) as Promise<T[]>);
+    const entities = await setup.run(page, (query) => readEntities(query, sql.dialect) as Promise<T[]>);
     return { entities, next: null };
   }
   page.addSelect(`${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)}`, PAGE_KEY);

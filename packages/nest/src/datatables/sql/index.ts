@@ -15,3 +15,4 @@ export {
   withCachedText,
 } from './statement-text.cache.js';
 export { queryShape } from './query-shape.reader.js';
+export { readFirstRow, readRowArrays } from './row-arrays.query.js';

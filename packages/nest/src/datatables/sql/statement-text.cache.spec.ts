@@ -1,7 +1,7 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Album, ALBUM_ENTITIES } from '../../../test/fixtures/album.entities.js';
 import { metadataOnlyDataSource } from '@widgetlib/test-support/entity-metadata.js';
-import { queryShape } from './query-shape.reader.js';
+import { queryShape, TEXT_FIELDS } from './query-shape.reader.js';
 import { StatementTextCache, statementTexts, withCachedText } from './statement-text.cache.js';
 
 describe('the statement texts kept by shape', () => {
@@ -49,6 +49,19 @@ describe('the statement texts kept by shape', () => {
     const shape = queryShape(change(albums()));
     expect(shape).not.toBeNull();
     expect(shapes.has(shape)).toBe(false);
+  });
+
+  it.each(TEXT_FIELDS)('gives a builder whose %s differs a shape of its own', (field) => {
+    const query = albums();
+    (query.expressionMap as unknown as Record<string, unknown>)[field] = `another ${field}`;
+    expect(queryShape(query)).not.toBe(queryShape(albums()));
+  });
+
+  it('does not tell the shape of a builder holding a field it does not know, after builders it knows', () => {
+    expect(queryShape(albums())).not.toBeNull();
+    const query = albums();
+    (query.expressionMap as unknown as Record<string, unknown>).someLaterField = ['set'];
+    expect(queryShape(query)).toBeNull();
   });
 
   it('gives builders of two data sources shapes of their own', () => {

@@ -36,8 +36,13 @@ export class StatementTextCache {
 }
 
 const caches = new WeakMap<DataSource, StatementTextCache>();
-/** The builders whose text is the cache's already, with their shapes. */
-const shapes = new WeakMap<SelectQueryBuilder<ObjectLiteral>, string>();
+/**
+ * Where a builder whose text is the cache's already keeps its shape: a property of its own rather
+ * than a WeakMap entry, which the garbage collector would have to visit for each of the builders
+ * every list request makes.
+ */
+const SHAPE = Symbol('widgetlib statement shape');
+type Shaped = { [SHAPE]?: string };
 
 /** The cache of `dataSource`'s statement texts. */
 export function statementTexts(dataSource: DataSource): StatementTextCache {
@@ -52,16 +57,16 @@ export function statementTexts(dataSource: DataSource): StatementTextCache {
  * A builder whose shape cannot be told ({@link queryShape} null) writes its text as usual.
  */
 export function withCachedText<Q extends SelectQueryBuilder<ObjectLiteral>>(query: Q): Q {
-  if (shapes.has(query)) return query;
+  if ((query as Shaped)[SHAPE] !== undefined) return query;
   const shape = queryShape(query);
   if (shape === null) return query;
   const text = statementTexts(query.connection).text(shape, () => query.getQuery());
   query.getQuery = () => text;
-  shapes.set(query, shape);
+  (query as Shaped)[SHAPE] = shape;
   return query;
 }
 
 /** The shape of a builder {@link withCachedText} gave a kept text, or undefined (what follows from it may be kept too). */
 export function keptShape(query: SelectQueryBuilder<ObjectLiteral>): string | undefined {
-  return shapes.get(query);
+  return (query as Shaped)[SHAPE];
 }
