@@ -2,6 +2,7 @@ import { Controller, Query, Req, Sse, type MessageEvent } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { ApiDocs } from '../common/api-docs.decorator.js';
+import { CheckedInputPipe } from '../common/checked-input.pipe.js';
 import type { HttpRequest } from '../common/http-platform.reader.js';
 import { requirePermissionsMetadata } from '../permissions/permissions.decorator.js';
 import { LiveStreams } from './live-streams.service.js';
@@ -27,7 +28,10 @@ export class LiveStreamController {
     ApiBadRequestResponse({ description: 'tables or last_event_id is invalid; the message names each problem' }),
     ApiTooManyRequestsResponse({ description: 'The user already holds the most streams allowed' }),
   ])
-  stream(@Query() query: Record<string, unknown>, @Req() request: HttpRequest): Promise<Observable<MessageEvent>> {
+  stream(
+    @Query(new CheckedInputPipe()) query: Record<string, unknown>,
+    @Req() request: HttpRequest,
+  ): Promise<Observable<MessageEvent>> {
     return this.streams.stream(query, request);
   }
 }

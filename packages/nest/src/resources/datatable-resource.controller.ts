@@ -254,7 +254,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     async remove(
       @Param('id', parseId) id: number,
       @Req() request: HttpRequest,
-      @Query('purge') purge?: unknown,
+      @Query('purge', new CheckedInputPipe()) purge?: unknown,
     ): Promise<void> {
       // With a trash, to the trash; `?purge=true`: for good, under purge's permissions.
       if (await answered(() => this.trashBin.purges(purge, request)))
@@ -302,7 +302,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     @serveHistory('retrieve', Get(':id/history'), ResourceDocs.history())
     revisions(
       @Param('id', parseId) id: number,
-      @Query() query: unknown,
+      @Query(new CheckedInputPipe()) query: unknown,
       @Req() request: HttpRequest,
     ): Promise<history.ResourceHistoryPage> {
       return answered(() => this.resourceHistoryRoutes!.revisions(id, query, request));
