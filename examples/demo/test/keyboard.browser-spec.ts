@@ -339,4 +339,77 @@ describe('the albums page by keyboard alone in Chromium (SQLite)', () => {
     );
     expect(await isFocused(page, '.widgetlib-palette-toggle')).toBe(true);
   }, 120_000);
+
+  it('opens the Trash view, restores an album and goes back, announcing the outcome', async () => {
+    const dataSource = demo.app.get(DataSource);
+    const [album] = (await dataSource.query(
+      'SELECT id, catalogue_code FROM album WHERE deleted_at IS NULL ORDER BY id LIMIT 1',
+    )) as Array<{ id: number; catalogue_code: string }>;
+    const other = demo.client();
+    const token = await other.signIn('editor');
+    const deleted = await other.request('DELETE', `/api/albums/${album!.id}/`, { headers: { 'x-csrf-token': token } });
+    expect(deleted.status).toBe(204);
+
+    const page = await signIn('editor');
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS - 1} entries`);
+    const toggle = 'button.widgetlib-trash-toggle';
+    await tabTo(page, toggle);
+    await press(page, 'Enter');
+    expect(await page.getAttribute(toggle, 'aria-pressed')).toBe('true');
+    await page.waitForSelector('#albums-trash tbody tr td:not(.dt-empty)');
+    expect(await page.locator('#albums_wrapper').isHidden()).toBe(true);
+    const restore = `#albums-trash tbody tr:has(td:text-is("${album!.catalogue_code}")) button.widgetlib-trash-restore`;
+    await tabTo(page, restore, 40);
+    await press(page, 'Enter');
+    const status = '.widgetlib-trash-status';
+    expect(await page.getAttribute(status, 'role')).toBe('status');
+    expect(await page.getAttribute(status, 'aria-live')).toBe('polite');
+    await waitForText(page, status, 'The row was restored.');
+    expect(await count(`id = ${album!.id} AND deleted_at IS NULL`)).toBe(1);
+    // The restored row has left the trash: the focus waits on the trash itself, and shows there.
+    await page.waitForSelector('#albums-trash tbody td.dt-empty');
+    expect(await isFocused(page, '.widgetlib-trash')).toBe(true);
+    expect((await focused(page)).indicated).toBe(true);
+
+    await tabTo(page, toggle, 40, 'Shift+Tab');
+    await press(page, 'Enter');
+    expect(await page.getAttribute(toggle, 'aria-pressed')).toBe('false');
+    expect(await isFocused(page, toggle)).toBe(true);
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
+    await waitForText(page, ANNOUNCER, `${ALBUMS} albums match. Page 1 of ${ALBUMS / 10}`);
+  }, 120_000);
+
+  it('edits a cell in place with Enter, cancels another with F2 and Escape, focus back on the cell', async () => {
+    const page = await signIn('editor');
+    const row = await page
+      .locator('#albums tbody tr')
+      .first()
+      .evaluate((element) => Number(element.id));
+    const title = '#albums tbody tr:first-child > td.widgetlib-inline-editable >> nth=0';
+    await tabTo(page, title, 200);
+    expect(await page.locator(title).getAttribute('aria-describedby')).toBeTruthy();
+    await press(page, 'Enter');
+    expect(await isFocused(page, '#albums input.widgetlib-inline-control[aria-label="Edit Title"]')).toBe(true);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Typed in place');
+    await press(page, 'Enter');
+    await waitForText(page, ANNOUNCER, 'Title saved.');
+    expect(await page.textContent(title)).toBe('Typed in place');
+    expect(await isFocused(page, title)).toBe(true);
+    expect((await focused(page)).indicated).toBe(true);
+    expect(await count(`id = ${row} AND title = 'Typed in place'`)).toBe(1);
+
+    const tracks = '#albums tbody tr:first-child > td.widgetlib-inline-editable >> nth=1';
+    const before = await page.textContent(tracks);
+    await tabTo(page, tracks, 10);
+    await press(page, 'F2');
+    expect(await isFocused(page, '#albums input.widgetlib-inline-control[aria-label="Edit Tracks"]')).toBe(true);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('77');
+    await press(page, 'Escape');
+    await waitForText(page, ANNOUNCER, 'Edit cancelled.');
+    expect(await isFocused(page, tracks)).toBe(true);
+    expect(await page.textContent(tracks)).toBe(before);
+    expect(await count(`id = ${row} AND tracks = 77`)).toBe(0);
+  }, 120_000);
 });
