@@ -412,4 +412,43 @@ describe('the albums page by keyboard alone in Chromium (SQLite)', () => {
     expect(await page.textContent(tracks)).toBe(before);
     expect(await count(`id = ${row} AND tracks = 77`)).toBe(0);
   }, 120_000);
+
+  it('settles a conflict (412) of a cell edited in place by keyboard, keeping the value typed', async () => {
+    const page = await signIn('editor');
+    const row = await page
+      .locator('#albums tbody tr')
+      .first()
+      .evaluate((element) => Number(element.id));
+    const title = '#albums tbody tr:first-child > td.widgetlib-inline-editable >> nth=0';
+    await tabTo(page, title, 200);
+    await press(page, 'Enter');
+    // Another user changes the album's title meanwhile.
+    const other = demo.client();
+    const token = await other.signIn('admin');
+    const changed = await other.json(
+      'PATCH',
+      `/api/albums/${row}/`,
+      { title: 'Changed elsewhere' },
+      {
+        'x-csrf-token': token,
+      },
+    );
+    expect(changed.status).toBe(200);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Mine by keyboard');
+    await press(page, 'Enter');
+    await page.waitForSelector('#albums .widgetlib-inline-conflict [role=alert]');
+    expect(await isFocused(page, '#albums button.widgetlib-inline-keep-mine')).toBe(true);
+    expect((await focused(page)).indicated).toBe(true);
+    expect(await page.textContent('#albums .widgetlib-inline-theirs')).toBe('Saved now: Changed elsewhere');
+    expect(await page.textContent(ANNOUNCER)).toBe('');
+    await press(page, 'Tab');
+    expect(await isFocused(page, '#albums button.widgetlib-inline-take-theirs')).toBe(true);
+    await press(page, 'Shift+Tab');
+    await press(page, 'Enter');
+    await waitForText(page, ANNOUNCER, 'Title saved.');
+    expect(await isFocused(page, title)).toBe(true);
+    expect(await page.textContent(title)).toBe('Mine by keyboard');
+    expect(await count(`id = ${row} AND title = 'Mine by keyboard'`)).toBe(1);
+  }, 120_000);
 });

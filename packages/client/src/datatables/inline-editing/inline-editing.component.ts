@@ -150,6 +150,8 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const words = { empty: texts.inlineEmpty, yes: texts.yes, no: texts.no };
     edit.row = current;
     edit.editor.busy(false);
+    // The conflict's message is an alert of its own: "Saving…" no longer holds.
+    announce('');
     const view = buildInlineConflict(doc, {
       idPrefix: prefix,
       texts,
