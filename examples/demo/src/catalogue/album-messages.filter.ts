@@ -18,6 +18,9 @@ export class AlbumMessagesFilter implements ExceptionFilter {
         typeof message === 'string' ? (dtoMessageText(language, message) ?? message) : message,
       );
     }
-    host.switchToHttp().getResponse<Response>().status(exception.getStatus()).json(body);
+    const response = host.switchToHttp().getResponse<Response>();
+    // As Nest's own handler: an answer already under way is ended, not answered twice.
+    if (response.headersSent) response.end();
+    else response.status(exception.getStatus()).json(body);
   }
 }
