@@ -378,6 +378,17 @@ const STATES: State[] = [
   // Last: each of these deletes or changes an album.
   { name: 'Trash view open (a user who may delete)', path: '/albums', user: 'editor', open: openTrash('editor') },
   { name: 'Trash view open (an admin, who may purge)', path: '/albums', user: 'admin', open: openTrash('admin') },
+  {
+    name: 'Trash view at phone width, a row restored',
+    path: '/albums',
+    user: 'admin',
+    viewport: PHONE,
+    open: async (page, demo) => {
+      await openTrash('admin')(page, demo);
+      await page.locator('#albums-trash tbody tr').first().getByRole('button', { name: 'Restore' }).click();
+      await page.waitForSelector('.widgetlib-trash-status:text-is("The row was restored.")');
+    },
+  },
   { name: 'inline editor open on a cell', path: '/albums', user: 'editor', open: (page) => openInlineEditor(page, 1) },
   {
     name: 'inline editor, a validation error shown',
