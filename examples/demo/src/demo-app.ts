@@ -13,6 +13,7 @@ import compression from 'compression';
 import hbs from 'hbs';
 import { csrfProtection, csrfToken } from './auth/csrf.js';
 import { DemoSessions } from './auth/demo-sessions.js';
+import { AlbumMessagesFilter } from './catalogue/album-messages.filter.js';
 import { SignInRequiredFilter } from './auth/sign-in-required.filter.js';
 import { sessionUser, type DemoRequest } from './auth/session-user.middleware.js';
 import { securityHeaders } from './pages/security-headers.middleware.js';
@@ -116,7 +117,7 @@ export function createDemoApp(app: NestExpressApplication): NestExpressApplicati
     next();
   });
   app.use(databaseUnavailableAnswer);
-  app.useGlobalFilters(new SignInRequiredFilter());
+  app.useGlobalFilters(new SignInRequiredFilter(), new AlbumMessagesFilter());
   app.useGlobalInterceptors(new DatabaseUnavailableInterceptor());
   return app;
 }

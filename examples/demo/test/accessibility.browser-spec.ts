@@ -80,6 +80,47 @@ async function openEditor(page: Page, button: string): Promise<void> {
   await page.locator(PANEL).getByRole('toolbar', { name: 'Formatting' }).waitFor();
 }
 
+/** The id of the first album the table shows. */
+async function firstAlbumId(page: Page): Promise<string> {
+  await tableShown(page);
+  return page
+    .locator('#albums tbody tr')
+    .first()
+    .evaluate((row) => row.id);
+}
+
+/**
+ * Another session of `user` (signed in through the sign-in form, its CSRF token sent as the page's
+ * scripts send it) writes to the album `id` through the API: `DELETE` moves it to the trash, `PATCH` changes it.
+ */
+async function writeElsewhere(demo: DemoServer, user: User, method: 'DELETE' | 'PATCH', id: string, body?: object) {
+  const other = demo.client();
+  const headers = { 'x-csrf-token': await other.signIn(user) };
+  const response =
+    method === 'PATCH'
+      ? await other.json('PATCH', `/api/albums/${id}/`, body, headers)
+      : await other.request('DELETE', `/api/albums/${id}/`, { headers });
+  expect(response.status).toBe(method === 'PATCH' ? 200 : 204);
+}
+
+/** The Trash view open, showing an album `user` moved there. */
+function openTrash(user: User) {
+  return async (page: Page, demo: DemoServer): Promise<void> => {
+    await writeElsewhere(demo, user, 'DELETE', await firstAlbumId(page));
+    await page.click('button.widgetlib-trash-toggle');
+    await tableShown(page, 'albums-trash');
+    await page.locator('#albums-trash tbody tr').first().getByRole('button', { name: 'Restore' }).waitFor();
+  };
+}
+
+/** The inline editor open on the first album's cell in `column` (0: code). */
+async function openInlineEditor(page: Page, column: number): Promise<void> {
+  await tableShown(page);
+  await page.locator('#albums tbody tr').first().locator('td').nth(column).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#albums .widgetlib-inline-editor .widgetlib-inline-control:focus');
+}
+
 const STATES: State[] = [
   { name: 'sign-in', path: '/sign-in', user: null },
   {
@@ -333,6 +374,47 @@ const STATES: State[] = [
     user: 'admin',
     viewport: PHONE,
     open: (page) => tableShown(page, 'help-entries'),
+  },
+  // Last: each of these deletes or changes an album.
+  { name: 'Trash view open (a user who may delete)', path: '/albums', user: 'editor', open: openTrash('editor') },
+  { name: 'Trash view open (an admin, who may purge)', path: '/albums', user: 'admin', open: openTrash('admin') },
+  {
+    name: 'Trash view at phone width, a row restored',
+    path: '/albums',
+    user: 'admin',
+    viewport: PHONE,
+    open: async (page, demo) => {
+      await openTrash('admin')(page, demo);
+      await page.locator('#albums-trash tbody tr').first().getByRole('button', { name: 'Restore' }).click();
+      await page.waitForSelector('.widgetlib-trash-status:text-is("The row was restored.")');
+    },
+  },
+  { name: 'inline editor open on a cell', path: '/albums', user: 'editor', open: (page) => openInlineEditor(page, 1) },
+  {
+    name: 'inline editor, a validation error shown',
+    path: '/albums',
+    user: 'editor',
+    open: async (page) => {
+      await openInlineEditor(page, 3);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('0');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#albums .widgetlib-inline-error:not([hidden])');
+    },
+  },
+  {
+    name: 'inline editor, a conflict (412) shown',
+    path: '/albums',
+    user: 'editor',
+    open: async (page, demo) => {
+      const id = await firstAlbumId(page);
+      await openInlineEditor(page, 1);
+      // Another user changes the title first.
+      await writeElsewhere(demo, 'admin', 'PATCH', id, { title: 'Changed elsewhere' });
+      await page.keyboard.type('Mine');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#albums .widgetlib-inline-conflict .widgetlib-inline-keep-mine:focus');
+    },
   },
 ];
 

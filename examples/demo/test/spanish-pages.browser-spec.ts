@@ -83,6 +83,31 @@ const ENGLISH_WORDS = [
   'mode',
   'History',
   'Ask',
+  // The Trash view and the cells edited in place, with the server's refusals they show.
+  'Trash',
+  'Deleted',
+  'Restore',
+  'Actions',
+  'restored',
+  'Keep',
+  'mine',
+  'Take',
+  'theirs',
+  'Someone',
+  'changed',
+  'Yours',
+  'Press',
+  'click',
+  'change',
+  'saved',
+  'Saving',
+  'cancelled',
+  'empty',
+  'between',
+  'whole',
+  'number',
+  'body',
+  'version',
 ];
 
 function englishWordsIn(text: string): string[] {
@@ -125,9 +150,24 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
         .flat()
         .join('\n'),
     );
+    // What screen readers say beyond the visible text: descriptions (a cell's editing hint) and live regions.
+    const spoken = await page.evaluate(() =>
+      [
+        ...[...document.querySelectorAll<HTMLElement>('[aria-describedby]')]
+          .filter((element) => element.checkVisibility())
+          .flatMap((element) => element.getAttribute('aria-describedby')!.split(/\s+/))
+          .map((id) => document.getElementById(id)?.textContent ?? ''),
+        ...[...document.querySelectorAll('[role=status], [role=alert], [aria-live]')].map(
+          (region) => region.textContent ?? '',
+        ),
+      ].join('\n'),
+    );
     const directory = process.env.WIDGETLIB_SCREENSHOTS;
     if (directory) await page.screenshot({ path: join(directory, `es-${name}.png`) });
-    expect({ page: name, english: englishWordsIn(`${text}\n${attributes}`) }).toEqual({ page: name, english: [] });
+    expect({ page: name, english: englishWordsIn(`${text}\n${attributes}\n${spoken}`) }).toEqual({
+      page: name,
+      english: [],
+    });
     return text;
   }
 
@@ -165,6 +205,85 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
       const titles = await page.$$eval('#albums tr.child .dtr-title', (spans) => spans.map((span) => span.textContent));
       expect(titles.length).toBeGreaterThan(0);
       await check('albums-child-rows');
+    },
+    SLOW,
+  );
+
+  it(
+    'edits a cell in place in Spanish: the editor, its hint, a refusal and a conflict',
+    async () => {
+      await page.goto(`${demo.baseUrl}/albums`);
+      await tableDrawn('albums');
+      const cell = (column: number) => page.locator('#albums tbody tr').first().locator('td').nth(column);
+      const id = await page
+        .locator('#albums tbody tr')
+        .first()
+        .evaluate((row) => row.id);
+      await cell(1).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('textbox', { name: 'Editar Título', exact: true }).waitFor();
+      await check('albums-inline-editor');
+      const hint = await cell(1).evaluate(
+        (element) => document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent,
+      );
+      expect(hint).toBe('Pulse Intro o F2, o haga doble clic, para editar.');
+      await page.keyboard.press('Escape');
+
+      await cell(3).focus();
+      await page.keyboard.press('F2');
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('0');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#albums .widgetlib-inline-error:not([hidden])');
+      expect(await check('albums-inline-error')).toContain(
+        'No se guardó el cambio: Las pistas deben estar entre 1 y 99',
+      );
+      await page.keyboard.press('Escape');
+
+      await cell(1).focus();
+      await page.keyboard.press('Enter');
+      // Another user changes the album first.
+      const other = demo.client();
+      const token = await other.signIn('editor');
+      const changed = await other.json('PATCH', `/api/albums/${id}/`, { tracks: 12 }, { 'x-csrf-token': token });
+      expect(changed.status).toBe(200);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Mío');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#albums .widgetlib-inline-conflict');
+      const conflict = await check('albums-inline-conflict');
+      expect(conflict).toContain('Otra persona cambió esta fila mientras usted la editaba.');
+      expect(conflict).toContain('El suyo: Mío');
+      await page.getByRole('button', { name: 'Tomar el guardado' }).click();
+      await page.waitForSelector('#albums .widgetlib-inline-conflict', { state: 'detached' });
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the Trash view, its buttons and a restore in Spanish',
+    async () => {
+      await page.goto(`${demo.baseUrl}/albums`);
+      await tableDrawn('albums');
+      const id = await page
+        .locator('#albums tbody tr')
+        .first()
+        .evaluate((row) => row.id);
+      const other = demo.client();
+      const token = await other.signIn('admin');
+      const deleted = await other.request('DELETE', `/api/albums/${id}/`, { headers: { 'x-csrf-token': token } });
+      expect(deleted.status).toBe(204);
+      await page.getByRole('button', { name: 'Papelera' }).click();
+      await tableDrawn('albums-trash');
+      const trash = await check('albums-trash');
+      expect(trash).toContain('Restaurar');
+      expect(trash).toContain('Eliminar definitivamente');
+      await page.locator('#albums-trash tbody tr').first().getByRole('button', { name: 'Restaurar' }).click();
+      await page.waitForSelector('.widgetlib-trash-status:text-is("La fila se restauró.")');
+      await page.waitForSelector('#albums-trash tbody td.dt-empty');
+      await check('albums-trash-restored');
+      await page.getByRole('button', { name: 'Papelera' }).click();
+      await tableDrawn('albums');
     },
     SLOW,
   );

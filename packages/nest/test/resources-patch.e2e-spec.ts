@@ -14,6 +14,7 @@ import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/tes
 
 const ALICE = asUser({ name: 'alice', permissions: ['memos.use', 'memos.edit'] });
 const READER = asUser({ name: 'alice', permissions: ['memos.use'] });
+const SPANISH = { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' };
 
 describeEachDatabase('DataTableResource PATCH, ETag and If-Match', (kind) => {
   let testApp: TestApp;
@@ -136,6 +137,7 @@ describeEachDatabase('DataTableResource PATCH, ETag and If-Match', (kind) => {
       .expect(412);
     expect(stale.headers.etag).toBe('"2"');
     expect(stale.body.message).toBe(`Memo ${own.id} has changed: it is at version 2 now`);
+    expect(stale.body.code).toBe('resource.changed');
     expect(stale.body.current).toEqual({
       id: own.id,
       title: 'Plan',
@@ -199,5 +201,38 @@ describeEachDatabase('DataTableResource PATCH, ETag and If-Match', (kind) => {
       .send({ label: ' grey ' })
       .expect(200);
     expect(trimmed.body).toEqual({ id: sticker.id, label: 'GREY' });
+  });
+
+  it(`[${kind}] says its 412, an empty or non-object body and If-Match problems in the reader's language`, async () => {
+    const patch = (path: string, ifMatch: string | null, body: unknown) => {
+      const sent = request(server).patch(path).set(ALICE).set(SPANISH);
+      return (ifMatch === null ? sent : sent.set('If-Match', ifMatch)).send(body as object);
+    };
+    await request(server).patch(`/memos/${own.id}/`).set(ALICE).send({ pages: 2 }).expect(200);
+    const stale = await patch(`/memos/${own.id}/`, '"1"', { title: 'Lost update' }).expect(412);
+    expect(stale.body).toMatchObject({
+      statusCode: 412,
+      code: 'resource.changed',
+      message: `Memo ${own.id} ha cambiado: ahora está en la versión 2`,
+      current: { id: own.id, title: 'Plan', pages: 2, version: 2 },
+    });
+    expect(stale.headers.etag).toBe('"2"');
+    const empty = await patch(`/memos/${own.id}/`, null, {}).expect(400);
+    expect(empty.body.message).toEqual(['El cuerpo no nombra ningún campo que cambiar']);
+    const list = await patch(`/memos/${own.id}/`, null, [{ title: 'x' }]).expect(400);
+    expect(list.body.message).toEqual(['El cuerpo debe ser un objeto JSON con los campos que se cambian']);
+    const malformed = await patch(`/memos/${own.id}/`, '2', { pages: 1 }).expect(400);
+    expect(malformed.body.message).toEqual([
+      'If-Match debe ser * o una lista separada por comas de etiquetas de entidad como "3"',
+    ]);
+    const unversioned = await patch(`/stickers/${sticker.id}/`, '"1"', { label: 'pink' }).expect(400);
+    expect(unversioned.body.message).toEqual([
+      'If-Match nombra versiones, pero Sticker no tiene columna de versión: envíe If-Match: * o ninguno',
+    ]);
+    // An unknown field: class-validator's message, in Spanish as before.
+    const invalid = await patch(`/memos/${own.id}/`, null, { colour: 'red' }).expect(400);
+    expect(invalid.body.message).toEqual(['la propiedad colour no está permitida']);
+    expect(await stored(own.id)).toMatchObject({ title: 'Plan', pages: 2, version: 2 });
+    expect((await testApp.dataSource.getRepository(Sticker).findOneByOrFail({ id: sticker.id })).label).toBe('red');
   });
 });

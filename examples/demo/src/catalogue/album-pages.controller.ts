@@ -23,7 +23,7 @@ import { ALBUM_HISTORY } from './albums.controller.js';
 import { Artist } from './artist.entity.js';
 import { AlbumReferenceError, assignAlbum, missingReferences } from './album.writer.js';
 import { Genre } from './genre.entity.js';
-import { DEMO_TEXTS, demoText, type DemoTextKey } from '../pages/demo-texts.js';
+import { demoText, dtoMessageText, type DemoTextKey } from '../pages/demo-texts.js';
 import type { DemoLanguage } from '../pages/page.renderer.js';
 
 type FormValues = Record<string, unknown>;
@@ -75,8 +75,8 @@ const formatChoices = (lang: DemoLanguage) =>
  * date field's message (widgetlib's `GTDate`) names its format.
  */
 function formErrorText(lang: DemoLanguage, field: string, message: string): string {
-  const key = `error.${message}`;
-  if (key in DEMO_TEXTS.en) return demoText(lang, key as DemoTextKey);
+  const translated = dtoMessageText(lang, message);
+  if (translated !== null) return translated;
   if (lang === 'en') return message;
   if (field === 'released_on') {
     return demoText(lang, 'error.releaseDate', { format: RELEASE_DATE.typedFormat, example: RELEASE_DATE.example });

@@ -16,3 +16,12 @@ export function demoText(
     name in values ? String(values[name]) : whole,
   );
 }
+
+/**
+ * A message of the demo's DTOs (their English `message`) in `language`: it is the key of its
+ * translation (`error.<message>`); null for a message the demo does not translate.
+ */
+export function dtoMessageText(language: DemoLanguage, message: string): string | null {
+  const key = `error.${message}`;
+  return key in DEMO_TEXTS.en ? demoText(language, key as DemoTextKey) : null;
+}

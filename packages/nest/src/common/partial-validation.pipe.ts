@@ -1,6 +1,8 @@
-import { BadRequestException, type ArgumentMetadata, type Type, type ValidationPipeOptions } from '@nestjs/common';
+import { type ArgumentMetadata, type Type, type ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { CheckedValidationPipe } from './checked-validation.pipe.js';
+import { httpExceptionOf } from './errors/http-error.mapping.js';
+import { WidgetLibError } from './errors/widgetlib.errors.js';
 
 /** A validation of one body that reports only the problems of the fields it sent (and of unknown ones). */
 class SentFieldsValidationPipe extends CheckedValidationPipe {
@@ -16,9 +18,6 @@ class SentFieldsValidationPipe extends CheckedValidationPipe {
     return errors.filter((error) => this.sent.has(error.property));
   }
 }
-
-export const PARTIAL_BODY_NOT_OBJECT = 'The body must be a JSON object of the fields to change';
-export const PARTIAL_BODY_EMPTY = 'The body names no field to change';
 
 /**
  * Validates a partial update (PATCH) against the whole update DTO: each field sent is checked by its
@@ -42,10 +41,10 @@ export class PartialValidationPipe extends CheckedValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new BadRequestException([PARTIAL_BODY_NOT_OBJECT]);
+      throw httpExceptionOf(new WidgetLibError('invalid', [{ code: 'resource.body-not-object' }]));
     }
     const sent = Object.keys(value);
-    if (sent.length === 0) throw new BadRequestException([PARTIAL_BODY_EMPTY]);
+    if (sent.length === 0) throw httpExceptionOf(new WidgetLibError('invalid', [{ code: 'resource.body-empty' }]));
     const validated = await new SentFieldsValidationPipe(new Set(sent), this.options).transform(value, metadata);
     const fields = validated as Record<string, unknown>;
     return Object.fromEntries(sent.map((name) => [name, fields[name]]));

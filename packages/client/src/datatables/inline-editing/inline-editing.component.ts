@@ -69,7 +69,11 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const region = container()?.querySelector(ANNOUNCER_SELECTOR);
     if (region) region.textContent = text;
   };
-  const title = (index: number) => api.column(index).header().textContent?.trim() ?? '';
+  // The header's title only: ColumnControl puts its menu button's words in the same cell.
+  const title = (index: number) => {
+    const header = api.column(index).header();
+    return (header.querySelector('.dt-column-title') ?? header).textContent?.trim() ?? '';
+  };
 
   const mark = () => {
     if (!hint.isConnected) container()?.append(hint);
@@ -146,6 +150,8 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const words = { empty: texts.inlineEmpty, yes: texts.yes, no: texts.no };
     edit.row = current;
     edit.editor.busy(false);
+    // The conflict's message is an alert of its own: "Saving…" no longer holds.
+    announce('');
     const view = buildInlineConflict(doc, {
       idPrefix: prefix,
       texts,

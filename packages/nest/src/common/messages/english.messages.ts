@@ -1,5 +1,6 @@
 import { ENGLISH_TABLE_REQUEST_MESSAGES } from './english-table-request.messages.js';
 import { ENGLISH_VALIDATION_MESSAGES } from './english-validation.messages.js';
+import { IF_MATCH_FORMAT } from '../versions/version-condition.parser.js';
 import type { UserMessages } from './user-messages.types.js';
 
 export const ENGLISH_MESSAGES: UserMessages = {
@@ -37,4 +38,9 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'trash.purge-invalid': 'purge must be true or false',
   'trash.none': '{entity} has no trash: its records are deleted for good',
   'trash.no-purge': 'This resource does not delete {entity} records for good',
+  'resource.changed': '{entity} {id} has changed: it is at version {version} now',
+  'resource.unversioned': 'If-Match names versions, but {entity} has no version column: send If-Match: * or none',
+  'resource.if-match-format': IF_MATCH_FORMAT,
+  'resource.body-not-object': 'The body must be a JSON object of the fields to change',
+  'resource.body-empty': 'The body names no field to change',
 };

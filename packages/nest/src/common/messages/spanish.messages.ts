@@ -38,4 +38,10 @@ export const SPANISH_MESSAGES: UserMessages = {
   'trash.purge-invalid': 'purge debe ser true o false',
   'trash.none': '{entity} no tiene papelera: sus registros se eliminan definitivamente',
   'trash.no-purge': 'Este recurso no elimina definitivamente registros de {entity}',
+  'resource.changed': '{entity} {id} ha cambiado: ahora está en la versión {version}',
+  'resource.unversioned':
+    'If-Match nombra versiones, pero {entity} no tiene columna de versión: envíe If-Match: * o ninguno',
+  'resource.if-match-format': 'If-Match debe ser * o una lista separada por comas de etiquetas de entidad como "3"',
+  'resource.body-not-object': 'El cuerpo debe ser un objeto JSON con los campos que se cambian',
+  'resource.body-empty': 'El cuerpo no nombra ningún campo que cambiar',
 };

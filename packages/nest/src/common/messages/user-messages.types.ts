@@ -36,6 +36,11 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'trash.purge-invalid': string;
   'trash.none': string;
   'trash.no-purge': string;
+  'resource.changed': string;
+  'resource.unversioned': string;
+  'resource.if-match-format': string;
+  'resource.body-not-object': string;
+  'resource.body-empty': string;
 }
 
 export type UserMessageCode = keyof UserMessages;

@@ -11,20 +11,20 @@ export class ResourceChangedError extends WidgetLibError {
     readonly version: number,
     readonly current: Record<string, unknown>,
   ) {
-    super('precondition-failed', `${entity} ${id} has changed: it is at version ${version} now`, { current });
+    super('precondition-failed', { code: 'resource.changed', params: { entity, id, version } }, { current });
   }
 }
 
 /** An `If-Match` naming versions of a record whose entity keeps none (no `@VersionColumn`). */
 export class ResourceUnversionedError extends WidgetLibError {
   constructor(entity: string) {
-    super('invalid', [`If-Match names versions, but ${entity} has no version column: send If-Match: * or none`]);
+    super('invalid', [{ code: 'resource.unversioned', params: { entity } }]);
   }
 }
 
 /** A malformed `If-Match` header. */
 export class ResourceIfMatchError extends WidgetLibError {
-  constructor(problem: string) {
-    super('invalid', [problem]);
+  constructor() {
+    super('invalid', [{ code: 'resource.if-match-format' }]);
   }
 }

@@ -21,7 +21,7 @@ export class ResourceVersions<T extends ObjectLiteral> {
    */
   condition(request: HttpRequest): VersionCondition | undefined {
     const condition = parseIfMatch(request.headers['if-match']);
-    if (typeof condition === 'string') throw new ResourceIfMatchError(condition);
+    if (typeof condition === 'string') throw new ResourceIfMatchError();
     if (condition?.kind === 'versions' && !this.property)
       throw new ResourceUnversionedError(this.repository.metadata.name);
     return condition;
