@@ -6,27 +6,30 @@ export class ResourceRecordNotFoundError extends WidgetLibError {
     entity: string,
     readonly id: number,
   ) {
-    super('not-found', `${entity} ${id} does not exist`);
+    super('not-found', { code: 'resource.not-found', params: { entity, id } });
   }
 }
 
 /** A write that would leave its record outside the resource's base query: refused and undone. */
 export class ResourceOutOfScopeError extends WidgetLibError {
   constructor(subject: 'The new' | 'The changed', entity: string) {
-    super('forbidden', `${subject} ${entity} would be outside the records this resource gives you`);
+    super('forbidden', {
+      code: subject === 'The new' ? 'resource.new-out-of-scope' : 'resource.changed-out-of-scope',
+      params: { entity },
+    });
   }
 }
 
 /** A write that broke a unique constraint. */
 export class ResourceDuplicateError extends WidgetLibError {
   constructor(entity: string) {
-    super('conflict', `This ${entity} would duplicate an existing one`);
+    super('conflict', { code: 'resource.duplicate', params: { entity } });
   }
 }
 
 /** A write that gave a column a longer value than it holds. */
 export class ResourceValueTooLongError extends WidgetLibError {
   constructor() {
-    super('invalid', 'A value is too long for its column');
+    super('invalid', { code: 'resource.too-long' });
   }
 }

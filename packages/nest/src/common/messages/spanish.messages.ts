@@ -38,6 +38,12 @@ export const SPANISH_MESSAGES: UserMessages = {
   'trash.purge-invalid': 'purge debe ser true o false',
   'trash.none': '{entity} no tiene papelera: sus registros se eliminan definitivamente',
   'trash.no-purge': 'Este recurso no elimina definitivamente registros de {entity}',
+  'resource.not-found': '{entity} {id} no existe',
+  'resource.new-out-of-scope': 'El nuevo registro de {entity} quedaría fuera de los registros que este recurso le da',
+  'resource.changed-out-of-scope':
+    'El registro de {entity} cambiado quedaría fuera de los registros que este recurso le da',
+  'resource.duplicate': 'Este registro de {entity} duplicaría uno existente',
+  'resource.too-long': 'Un valor es demasiado largo para su columna',
   'resource.changed': '{entity} {id} ha cambiado: ahora está en la versión {version}',
   'resource.unversioned':
     'If-Match nombra versiones, pero {entity} no tiene columna de versión: envíe If-Match: * o ninguno',

@@ -36,6 +36,11 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'trash.purge-invalid': string;
   'trash.none': string;
   'trash.no-purge': string;
+  'resource.not-found': string;
+  'resource.new-out-of-scope': string;
+  'resource.changed-out-of-scope': string;
+  'resource.duplicate': string;
+  'resource.too-long': string;
   'resource.changed': string;
   'resource.unversioned': string;
   'resource.if-match-format': string;
