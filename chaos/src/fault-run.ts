@@ -124,9 +124,10 @@ export async function faultRun(settings: RunSettings): Promise<RunFigures> {
       database,
       `SELECT id, ${HELP_VALUE} AS value FROM widgetlib_help WHERE id_view = 'chaos'`,
     );
+    // A deleted album waits in the trash (its deleted_at set): deleted as far as the ledger goes.
     const albums = await server.query<StoredRow>(
       database,
-      `SELECT id, ${ALBUM_VALUE} AS value FROM album WHERE ${ALBUM_VALUE} LIKE 'album w%'`,
+      `SELECT id, ${ALBUM_VALUE} AS value FROM album WHERE ${ALBUM_VALUE} LIKE 'album w%' AND deleted_at IS NULL`,
     );
     const { problems, otherServerErrors } = requestProblems(server.name, log, faults);
     for (const fault of faults) {
