@@ -4,7 +4,7 @@ import type { RowSelection } from './row-selection.component.js';
 import { formatTableNumber, type DataTableTransportOptions, type ShownRequest } from '../core/index.js';
 import { errorMessage, listRequest } from '../transport/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
-import { isMissingPermissions } from '../../http/index.js';
+import { isMissingPermissions, noteOwnWrite } from '../../http/index.js';
 
 /** An action of `bulkActions`: a button that POSTs the table's request to `url`, for the selected rows. */
 export interface DataTableBulkAction {
@@ -208,6 +208,7 @@ export function addBulkActions(
 async function send(request: ReturnType<typeof listRequest>): Promise<BulkOutcome> {
   try {
     const { url, ...init } = request;
+    noteOwnWrite();
     const response = await fetch(url, { ...init, credentials: 'same-origin' });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {

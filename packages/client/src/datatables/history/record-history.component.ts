@@ -1,4 +1,4 @@
-import { csrfHeaders, languageHeaders } from '../../http/index.js';
+import { csrfHeaders, languageHeaders, noteOwnWrite } from '../../http/index.js';
 import { dataTableTexts, type DataTableTexts } from '../../texts/index.js';
 import { grants, parseTablePermissions } from '../permissions/index.js';
 import { errorMessage } from '../transport/datatables-response.parser.js';
@@ -24,6 +24,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
 
 async function requested(url: string, init: RequestInit): Promise<unknown> {
+  if (init.method === 'POST') noteOwnWrite();
   const response = await fetch(url, {
     ...init,
     credentials: 'same-origin',

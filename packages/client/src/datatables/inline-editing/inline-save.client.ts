@@ -1,4 +1,10 @@
-import { csrfHeaders, isMissingPermissions, languageHeaders, type CsrfOptions } from '../../http/index.js';
+import {
+  csrfHeaders,
+  isMissingPermissions,
+  languageHeaders,
+  noteOwnWrite,
+  type CsrfOptions,
+} from '../../http/index.js';
 
 type Row = Record<string, unknown>;
 
@@ -33,6 +39,7 @@ export async function saveCell(
   csrf: CsrfOptions | undefined,
 ): Promise<InlineSaveOutcome> {
   let response: Response;
+  noteOwnWrite();
   try {
     response = await fetch(url, {
       method: 'PATCH',

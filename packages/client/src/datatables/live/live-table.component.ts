@@ -1,5 +1,6 @@
 import type { Api } from 'datatables.net';
 import type { DataTableTexts } from '../../texts/index.js';
+import { OWN_WRITE_EVENT } from '../../http/index.js';
 import { liveStreamConnection } from './live-stream.component.js';
 import type { LiveTableInfo } from './live-notice.parser.js';
 
@@ -8,6 +9,12 @@ export const LIVE_CHANGED_CLASS = 'widgetlib-live-changed';
 /** Milliseconds notices wait for others before the table reloads once for all of them. */
 export const LIVE_DEBOUNCE_MS = 150;
 export const LIVE_MARK_MS = 2500;
+/**
+ * Milliseconds after the page's own write within which a notice is taken as that write's: the page
+ * already shows it (the row redrawn from the answer), so the table is left as it is, with the focus
+ * in it and the write's own outcome ("Title saved.") told.
+ */
+export const OWN_WRITE_QUIET_MS = 3000;
 
 const ANNOUNCER_SELECTOR = '.widgetlib-table-announcer';
 
@@ -19,6 +26,11 @@ const ANNOUNCER_SELECTOR = '.widgetlib-table-announcer';
 export function followLiveTable(api: Api, info: LiveTableInfo, texts: () => Readonly<DataTableTexts>): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let keys = new Set<string>();
+  let ownWriteAt = Number.NEGATIVE_INFINITY;
+  const ownWrite = () => {
+    ownWriteAt = Date.now();
+  };
+  document.addEventListener(OWN_WRITE_EVENT, ownWrite);
   /**
    * The rows marked changed, by key, until when (null: from the next draw on); a draw meanwhile
    * (new row elements) marks them again.
@@ -43,8 +55,10 @@ export function followLiveTable(api: Api, info: LiveTableInfo, texts: () => Read
   api.on('draw', mark);
   const reload = () => {
     timer = null;
-    for (const key of keys) marked.set(key, null);
+    const own = Date.now() - ownWriteAt < OWN_WRITE_QUIET_MS;
+    if (!own) for (const key of keys) marked.set(key, null);
     keys = new Set();
+    if (own) return;
     const region = api.table().container().querySelector(ANNOUNCER_SELECTOR);
     const before = region?.textContent ?? '';
     api.one('draw', () => {
@@ -67,6 +81,7 @@ export function followLiveTable(api: Api, info: LiveTableInfo, texts: () => Read
   });
   api.on('destroy', () => {
     stop();
+    document.removeEventListener(OWN_WRITE_EVENT, ownWrite);
     if (timer) clearTimeout(timer);
   });
   return stop;

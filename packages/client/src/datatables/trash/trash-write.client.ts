@@ -1,4 +1,10 @@
-import { csrfHeaders, isMissingPermissions, languageHeaders, type CsrfOptions } from '../../http/index.js';
+import {
+  csrfHeaders,
+  isMissingPermissions,
+  languageHeaders,
+  noteOwnWrite,
+  type CsrfOptions,
+} from '../../http/index.js';
 import { errorMessage } from '../transport/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
 
@@ -12,6 +18,7 @@ export async function sendTrashWrite(
   csrf: CsrfOptions | undefined,
   texts: DataTableTexts,
 ): Promise<string | null> {
+  noteOwnWrite();
   try {
     const response = await fetch(url, {
       method,
