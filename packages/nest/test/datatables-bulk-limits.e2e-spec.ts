@@ -119,12 +119,15 @@ describeEachDatabase('Bulk actions bounded in time', (kind: DatabaseKind) => {
       .set({ ...user, ...headers })
       .send({ all: 'true' });
 
-  /** The order in which a bulk action and a list request sent after its first batch are answered. */
+  /**
+   * The order in which a bulk action and a list request are answered, the list sent from within the
+   * second batch (the hook runs inside a batch's transaction: in the first, nothing is committed yet).
+   */
   async function answerOrder(transaction: BulkTransaction): Promise<{ order: string[]; listedDone: number }> {
     const order: string[] = [];
     let listed: Promise<number> | undefined;
     hooks.afterBatch = (batches) => {
-      if (batches !== 1) return;
+      if (batches !== 2) return;
       listed = request(server)
         .get('/tasks/')
         .query({ done: 'true', length: '1' })

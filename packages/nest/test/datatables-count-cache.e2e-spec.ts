@@ -18,7 +18,8 @@ import { StatementCounter } from './fixtures/statement-counter.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
-const TTL_MS = 600;
+// Long enough for a list, a write and a second list on a loaded machine; short enough to wait out.
+const TTL_MS = 3_000;
 const EVERYTHING = asUser({ permissions: Object.values(BOOK_PERMISSIONS) });
 const READER = asUser({ permissions: [BOOK_PERMISSIONS.list] });
 
