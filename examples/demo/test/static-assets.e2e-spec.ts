@@ -116,6 +116,7 @@ describe('the demo’s static assets: compressed, versioned URLs cached for good
       'help-authoring',
       'help-text',
       'inline-editing',
+      'live',
       'remote-select',
       'saved-views',
     ]);

@@ -83,10 +83,11 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Edit Shelf');
     await page.keyboard.type('Bott');
     await page.getByRole('option', { name: 'Bottom shelf' }).waitFor();
-    // The first Enter picks the option, the second saves.
+    // The first Enter picks the option (shown as the control's item), the second saves.
     await page.keyboard.press('Enter');
+    await page.locator('.widgetlib-inline-editor .ts-control .item', { hasText: 'Bottom shelf' }).waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.widgetlib-inline-editor').waitFor({ state: 'detached' });
+    await page.locator('.widgetlib-inline-editor').waitFor({ state: 'detached', timeout: 15_000 });
     expect(await cell(0, 5).textContent()).toBe('Bottom shelf');
     expect(patches.map((request) => request.postDataJSON() as unknown)).toEqual([{ shelf_id: shelves[1]!.id }]);
     expect(await notes().findOneByOrFail({ id: first.id })).toMatchObject({ shelf_id: shelves[1]!.id, version: 2 });
