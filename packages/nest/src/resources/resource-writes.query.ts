@@ -117,9 +117,9 @@ export class ResourceWrites<T extends ObjectLiteral> {
     request: HttpRequest,
     action: 'update' | 'restore' = 'update',
   ): Promise<void> {
-    const recorded = await this.source.history?.track(manager, request, action, [key]);
-    await this.save(manager, await this.loadForWrite(manager, key), body, request);
-    await recorded?.([key]);
+    await this.recorded(manager, request, action, [key], async () => {
+      await this.save(manager, await this.loadForWrite(manager, key), body, request);
+    });
     this.note(manager, 'updated', [key]);
   }
 
@@ -128,20 +128,20 @@ export class ResourceWrites<T extends ObjectLiteral> {
    * writes them, or, without `assign`, they are copied.
    */
   async updatePartly(manager: EntityManager, key: unknown, fields: object, request: HttpRequest): Promise<void> {
-    const recorded = await this.source.history?.track(manager, request, 'update', [key]);
-    const entity = await this.loadForWrite(manager, key);
-    if (this.source.assignPartial) await this.source.assignPartial(entity, fields as never, { manager, request });
-    else manager.merge(this.source.entity, entity, fields);
-    await manager.save(this.source.entity, entity);
-    await recorded?.([key]);
+    await this.recorded(manager, request, 'update', [key], async () => {
+      const entity = await this.loadForWrite(manager, key);
+      if (this.source.assignPartial) await this.source.assignPartial(entity, fields as never, { manager, request });
+      else manager.merge(this.source.entity, entity, fields);
+      await manager.save(this.source.entity, entity);
+    });
     this.note(manager, 'updated', [key]);
   }
 
   /** Deletes the records: to the trash when the entity has a `@DeleteDateColumn`, else for good. */
   async remove(manager: EntityManager, keys: unknown[], request: HttpRequest): Promise<void> {
-    const recorded = await this.source.history?.track(manager, request, 'delete', keys);
-    await discardRecords(manager, this.source.repository.metadata, keys);
-    await recorded?.(keys);
+    await this.recorded(manager, request, 'delete', keys, () =>
+      discardRecords(manager, this.source.repository.metadata, keys),
+    );
     this.note(manager, 'deleted', keys);
   }
 
@@ -149,7 +149,7 @@ export class ResourceWrites<T extends ObjectLiteral> {
   async recorded(
     manager: EntityManager,
     request: HttpRequest,
-    action: 'restore' | 'delete',
+    action: 'update' | 'restore' | 'delete',
     keys: unknown[],
     write: () => Promise<void>,
   ): Promise<void> {
