@@ -200,7 +200,18 @@ describeEachDatabase('SearchBuilder and ColumnControl against the reference', (k
           }).toEqual({ ids: expected, recordsFiltered: expected.length });
         },
       ),
-      { numRuns: CRITERIA_RUNS },
+      {
+        numRuns: CRITERIA_RUNS,
+        // Found in CI: the final sigma of 'Σίσυφος' is a σ to every server's search.
+        examples: [
+          [
+            { logic: 'AND', criteria: [{ origData: 'name', condition: '!ends', value: ['a'] }] },
+            [{ path: 'name', logic: 'ends', value: 'Σ' }],
+            false,
+            '/albums',
+          ],
+        ],
+      },
     );
   }, 300_000);
 

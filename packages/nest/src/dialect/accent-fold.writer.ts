@@ -18,6 +18,12 @@ const STROKED: Readonly<Record<string, string>> = {
   Ŧ: 'T',
 };
 
+/**
+ * Letters that are another shape of a letter: Greek's final sigma, which Unicode's case folding
+ * and the servers' accent-insensitive collations take for `σ`.
+ */
+const LETTER_SHAPES: Readonly<Record<string, string>> = { ς: 'σ' };
+
 /** Letters written with an accent that the languages using them sort as letters of their own, as every server does. */
 const SEPARATE_LETTERS = new Set(['й', 'Й']);
 
@@ -26,7 +32,7 @@ const MARKS = /\p{Mn}/gu;
 /**
  * `text` with its accents taken off and lower-cased, as the data tables' search compares texts:
  * each character's canonical decomposition (NFD) without its combining marks (but Cyrillic `й`),
- * letters with a stroke as their base letter ({@link STROKED}), then {@link foldCase}. Ligatures and
+ * letters with a stroke as their base letter ({@link STROKED}), the final sigma as `σ`, then {@link foldCase}. Ligatures and
  * `ß` stay as they are.
  */
 export function foldAccents(text: string): string {
@@ -46,7 +52,7 @@ function bareLetter(character: string): string {
   if (bare === undefined) {
     bare = SEPARATE_LETTERS.has(character)
       ? character
-      : (STROKED[character] ?? character.normalize('NFD').replace(MARKS, ''));
+      : (STROKED[character] ?? LETTER_SHAPES[character] ?? character.normalize('NFD').replace(MARKS, ''));
     if (bareLetters.size < BARE_LETTERS_KEPT) bareLetters.set(character, bare);
   }
   return bare;

@@ -85,6 +85,16 @@ describe('postgresDialectOf', () => {
     );
   });
 
+  it('takes the final sigma for σ on both sides when the term has a sigma, and only then', () => {
+    const dialect = postgresDialectOf({ search: 'wrapper', icu: true });
+    expect(dialect.containsIgnoringAccents('t.a', 'Σ', 'end', bind)).toBe(
+      `translate(lower(widgetlib_unaccent(CAST(t.a AS text))), 'ς', 'σ') LIKE ` +
+        `translate(lower(widgetlib_unaccent(CAST([%Σ] AS text))), 'ς', 'σ') ESCAPE '!'`,
+    );
+    expect(dialect.containsIgnoringAccents('t.a', 'ος', 'end', bind)).toContain(`translate(lower(`);
+    expect(dialect.containsIgnoringAccents('t.a', 'ίλ', 'end', bind)).not.toContain('translate');
+  });
+
   it('orders by the ICU root collation, or case-folded by code point without ICU', () => {
     expect(postgresDialectOf({ search: 'wrapper', icu: true }).natural('t.a')).toBe(
       'CAST(t.a AS text) COLLATE "und-x-icu"',

@@ -1,5 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { accentTranslation } from './accent-fold.writer.js';
+import { accentTranslation, foldAccents } from './accent-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, DriverErrorShape } from './database-dialect.types.js';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.writer.js';
 import { cancelPostgresStatement, type PostgresSession } from './postgres-cancel.query.js';
@@ -48,6 +48,18 @@ function searchText(features: PostgresFeatures, expression: string): string {
 }
 
 /**
+ * `searchText` of both sides, with the final sigma taken for `σ` as the other servers' search does,
+ * when the term has a sigma: only then can the two shapes change what matches, and only then is the
+ * expression index on the column's `searchText` given up.
+ */
+function searchTextsOf(features: PostgresFeatures, expression: string, pattern: string, term: string) {
+  const column = searchText(features, expression);
+  const bound = searchText(features, pattern);
+  if (features.search === 'translate' || !foldAccents(term).includes('σ')) return { column, bound };
+  return { column: `translate(${column}, 'ς', 'σ')`, bound: `translate(${bound}, 'ς', 'σ')` };
+}
+
+/**
  * PostgreSQL. Under a deterministic collation `=` compares the bytes, and in a UTF-8 database ILIKE
  * folds both sides with lower(), one code point at a time; unlike lower(x) LIKE lower(p), x ILIKE p
  * can use a pg_trgm index on x. Under an OR, `IN (subquery)` can only be a hashed filter, while
@@ -65,8 +77,10 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
       `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
     // Both sides folded by the same expression, which an expression index on the column can serve
     // (pg_trgm's gin_trgm_ops for a pattern that is not anchored at the start).
-    containsIgnoringAccents: (expression, text, anchor, bind) =>
-      `${searchText(features, expression)} LIKE ${searchText(features, bind(containsPattern(text, anchor)))} ESCAPE '${LIKE_ESCAPE}'`,
+    containsIgnoringAccents: (expression, text, anchor, bind) => {
+      const { column, bound } = searchTextsOf(features, expression, bind(containsPattern(text, anchor)), text);
+      return `${column} LIKE ${bound} ESCAPE '${LIKE_ESCAPE}'`;
+    },
     natural: (expression) =>
       features.icu
         ? `CAST(${expression} AS text) COLLATE "${ROOT_ICU_COLLATION}"`
