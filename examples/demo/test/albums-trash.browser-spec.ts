@@ -106,6 +106,9 @@ describe("the albums' trash, in Chromium (SQLite)", () => {
     await page.keyboard.press('Enter');
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('#albums_wrapper').isHidden()).toBe(true);
+    // The table's saved views and bulk bar act on the table, not on the trash: they step aside.
+    expect(await page.locator('.widgetlib-saved-views').isHidden()).toBe(true);
+    expect(await page.locator('.widgetlib-bulk-actions').isHidden()).toBe(true);
     await expectTrash(page, [code]);
 
     await page.locator('#albums-trash_wrapper input[type=search]').fill(title.slice(0, 12));
@@ -123,9 +126,15 @@ describe("the albums' trash, in Chromium (SQLite)", () => {
     );
     expect(await deletedAt(code)).toBeNull();
     await expectTrash(page, []);
+    await page.waitForFunction(
+      (where) => document.querySelector(`${where} tbody`)?.textContent === 'The trash is empty.',
+      TRASH,
+    );
 
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('.widgetlib-saved-views').isVisible()).toBe(true);
+    expect(await page.locator('.widgetlib-bulk-actions').isVisible()).toBe(true);
     await page.waitForFunction(
       (restored) =>
         [...document.querySelectorAll('#albums tbody tr td:first-child')].some(

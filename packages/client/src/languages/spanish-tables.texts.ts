@@ -58,6 +58,7 @@ export const SPANISH_TABLE_TEXTS: DataTableTexts = {
   groupTotals: '{group}: {count} filas',
   trash: 'Papelera',
   trashRegion: 'Filas eliminadas',
+  trashEmpty: 'La papelera está vacía.',
   trashActions: 'Acciones',
   trashRestore: 'Restaurar',
   trashPurge: 'Eliminar definitivamente',

@@ -183,6 +183,8 @@ export interface DataTableTexts {
   trash: string;
   /** Accessible name of the Trash view. */
   trashRegion: string;
+  /** What the Trash view's table says when no deleted row is there. */
+  trashEmpty: string;
   /** The title of the Trash view's column of buttons. */
   trashActions: string;
   /** A row's buttons in the Trash view. */

@@ -127,6 +127,7 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   exportError: 'The export failed:',
   trash: 'Trash',
   trashRegion: 'Deleted rows',
+  trashEmpty: 'The trash is empty.',
   trashActions: 'Actions',
   trashRestore: 'Restore',
   trashPurge: 'Delete for good',

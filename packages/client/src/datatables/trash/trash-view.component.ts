@@ -38,6 +38,20 @@ export interface TrashViewSetup {
   create(element: HTMLTableElement, url: string, options: TrashTableOptions): Api;
 }
 
+/** The class of the table's own controls while its trash is shown (they act on the table, not on the trash). */
+const BEHIND_TRASH_CLASS = `${TRASH_CLASS}-behind`;
+const TABLE_CONTROLS = ['widgetlib-saved-views', 'widgetlib-bulk-actions'];
+
+/** The saved views and the bulk bar of the table: those placed just before its container, as they place themselves. */
+function controlsOfTable(wrapper: HTMLElement): HTMLElement[] {
+  const controls: HTMLElement[] = [];
+  for (let node = wrapper.previousElementSibling; node instanceof HTMLElement; node = node.previousElementSibling) {
+    if (!TABLE_CONTROLS.some((name) => node.classList.contains(name))) break;
+    controls.push(node);
+  }
+  return controls;
+}
+
 /** The buttons of a row of the trash: Restore, and Delete for good while the trash's answer allows it. */
 function rowButtons(key: string, texts: DataTableTexts): string {
   const button = (action: 'restore' | 'purge', label: string, className: string) =>
@@ -92,6 +106,7 @@ export function installTrashView(api: Api, table: HTMLTableElement, setup: Trash
 
   const openTrash = (open: boolean) => {
     toggle.setAttribute('aria-pressed', String(open));
+    for (const control of controlsOfTable(wrapper())) control.classList.toggle(BEHIND_TRASH_CLASS, open);
     wrapper().hidden = open;
     region.hidden = !open;
     status.textContent = '';
@@ -112,6 +127,7 @@ export function installTrashView(api: Api, table: HTMLTableElement, setup: Trash
       .map((column) => ({ ...column }));
     trashApi = setup.create(element, trashListUrl(setup.url), {
       ...setup.tableOptions,
+      language: { ...setup.tableOptions.language, emptyTable: words().trashEmpty },
       order: [],
       searchDelay: 300,
       // The trash serves GET only (no `/query` form).
