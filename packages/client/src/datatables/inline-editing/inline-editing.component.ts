@@ -101,7 +101,8 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     remote?.destroy();
     cell.classList.remove(EDITING_CLASS);
     if (row) {
-      api.row(rowIndex).data(row);
+      // The answer is the record; what only the list answers (the row's actions and permissions) stays.
+      api.row(rowIndex).data({ ...(api.row(rowIndex).data() as Row), ...row });
       setup.rowRedrawn(api.row(rowIndex).node() as HTMLElement);
     } else {
       api.cell(cell).invalidate();
