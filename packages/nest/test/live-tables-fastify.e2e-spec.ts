@@ -118,3 +118,20 @@ describeEachDatabase('Live tables on Fastify', (kind) => {
     await resumed.next('ready');
   });
 });
+
+it('lets a Fastify app stop while a stream is open: the stream ends, the server does not wait for it', async () => {
+  const testApp = await createTestApp('sqlite', {
+    platform: 'fastify',
+    entities: [LiveItem],
+    imports: [TypeOrmModule.forFeature([LiveItem])],
+    controllers: [LiveItemsController],
+  });
+  await testApp.app.listen(0, '127.0.0.1');
+  const port = (testApp.app.getHttpServer().address() as AddressInfo).port;
+  const reader = await openEventStream(`http://127.0.0.1:${port}/live/?tables=live-items`, ALICE);
+  await reader.next('ready');
+  const stopping = Date.now();
+  await testApp.close();
+  expect(Date.now() - stopping).toBeLessThan(3000);
+  reader.close();
+});
