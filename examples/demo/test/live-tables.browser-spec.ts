@@ -2,30 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { startDemo, type DemoServer } from './support/demo-server.js';
+import { RECORD_LIVE_EVENTS } from './support/live-events.js';
 import { signInOn } from './support/sign-in.js';
-
-/** Records, in the page, what the live stream tells it (its `change` and `reload` events). */
-const RECORD_LIVE_EVENTS = `
-  window.liveEvents = [];
-  // The keys of the rows marked changed, however briefly.
-  window.markedRows = [];
-  new MutationObserver((records) => {
-    for (const record of records) {
-      const row = record.target;
-      if (row.classList && row.classList.contains('widgetlib-live-changed')) window.markedRows.push(row.textContent);
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
-  const Native = window.EventSource;
-  window.EventSource = class extends Native {
-    constructor(url, init) {
-      super(url, init);
-      this.addEventListener('ready', () => (window.liveReady = true));
-      for (const type of ['change', 'reload']) {
-        this.addEventListener(type, (event) => window.liveEvents.push({ type, data: event.data }));
-      }
-    }
-  };
-`;
 
 describe('the live albums table, two users in Chromium (SQLite)', () => {
   let demo: DemoServer;

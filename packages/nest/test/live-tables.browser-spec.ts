@@ -46,8 +46,10 @@ window.EventSource = class extends Native {
   }
 };
 const columns = [{ data: 'title', name: 'title', title: 'Title' }];
-widgetlib.createDataTable('all', '/live-items/', { columns, live: true, order: [[0, 'asc']] });
-widgetlib.createDataTable('mine', '/my-live-items/', { columns, live: true, order: [[0, 'asc']] });
+// ?tables=mine: the user's own items only.
+const shown = (new URLSearchParams(location.search).get('tables') || 'all,mine').split(',');
+if (shown.includes('all')) widgetlib.createDataTable('all', '/live-items/', { columns, live: true, order: [[0, 'asc']] });
+if (shown.includes('mine')) widgetlib.createDataTable('mine', '/my-live-items/', { columns, live: true, order: [[0, 'asc']] });
 </script></body></html>`;
 
 @Controller('live-page')
@@ -115,7 +117,7 @@ describe('Live tables in Chromium (SQLite)', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  async function open(user: string): Promise<Page> {
+  async function open(user: string, query = ''): Promise<Page> {
     const context = await chromium.newContext();
     contexts.push(context);
     await context.addCookies([{ name: 'test-user', value: user, url: `http://127.0.0.1:${port}` }]);
@@ -125,7 +127,7 @@ describe('Live tables in Chromium (SQLite)', () => {
       pageErrors.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss();
     });
-    await page.goto(`http://127.0.0.1:${port}/live-page`);
+    await page.goto(`http://127.0.0.1:${port}/live-page${query}`);
     await page.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
     return page;
   }
@@ -174,6 +176,52 @@ describe('Live tables in Chromium (SQLite)', () => {
       const mine = aliceEvents.filter((event) => event.data.includes('my-live-items'));
       expect(mine.map((event) => JSON.parse(event.data))).toEqual([{ table: 'my-live-items', kind: 'changed' }]);
       expect(JSON.stringify(aliceEvents)).not.toContain('Bob');
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps a page showing only the user's own items as it was when another user's row changes, and sends it nothing of that row",
+    async () => {
+      const items = testApp.dataSource.getRepository(LiveItem);
+      const stamp = Date.now();
+      await items.save({ title: `Alice's record ${stamp}`, owner: 'alice' });
+      const bobs = await items.save({ title: `Bob's draft ${stamp}`, owner: 'bob' });
+      const alice = await open('alice', '?tables=mine');
+      const bob = await open('bob', '?tables=all');
+      await shows(alice, 'mine', `Alice's record ${stamp}`);
+      const before = await rows(alice, 'mine');
+      // Every answer Alice's page reads from now on, but the stream's (read by the page itself).
+      const answers: Array<Promise<string>> = [];
+      alice.on('response', (response) => {
+        if (!response.url().includes('/live/')) answers.push(response.text().catch(() => ''));
+      });
+      const reread = alice.waitForResponse((response) => response.url().includes('/my-live-items/'));
+      const title = `Bob's secret ${stamp}`;
+      const status = await bob.evaluate(
+        ([id, body]) =>
+          fetch(`/live-items/${id}/`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((response) => response.status),
+        [bobs.id, { title }] as const,
+      );
+      expect(status).toBe(200);
+      await shows(bob, 'all', title);
+      // Alice's table is told only that something changed, and reads its rows again through her scope.
+      await reread;
+      await alice.waitForFunction(() => (window as unknown as { liveEvents: unknown[] }).liveEvents.length > 0);
+      expect(await events(alice)).toEqual([
+        { type: 'change', data: JSON.stringify({ table: 'my-live-items', kind: 'changed' }) },
+      ]);
+      expect(await rows(alice, 'mine')).toEqual(before);
+      const read = await Promise.all(answers);
+      expect(read.length).toBeGreaterThan(0);
+      for (const text of [...read, await alice.content()]) {
+        expect(text).not.toContain(title);
+        expect(text).not.toContain(`Bob's draft`);
+      }
     },
     SLOW,
   );

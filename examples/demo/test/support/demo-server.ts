@@ -11,22 +11,27 @@ import { createDemoApp } from '../../src/demo-app.js';
 export interface DemoServer {
   app: NestExpressApplication;
   baseUrl: string;
+  database: TestDatabase;
   client(): DemoClient;
   close(): Promise<void>;
 }
 
 /**
- * Starts the demo on a new database of `kind`. SQLite is a file, not `:memory:`, so that the session
- * store's own connection sees the same database as the app's.
+ * Starts the demo on a new database of `kind`, or on the database of `sharing` (a second instance
+ * of the same deployment; the first one drops it). SQLite is a file, not `:memory:`, so that the
+ * session store's own connection sees the same database as the app's.
  */
 export async function startDemo(
   kind: DatabaseKind,
   options: Omit<DemoAppOptions, 'database'> = {},
+  sharing?: DemoServer,
 ): Promise<DemoServer> {
-  const directory = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'widgetlib-demo-')) : null;
-  const database: TestDatabase = directory
-    ? { kind, options: { type: 'better-sqlite3', database: join(directory, 'demo.sqlite') }, drop: async () => {} }
-    : await createTestDatabase(kind);
+  const directory = kind === 'sqlite' && !sharing ? mkdtempSync(join(tmpdir(), 'widgetlib-demo-')) : null;
+  const database: TestDatabase = sharing
+    ? { ...sharing.database, drop: async () => {} }
+    : directory
+      ? { kind, options: { type: 'better-sqlite3', database: join(directory, 'demo.sqlite') }, drop: async () => {} }
+      : await createTestDatabase(kind);
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.register({ albumCount: 20, ...options, database: database.options })],
   }).compile();
@@ -37,6 +42,7 @@ export async function startDemo(
   return {
     app,
     baseUrl,
+    database,
     client: () => new DemoClient(baseUrl),
     close: async () => {
       await app.close();
