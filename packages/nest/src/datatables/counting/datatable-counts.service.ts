@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Cache } from 'cache-manager';
 import { LRUCache } from 'lru-cache';
 import { EntityMetadata, type DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { boundedCountCache, type CountCache } from './bounded-count-cache.query.js';
 import { countCacheKey, generationKey, recentWriteKey, writtenTables } from './count-cache-key.writer.js';
 
 /** The most counts and write generations the in-memory cache holds. */
@@ -22,9 +23,6 @@ export interface CountedStatement {
  * exports reading it read from the primary rather than a replica, which may not have it yet.
  */
 export const PRIMARY_READS_AFTER_WRITE_MS = 10_000;
-
-/** What the counts need of a cache: the host's `cache-manager` cache, or the library's own in memory. */
-type CountCache = Pick<Cache, 'get' | 'mget' | 'set'>;
 
 /**
  * The in-memory cache used when the host registers none: a bounded LRU map (least recently used goes
@@ -69,7 +67,7 @@ export class DataTableCounts {
     @Optional() @Inject(CACHE_MANAGER) hostCache?: Cache,
     @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
   ) {
-    this.cache = hostCache ?? memoryCountCache();
+    this.cache = hostCache ? boundedCountCache(hostCache) : memoryCountCache();
   }
 
   /**
