@@ -1,4 +1,4 @@
-import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleInit, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -23,6 +23,15 @@ export interface LiveTable {
   baseQuery: BaseQuery | null;
 }
 
+type ControllerWrapper = ReturnType<DiscoveryService['getControllers']>[number];
+
+/** A handler declared `live: true`, as its controller's class declares it. */
+interface LiveDeclaration {
+  wrapper: ControllerWrapper;
+  name: string;
+  options: DataTableOptions;
+}
+
 /**
  * The `@DataTable` endpoints declared `live: true`, found when the module starts; each needs an `id`
  * (the client subscribes by it) and an `entity` (a `DataTableResource` gives its own).
@@ -30,13 +39,22 @@ export interface LiveTable {
 @Injectable()
 export class LiveTables implements OnModuleInit {
   private readonly tables = new Map<string, LiveTable>();
+  /** Read from the controllers' classes, so known before any controller is made (see WidgetLibModule). */
+  private readonly declarations: LiveDeclaration[];
 
   constructor(
-    private readonly discovery: DiscoveryService,
+    discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
-  ) {}
+  ) {
+    this.declarations = discovery.getControllers().flatMap((wrapper) => this.declaredIn(wrapper));
+  }
+
+  /** Whether any endpoint declares a live table: without one, nothing is served (no stream route). */
+  get declared(): boolean {
+    return this.declarations.length > 0;
+  }
 
   get(id: string): LiveTable | undefined {
     return this.tables.get(id);
@@ -56,23 +74,28 @@ export class LiveTables implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    for (const wrapper of this.discovery.getControllers()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name] as () => unknown;
-        const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, handler);
-        if (!options?.live) continue;
-        const where = `@DataTable({ live: true }) on ${metatype.name}.${name}`;
-        const scope = this.reflector.get<string | undefined>(LIVE_TABLE_SCOPE, handler);
-        const requirements = this.reflector.getAllAndMerge<PermissionRequirement[]>(REQUIRED_PERMISSIONS_METADATA, [
-          metatype,
-          handler,
-        ]);
-        this.add(where, options, requirements, scope ? this.bound(instance as object, scope) : null);
-      }
+    for (const { wrapper, name, options } of this.declarations) {
+      const metatype = wrapper.metatype as Type;
+      const handler = (metatype.prototype as Record<string, () => unknown>)[name]!;
+      const where = `@DataTable({ live: true }) on ${metatype.name}.${name}`;
+      const scope = this.reflector.get<string | undefined>(LIVE_TABLE_SCOPE, handler);
+      const requirements = this.reflector.getAllAndMerge<PermissionRequirement[]>(REQUIRED_PERMISSIONS_METADATA, [
+        metatype,
+        handler,
+      ]);
+      const instance = wrapper.instance as object | undefined;
+      this.add(where, options, requirements, scope && instance ? this.bound(instance, scope) : null);
     }
+  }
+
+  private declaredIn(wrapper: ControllerWrapper): LiveDeclaration[] {
+    const metatype = wrapper.metatype as Type | null;
+    if (typeof metatype?.prototype !== 'object') return [];
+    const prototype = metatype.prototype as Record<string, () => unknown>;
+    return this.scanner.getAllMethodNames(prototype).flatMap((name) => {
+      const options = this.reflector.get<DataTableOptions | undefined>(DATA_TABLE_OPTIONS, prototype[name]!);
+      return options?.live ? [{ wrapper, name, options }] : [];
+    });
   }
 
   private add(
