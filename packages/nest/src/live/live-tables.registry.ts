@@ -3,11 +3,13 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.reader.js';
-import { DATA_TABLE_OPTIONS, type DataTableOptions } from '../datatables/internal.js';
+import { DATA_TABLE_OPTIONS, prepareTable, type DataTableOptions } from '../datatables/internal.js';
 import { REQUIRED_PERMISSIONS_METADATA } from '../permissions/permissions.constants.js';
 import type { PermissionRequirement } from '../permissions/permission-requirement.types.js';
 import { SAVED_VIEW_TABLE_ID_PATTERN } from '../saved-views/saved-view.constants.js';
 import { LIVE_TABLE_SCOPE } from './live-table.constants.js';
+import { InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
+import { relatedEntities } from './live-relations.reader.js';
 import { listsEveryRow } from './live-scope.reader.js';
 
 type BaseQuery = (request: HttpRequest) => SelectQueryBuilder<ObjectLiteral>;
@@ -17,6 +19,8 @@ export interface LiveTable {
   id: string;
   /** The entity's metadata name, as notices name it. */
   entity: string;
+  /** The other entities whose rows the table reads through the relations its paths cross. */
+  related: string[];
   /** The permissions of every endpoint listing the table. */
   requirements: PermissionRequirement[];
   /** A resource's base query for a request; null for a host's own `@DataTable` handler. */
@@ -46,6 +50,7 @@ export class LiveTables implements OnModuleInit {
     discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @InjectWidgetLibConfig() private readonly config: WidgetLibConfig,
     @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
   ) {
     this.declarations = discovery.getControllers().flatMap((wrapper) => this.declaredIn(wrapper));
@@ -110,13 +115,17 @@ export class LiveTables implements OnModuleInit {
     }
     if (!entity) throw new Error(`${where}: a live table names its entity (entity: TheEntity)`);
     if (!this.dataSource) throw new Error(`${where}: live tables need TypeORM's DataSource`);
-    const name = this.dataSource.getMetadata(entity).name;
+    const metadata = this.dataSource.getMetadata(entity);
+    const { name } = metadata;
+    const { table, problems } = prepareTable(options, metadata, this.config);
+    if (!table) throw new Error(`${where}: ${problems.join('; ')}`);
     const found = this.tables.get(id);
     if (found && found.entity !== name)
       throw new Error(`${where}: the live table ${id} lists ${found.entity} elsewhere`);
     this.tables.set(id, {
       id,
       entity: name,
+      related: [...new Set([...(found?.related ?? []), ...relatedEntities(metadata, table.paths.values())])].sort(),
       requirements: [...new Set([...(found?.requirements ?? []), ...requirements])],
       // Endpoints of one id may differ in scope: keys only when each of them shows its base query.
       baseQuery: found && (!found.baseQuery || !baseQuery) ? null : baseQuery,
