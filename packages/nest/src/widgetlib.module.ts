@@ -1,6 +1,6 @@
 import { DataTableCounts, DataTablesExportInterceptor, DataTablesListInterceptor } from './datatables/internal.js';
 import { Module, type DynamicModule, type NestModule, type Provider } from '@nestjs/common';
-import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, RouterModule } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost, ModulesContainer, RouterModule } from '@nestjs/core';
 import { acceptMissingBodies, addTrailingSlashRoutes } from './common/answers-with-trailing-slash.decorator.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DateFormatsService } from './dates/date-formats.service.js';
@@ -100,8 +100,19 @@ import type { WidgetLibModuleExtras, WidgetLibModuleOptions } from './widgetlib.
   ],
 })
 export class WidgetLibModule extends ConfigurableWidgetLibModule implements NestModule {
-  constructor(private readonly adapterHost: HttpAdapterHost) {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    liveTables: LiveTables,
+    modules: ModulesContainer,
+  ) {
     super();
+    // Safe by default: the live stream is served only when a table is declared live. Declarations
+    // sit on the host's controllers, known once Nest has scanned every module, after forRoot() has
+    // named this module's controllers; and a check in the handler or a middleware would still leave
+    // the route to the host's guards (a 401 where an unknown route is a 404) and in an OpenAPI
+    // document. So the module, made after the scan and before any controller is made, routed or
+    // documented, drops the stream's controller: `live/` is then an unknown route like any other.
+    if (!liveTables.declared) for (const module of modules.values()) module.controllers.delete(LiveStreamController);
   }
 
   /** Nest configures modules before it registers routes: the moment to prepare the HTTP platform. */

@@ -30,6 +30,7 @@ export {
   isolatedBase,
   withoutUnusedLeftJoins,
   resolveFieldPath,
+  type ResolvedPath,
 } from './sql/index.js';
 export { parseTableRequest } from './table-request.parser.js';
 export { readTableRequest } from './table-request.reader.js';

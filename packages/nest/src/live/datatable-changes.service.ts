@@ -13,7 +13,7 @@ function noticeKey(key: unknown): NoticeKey {
 
 /**
  * Announces changes of rows: the entity's cached counts are forgotten, and every live table of the
- * entity, on every instance, reloads. The library's own writes (resource routes, bulk actions,
+ * entity, or reading it through a relation, on every instance, reloads. The library's own writes (resource routes, bulk actions,
  * Editor submissions) call it after they commit; call it after writes of your own.
  */
 @Injectable()

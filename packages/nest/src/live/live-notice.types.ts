@@ -17,10 +17,14 @@ export interface LiveNotice {
   change: ChangeNotice | null;
 }
 
-/** What a stream follows for one table: its id, its entity, and whether its user may learn keys. */
+/**
+ * What a stream follows for one table: its id, its entity, the other entities it reads through
+ * relations (their changes are told bare), and whether its user may learn keys.
+ */
 export interface LiveSubscription {
   table: string;
   entity: string;
+  related: readonly string[];
   keys: boolean;
 }
 

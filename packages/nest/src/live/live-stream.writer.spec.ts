@@ -1,9 +1,9 @@
 import { LiveStream, type LiveEvent } from './live-stream.writer.js';
 
 const SUBSCRIPTIONS = [
-  { table: 'albums', entity: 'Album', keys: true },
-  { table: 'my-albums', entity: 'Album', keys: false },
-  { table: 'artists', entity: 'Artist', keys: true },
+  { table: 'albums', entity: 'Album', related: ['Genre'], keys: true },
+  { table: 'my-albums', entity: 'Album', related: [], keys: false },
+  { table: 'artists', entity: 'Artist', related: [], keys: true },
 ];
 const settings = { instance: 'i1', interval: 0, maxKeys: 3, retry: 2000 };
 
@@ -46,6 +46,22 @@ describe('LiveStream', () => {
     await interval();
     expect(events[1]).toEqual({ type: 'change', id: 'i1-11', data: { table: 'artists', kind: 'updated' } });
     stream.close();
+  });
+
+  it('tells a table reading a related entity a bare "changed" for that entity\'s rows, never their keys', async () => {
+    const { stream, events } = streamOf();
+    stream.notice({ seq: 8, change: { entity: 'Genre', kind: 'deleted', keys: [9] } });
+    expect(events).toEqual([{ type: 'change', id: 'i1-8', data: { table: 'albums', kind: 'changed' } }]);
+    // Gathered with a change of its own rows, the event is bare all the same.
+    const gathered = streamOf(50);
+    gathered.stream.notice({ seq: 8, change: { entity: 'Album', kind: 'updated', keys: [1] } });
+    gathered.stream.notice({ seq: 9, change: { entity: 'Genre', kind: 'updated', keys: [5] } });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(gathered.events).toEqual([
+      { type: 'change', id: 'i1-9', data: { table: 'albums', kind: 'changed' } },
+      { type: 'change', id: 'i1-9', data: { table: 'my-albums', kind: 'changed' } },
+    ]);
+    gathered.stream.close();
   });
 
   it('replays the notices missed before ready, and reloads on a gap or when it cannot resume', () => {

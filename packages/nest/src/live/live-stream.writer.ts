@@ -23,18 +23,21 @@ interface Pending {
   kinds: Set<ChangeKind>;
   /** null: more than `maxKeys`, or a change whose keys are not known. */
   keys: Set<NoticeKey> | null;
+  /** Whether a related entity's rows changed: their keys are not the table's, and are never told. */
+  related: boolean;
 }
 
 /** The notices of a merged change as one subscriber may learn them. */
 export function changeEvent(subscription: LiveSubscription, pending: Pending): LiveChangeEvent {
-  if (!subscription.keys) return { table: subscription.table, kind: 'changed' };
+  if (!subscription.keys || pending.related) return { table: subscription.table, kind: 'changed' };
   const [only] = pending.kinds;
   const kind = pending.kinds.size === 1 && only ? only : 'changed';
   return { table: subscription.table, kind, ...(pending.keys ? { keys: [...pending.keys] } : {}) };
 }
 
 /**
- * One client's stream: the notices of its tables' entities, gathered per table for `interval`
+ * One client's stream: the notices of its tables' entities, and bare ones of the entities they read
+ * through relations, gathered per table for `interval`
  * milliseconds into one `change` event each, numbered with the last notice seen so that a client
  * reconnecting with `Last-Event-ID` is told what it missed.
  */
@@ -95,12 +98,15 @@ export class LiveStream {
     const change = notice.change!;
     let concerned = false;
     for (const subscription of this.subscriptions) {
-      if (subscription.entity !== change.entity) continue;
+      const own = subscription.entity === change.entity;
+      if (!own && !subscription.related.includes(change.entity)) continue;
       concerned = true;
-      const pending = this.pending.get(subscription.table) ?? { kinds: new Set(), keys: new Set() };
-      pending.kinds.add(change.kind);
-      if (pending.keys && change.keys) for (const key of change.keys) pending.keys.add(key);
-      if (!change.keys || (pending.keys && pending.keys.size > this.settings.maxKeys)) pending.keys = null;
+      const pending = this.pending.get(subscription.table) ?? { kinds: new Set(), keys: new Set(), related: false };
+      if (own) {
+        pending.kinds.add(change.kind);
+        if (pending.keys && change.keys) for (const key of change.keys) pending.keys.add(key);
+        if (!change.keys || (pending.keys && pending.keys.size > this.settings.maxKeys)) pending.keys = null;
+      } else pending.related = true;
       this.pending.set(subscription.table, pending);
     }
     return concerned;

@@ -111,6 +111,7 @@ export class LiveStreams implements OnModuleDestroy {
     return tables.map((table) => ({
       table: table.id,
       entity: table.entity,
+      related: table.related,
       keys: this.tables.seesEveryRow(table, request),
     }));
   }

@@ -335,6 +335,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private get editorSource(): EditorSubmissionSource<T> {
       return {
         writes: this.writes,
+        versions: this.versions,
         repository: this.repository,
         createDto,
         updateDto,

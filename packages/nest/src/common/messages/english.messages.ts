@@ -32,6 +32,8 @@ export const ENGLISH_MESSAGES: UserMessages = {
   'editor.outside-scope': 'The row would be outside the rows you may change',
   'editor.duplicate': 'This row would duplicate an existing one',
   'editor.too-long': 'A value is too long for its column',
+  'editor.row-changed': 'Row {id} was changed by someone else; reload it',
+  'editor.version-invalid': "{field} must be the row's version, a whole number",
   'table.yes': 'Yes',
   'table.no': 'No',
   'table.totals': 'Totals',

@@ -32,6 +32,8 @@ export const SPANISH_MESSAGES: UserMessages = {
   'editor.outside-scope': 'La fila quedaría fuera de las filas que puede cambiar',
   'editor.duplicate': 'Esta fila duplicaría una existente',
   'editor.too-long': 'Un valor es demasiado largo para su columna',
+  'editor.row-changed': 'Otra persona cambió la fila {id}; vuelva a cargarla',
+  'editor.version-invalid': '{field} debe ser la versión de la fila, un número entero',
   'table.yes': 'Sí',
   'table.no': 'No',
   'table.totals': 'Totales',

@@ -30,6 +30,8 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
   'editor.outside-scope': string;
   'editor.duplicate': string;
   'editor.too-long': string;
+  'editor.row-changed': string;
+  'editor.version-invalid': string;
   'table.yes': string;
   'table.no': string;
   'table.totals': string;

@@ -14,16 +14,19 @@ import {
 import type { Representation } from '../datatable-resource.types.js';
 import type { ResourceWrites } from '../resource-writes.query.js';
 import { scopedRecordsQuery } from '../scoped-record.query.js';
+import { ResourceChangedError, type ResourceVersions } from '../versions/index.js';
 import type { EditorAnswer } from './editor-answer.types.js';
 import { editorFieldErrors, type EditorFieldError } from './editor-field-errors.writer.js';
 import { typedFormValues } from './editor-form-values.reader.js';
 import type { ResourceEditorTexts } from './editor.options.js';
 import { userMessageText } from '../../common/messages/index.js';
 import type { EditorRequest, EditorRowValues } from './editor-request.parser.js';
+import { sentVersion } from './editor-row-version.reader.js';
 
 /** What a submission needs from its resource. */
 export interface EditorSubmissionSource<T extends ObjectLiteral> {
   writes: ResourceWrites<T>;
+  versions: ResourceVersions<T>;
   repository: Repository<T>;
   createDto?: Type;
   updateDto?: Type;
@@ -31,8 +34,11 @@ export interface EditorSubmissionSource<T extends ObjectLiteral> {
   represent(record: T): Representation;
 }
 
-/** A row validated against its DTO: the instance to write, or its field errors. */
-type CheckedRow = { key: string; id?: number; body: object; errors: EditorFieldError[] };
+/**
+ * A row validated against its DTO: the instance to write, or its field errors; for an edit that
+ * sent its version field, the version the row was read at.
+ */
+type CheckedRow = { key: string; id?: number; version?: number; body: object; errors: EditorFieldError[] };
 
 /**
  * Runs one Editor submission on a resource: every row validated first (nothing is written while
@@ -84,6 +90,7 @@ export class EditorSubmission<T extends ObjectLiteral> {
           keys.push(await this.source.writes.create(manager, row.body, this.request));
         } else {
           const key = await this.source.writes.lockInScope(manager, row.id, this.request);
+          if (row.version !== undefined) await this.requireVersion(manager, key, row.id, row.version);
           await this.source.writes.update(manager, key, row.body, this.request);
           keys.push(key);
         }
@@ -96,15 +103,42 @@ export class EditorSubmission<T extends ObjectLiteral> {
     return { data };
   }
 
-  /** A row's fields as the DTO reads them; an edit is judged only on the fields it sent (Editor sends the changed ones). */
+  /**
+   * A row's fields as the DTO reads them; an edit is judged only on the fields it sent (Editor sends
+   * the changed ones), its version field (when the entity keeps versions) apart.
+   */
   private async check(dto: Type, row: EditorRowValues & { id?: number }, edit: boolean): Promise<CheckedRow> {
-    const values = this.formEncoded ? typedFormValues(dto, row.values) : row.values;
+    const sent = edit ? sentVersion(row.values, this.source.versions.property) : { values: row.values };
+    const fields = await this.validated(dto, row.key, sent.values, edit);
+    if (!sent.invalid) return { ...fields, id: row.id, version: sent.version };
+    const field = this.source.versions.property!;
+    const status = userMessageText({ code: 'editor.version-invalid', params: { field } }, this.words.language);
+    return { ...fields, id: row.id, errors: [...fields.errors, { name: field, status, id: row.key }] };
+  }
+
+  private async validated(
+    dto: Type,
+    key: string,
+    sentValues: Record<string, unknown>,
+    edit: boolean,
+  ): Promise<Pick<CheckedRow, 'key' | 'body' | 'errors'>> {
+    const values = this.formEncoded ? typedFormValues(dto, sentValues) : sentValues;
     const body = plainToInstance(dto, values) as Record<string, unknown>;
     // A field declared but not sent (an edit's unchanged ones) is not written as undefined.
     for (const name of Object.keys(body)) if (body[name] === undefined && !(name in values)) delete body[name];
     const errors = await validate(body, { whitelist: true, forbidNonWhitelisted: true });
     const sent = edit ? new Set(Object.keys(values)) : undefined;
-    return { key: row.key, id: row.id, body, errors: editorFieldErrors(errors, row.key, sent, this.words.language) };
+    return { key, body, errors: editorFieldErrors(errors, key, sent, this.words.language) };
+  }
+
+  /**
+   * Inside the transaction, once the row is locked: refuses an edit of a row that is no longer at the
+   * version its form read (someone else changed it); nothing of the submission is written.
+   */
+  private async requireVersion(manager: EntityManager, key: unknown, id: number, version: number): Promise<void> {
+    const { writes, versions, represent } = this.source;
+    const current = async () => represent(await writes.loadInScope(manager, key, this.request, 'The changed'));
+    await versions.require(manager, key, id, { kind: 'versions', versions: [version] }, current);
   }
 
   /** The rows of `ids` within the scope, as the list shows them, in the order asked; a row not found is left out. */
@@ -137,6 +171,7 @@ export class EditorSubmission<T extends ObjectLiteral> {
     if (error instanceof ResourceOutOfScopeError) return texts.outsideScope;
     if (error instanceof ResourceDuplicateError) return texts.duplicate;
     if (error instanceof ResourceValueTooLongError) return texts.tooLong;
+    if (error instanceof ResourceChangedError) return texts.rowChanged.replaceAll('{id}', String(error.id));
     if (error instanceof WidgetLibError) return null;
     // A host's `assign` refusing a value (a 400 or 404 of its own) speaks to the user too.
     if (error instanceof HttpException && error.getStatus() < 500) {

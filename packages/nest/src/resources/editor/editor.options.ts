@@ -3,7 +3,7 @@ import { userMessageText } from '../../common/messages/index.js';
 
 /**
  * The messages the Editor route puts in its answer's `error`, which Editor shows in its form.
- * `{id}` is replaced by the row's id. By default the server catalogue's, in the request's language;
+ * `{id}` is replaced by the row's id (`rowNotFound`, `rowChanged`). By default the server catalogue's, in the request's language;
  * field messages are class-validator's, in the request's language too, or the DTO's own `message`.
  */
 export interface ResourceEditorTexts {
@@ -15,6 +15,11 @@ export interface ResourceEditorTexts {
   duplicate: string;
   /** A value longer than its column holds. */
   tooLong: string;
+  /**
+   * A row to edit that sent its version field (the entity's `@VersionColumn`) while it is stored at
+   * another version: someone else changed it since the form read it.
+   */
+  rowChanged: string;
 }
 
 /** The server catalogue's texts in `language` (README, Languages): `editor.row-not-found` and the rest. */
@@ -24,6 +29,7 @@ function catalogueTexts(language: string): ResourceEditorTexts {
     outsideScope: userMessageText({ code: 'editor.outside-scope' }, language),
     duplicate: userMessageText({ code: 'editor.duplicate' }, language),
     tooLong: userMessageText({ code: 'editor.too-long' }, language),
+    rowChanged: userMessageText({ code: 'editor.row-changed', params: { id: '{id}' } }, language),
   };
 }
 

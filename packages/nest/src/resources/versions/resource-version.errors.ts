@@ -7,7 +7,7 @@ import { WidgetLibError } from '../../common/errors/index.js';
 export class ResourceChangedError extends WidgetLibError {
   constructor(
     entity: string,
-    id: number,
+    readonly id: number,
     readonly version: number,
     readonly current: Record<string, unknown>,
   ) {
