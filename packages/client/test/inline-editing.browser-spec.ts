@@ -263,6 +263,16 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
     expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Title: Groceries, milk');
     await press('ArrowRight', [0, 2]);
     expect(patches).toHaveLength(1);
+    // Its column hidden, the cell gives the stop to the row's first editable cell shown.
+    await page.evaluate(() => void window.notesTable.column(2).visible(false));
+    expect(await page.locator('#notes td[tabindex="0"]').getAttribute('aria-label')).toBe('Title: Groceries, milk');
+    await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < 12 && (await page.evaluate(() => document.activeElement?.tagName)) !== 'TD'; step++) {
+      await page.keyboard.press('Tab');
+    }
+    await press('ArrowRight', [0, 2]);
+    expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Kind: todo');
   });
 
   it(`[${line}] keeps the focus on its row's cell through a reload, at its place when the row has gone`, async () => {

@@ -31,6 +31,8 @@ export class InlineCellFocus {
       if (cell && this.cells().includes(cell)) this.activate(cell);
     });
     table.addEventListener('keydown', (event) => this.onKeydown(event));
+    // A column hidden (ColumnControl, Responsive) may have taken the stop with it.
+    api.on('column-visibility responsive-resize', () => this.update());
     api.on('preDraw', () => {
       const cell = table.ownerDocument.activeElement?.closest('td');
       this.focusedBeforeDraw = !!cell && this.cells().includes(cell);
@@ -43,7 +45,7 @@ export class InlineCellFocus {
    */
   update(): void {
     const cells = this.cells();
-    for (const cell of cells) cell.tabIndex = -1;
+    for (const cell of this.cells(true)) cell.tabIndex = -1;
     const stop = this.stop(cells);
     if (stop) stop.tabIndex = 0;
     const refocus = this.focusedBeforeDraw;
@@ -53,10 +55,11 @@ export class InlineCellFocus {
     if (refocus && stop && (!focused || focused === stop.ownerDocument.body)) stop.focus();
   }
 
-  /** The page's editable cells, in the order they are shown. */
-  private cells(): HTMLTableCellElement[] {
+  /** The page's editable cells shown (`hidden`: also in the columns Responsive hides), in their order. */
+  private cells(hidden = false): HTMLTableCellElement[] {
     const body = this.api.table().body() as HTMLTableSectionElement | null;
-    return body ? [...body.querySelectorAll<HTMLTableCellElement>(`:scope > tr > td.${this.editableClass}`)] : [];
+    const selector = `:scope > tr > td.${this.editableClass}${hidden ? '' : ':not(.dtr-hidden)'}`;
+    return body ? [...body.querySelectorAll<HTMLTableCellElement>(selector)] : [];
   }
 
   private keyOf(cell: HTMLTableCellElement): CellKey | null {
@@ -70,7 +73,7 @@ export class InlineCellFocus {
     if (!key) return;
     const rows = this.rows();
     this.active = { ...key, position: rows.indexOf(cell.parentElement as HTMLTableRowElement) };
-    for (const each of this.cells()) each.tabIndex = each === cell ? 0 : -1;
+    for (const each of this.cells(true)) each.tabIndex = each === cell ? 0 : -1;
   }
 
   /** The rows holding editable cells, in the order they are shown. */
