@@ -9,6 +9,16 @@ import { startDemo, type DemoServer } from './support/demo-server.js';
 import { signInOn } from './support/sign-in.js';
 
 const COLUMN = { code: 0, title: 1, tracks: 3, format: 7 } as const;
+/** Sets `window.liveReady` once the live table's stream has said it is ready. */
+const WATCH_LIVE_STREAM = `
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('ready', () => (window.liveReady = true));
+    }
+  };
+`;
 
 describe('editing albums in place, in Chromium (SQLite)', () => {
   let demo: DemoServer;
@@ -39,6 +49,7 @@ describe('editing albums in place, in Chromium (SQLite)', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.addInitScript(WATCH_LIVE_STREAM);
     await signInOn(page, demo.baseUrl, username, '/albums');
     await page.waitForSelector('#albums tbody tr td');
     return page;
@@ -119,6 +130,7 @@ describe('editing albums in place, in Chromium (SQLite)', () => {
     const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     expect(await focusedName()).toBe(`Tracks: ${tracks!}`);
     // Another user renames the album: the live table reloads its page, new rows, the focus on the same cell.
+    await page.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
     const other = demo.client();
     const token = await other.signIn('admin');
     const changed = await other.json(
