@@ -389,6 +389,18 @@ const STATES: State[] = [
       await page.waitForSelector('.widgetlib-trash-status:text-is("The row was restored.")');
     },
   },
+  {
+    name: 'an editable cell focused with the arrow keys (one Tab stop)',
+    path: '/albums',
+    user: 'editor',
+    open: async (page) => {
+      await tableShown(page);
+      await page.locator('#albums tbody tr').first().locator('td').nth(1).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('#albums tbody tr:nth-child(2) td.widgetlib-inline-editable[tabindex="0"]:focus');
+    },
+  },
   { name: 'inline editor open on a cell', path: '/albums', user: 'editor', open: (page) => openInlineEditor(page, 1) },
   {
     name: 'inline editor, a validation error shown',

@@ -1,5 +1,6 @@
 // The albums table's cells edited in place (title, tracks, format), in Chromium on the demo (SQLite):
-// an editor changes them by keyboard, a refused value is said beside its cell, a viewer gets no editor.
+// an editor changes them by keyboard, a refused value is said beside its cell, the cells are one Tab
+// stop whose focus stays through a live update, a viewer gets no editor.
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
@@ -8,6 +9,16 @@ import { startDemo, type DemoServer } from './support/demo-server.js';
 import { signInOn } from './support/sign-in.js';
 
 const COLUMN = { code: 0, title: 1, tracks: 3, format: 7 } as const;
+/** Sets `window.liveReady` once the live table's stream has said it is ready. */
+const WATCH_LIVE_STREAM = `
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('ready', () => (window.liveReady = true));
+    }
+  };
+`;
 
 describe('editing albums in place, in Chromium (SQLite)', () => {
   let demo: DemoServer;
@@ -38,6 +49,7 @@ describe('editing albums in place, in Chromium (SQLite)', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.addInitScript(WATCH_LIVE_STREAM);
     await signInOn(page, demo.baseUrl, username, '/albums');
     await page.waitForSelector('#albums tbody tr td');
     return page;
@@ -107,8 +119,42 @@ describe('editing albums in place, in Chromium (SQLite)', () => {
     for (const request of patches) expect(request.headers()['x-csrf-token']).toMatch(/.{16,}/);
   });
 
+  it('reaches the cells as one Tab stop, moved through with the arrows; the focus stays through a live update', async () => {
+    const page = await signIn('editor');
+    const cells = page.locator('#albums td.widgetlib-inline-editable');
+    expect(await cells.count()).toBe(30);
+    expect(await page.locator('#albums td.widgetlib-inline-editable[tabindex="0"]').count()).toBe(1);
+    await cell(page, COLUMN.title).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    const second = page.locator('#albums tbody tr').nth(1);
+    const id = await second.evaluate((row) => row.id);
+    const tracks = await second.locator('td').nth(COLUMN.tracks).textContent();
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focusedName()).toBe(`Tracks: ${tracks!}`);
+    // Another user renames the album: the live table reloads its page, new rows, the focus on the same cell.
+    await page.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
+    const other = demo.client();
+    const token = await other.signIn('admin');
+    const changed = await other.json(
+      'PATCH',
+      `/api/albums/${id}/`,
+      { title: 'Renamed elsewhere' },
+      { 'x-csrf-token': token },
+    );
+    expect(changed.status).toBe(200);
+    await second.locator('td').nth(COLUMN.title).filter({ hasText: 'Renamed elsewhere' }).waitFor();
+    await page.locator('.widgetlib-table-announcer').filter({ hasText: 'Rows changed' }).waitFor();
+    expect(await page.evaluate(() => (document.activeElement?.parentElement as HTMLElement | null)?.id)).toBe(id);
+    expect(await focusedName()).toBe(`Tracks: ${tracks!}`);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedName()).toBe('Title: Renamed elsewhere');
+  });
+
   it('gives a viewer no editor', async () => {
     const page = await signIn('viewer');
+    // No editable cells, so no Tab stops among them (the Responsive control cells are the table's own).
+    expect(await page.locator('#albums td.widgetlib-inline-editable, #albums td[aria-describedby]').count()).toBe(0);
     expect(await cell(page, COLUMN.title).getAttribute('tabindex')).toBeNull();
     await cell(page, COLUMN.title).dblclick();
     expect(await page.locator('.widgetlib-inline-editor').count()).toBe(0);

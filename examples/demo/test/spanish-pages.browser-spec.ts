@@ -220,6 +220,7 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
         .first()
         .evaluate((row) => row.id);
       await cell(1).focus();
+      expect(await cell(1).getAttribute('aria-label')).toBe(`Título: ${(await cell(1).textContent())!.trim()}`);
       await page.keyboard.press('Enter');
       await page.getByRole('textbox', { name: 'Editar Título', exact: true }).waitFor();
       await check('albums-inline-editor');

@@ -1,11 +1,19 @@
 // Cells edited in place (`createDataTable({ editable })`) on a DataTableResource whose entity keeps
-// versions, in Chromium on DataTables 3 and 2.3: by keyboard, Escape, the server's words beside the
+// versions, in Chromium on DataTables 3 and 2.3: by keyboard (the editable cells one Tab stop, moved
+// through with the arrow keys, the focus kept through reloads), Escape, the server's words beside the
 // cell, a 412 resolved both ways, and no editor for a user who may not update.
+import type { Api } from 'datatables.net';
 import type { Page, Request } from 'playwright-core';
 import { TEST_USER_HEADER } from '@widgetlib/test-support/test-app.js';
 import { DATATABLES_LINES } from './fixtures/datatables-fixture.page.js';
 import { INLINE_CSRF_TOKEN, InlineNote, InlineShelf } from './fixtures/inline-editing.fixture.js';
 import { useDataTablesBrowser } from './support/datatables-browser.js';
+
+declare global {
+  interface Window {
+    notesTable: Api;
+  }
+}
 
 const browser = useDataTablesBrowser();
 const EDITOR = { name: 'eda', permissions: ['notes.view', 'notes.edit'] };
@@ -20,6 +28,42 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
   const notes = () => browser.server.testApp.dataSource.getRepository(InlineNote);
   const cell = (row: number, column: number) => page.locator('#notes tbody tr').nth(row).locator('td').nth(column);
   const announcer = () => page.locator('.widgetlib-table-announcer');
+  /** The focused cell as [row, column] of the notes' body, or what has the focus instead. */
+  const focusAt = () =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLTableCellElement)) return active?.outerHTML.slice(0, 80) ?? 'nothing';
+      return [(active.parentElement as HTMLTableRowElement).sectionRowIndex, active.cellIndex];
+    });
+  const press = async (key: string, at: number[]) => {
+    await page.keyboard.press(key);
+    expect([key, await focusAt()]).toEqual([key, at]);
+  };
+  /** `ajax.reload(null, false)`, as a live table's reload does, until the table has drawn again. */
+  const reload = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.notesTable.one('draw', () => resolve());
+          window.notesTable.ajax.reload(undefined as never, false);
+        }),
+    );
+  /** The Tab stops from #before until the pager, each as its tag and name. */
+  async function tabStops(): Promise<string[]> {
+    await page.locator('#before').focus();
+    const stops: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const active = document.activeElement!;
+        const name = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 30);
+        return active.classList.contains('dt-paging-button') ? null : `${active.tagName} ${name}`;
+      });
+      if (stop === null) return stops;
+      stops.push(stop);
+    }
+    throw new Error(`The pager was not reached: ${stops.join(', ')}`);
+  }
 
   async function open(user: object): Promise<void> {
     page = await browser.newPage({ width: 1100, height: 700 });
@@ -81,11 +125,15 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
     const search = page.getByRole('combobox', { name: 'Edit Shelf' });
     await search.waitFor();
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Edit Shelf');
+    // A search's late answer would open the list again under the saving Enter: the last one is awaited.
+    const answered = page.waitForResponse((response) => response.url().includes('/shelves?term=Bott'));
     await page.keyboard.type('Bott');
+    await answered;
     await page.getByRole('option', { name: 'Bottom shelf' }).waitFor();
-    // The first Enter picks the option (shown as the control's item), the second saves.
+    // The first Enter picks the option (shown as the control's item, the list closed), the second saves.
     await page.keyboard.press('Enter');
     await page.locator('.widgetlib-inline-editor .ts-control .item', { hasText: 'Bottom shelf' }).waitFor();
+    await page.locator('.widgetlib-inline-editor input[aria-expanded="false"]').waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.widgetlib-inline-editor').waitFor({ state: 'detached', timeout: 15_000 });
     expect(await cell(0, 5).textContent()).toBe('Bottom shelf');
@@ -158,9 +206,101 @@ describe.each(DATATABLES_LINES)('Inline editing on DataTables %s (Chromium)', (l
     expect(await notes().findOneByOrFail({ id: first.id })).toMatchObject({ title: 'Errands', version: 4 });
   });
 
+  it(`[${line}] makes a page's editable cells one Tab stop, named by column and value, before the pager`, async () => {
+    const more = Array.from({ length: 10 }, (_, at) => ({ title: `Note ${at + 3}`, pages: 1, kind: 'idea' }));
+    await notes().save(more);
+    await open(READER);
+    const reader = await tabStops();
+    await open(EDITOR);
+    const editor = await tabStops();
+    // 10 rows of 5 editable cells: one stop more than for a reader, the first row's title, last before the pager.
+    expect(await page.locator('#notes td.widgetlib-inline-editable').count()).toBe(50);
+    expect(editor).toEqual([...reader, 'TD Title: Groceries']);
+    expect(await focusAt()).toMatch(/dt-paging-button/);
+    await press('Shift+Tab', [0, 1]);
+    const hint = await page.locator('#notes td:focus').getAttribute('aria-describedby');
+    expect(await page.locator(`#${hint!}`).textContent()).toBe('Press Enter or F2, or double-click, to edit.');
+    expect(await page.locator('#notes td[tabindex="0"]').count()).toBe(1);
+  });
+
+  it(`[${line}] moves between editable cells with the arrows, Home and End; Tab comes back to the last`, async () => {
+    await open(EDITOR);
+    await cell(0, 1).focus();
+    await press('ArrowLeft', [0, 1]);
+    await press('ArrowRight', [0, 2]);
+    await press('ArrowDown', [1, 2]);
+    await press('ArrowDown', [1, 2]);
+    await press('End', [1, 5]);
+    await press('ArrowRight', [1, 5]);
+    await press('ArrowUp', [0, 5]);
+    await press('Home', [0, 1]);
+    await press('Control+End', [1, 5]);
+    await press('ArrowLeft', [1, 4]);
+    await press('Control+Home', [0, 1]);
+    await press('ArrowDown', [1, 1]);
+    expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Title: Novel plot');
+    // The focus shows: a ring drawn inside the cell.
+    const ring = await page.locator('#notes td:focus').evaluate((td) => getComputedStyle(td));
+    expect([ring.outlineStyle, ring.outlineWidth]).toEqual(['solid', '2px']);
+    expect(await page.locator('#notes td[tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await focusAt()).toMatch(/dt-paging-button/);
+    await press('Shift+Tab', [1, 1]);
+    // In an open editor the arrows are the control's: the focus stays in it.
+    await page.keyboard.press('Enter');
+    const input = page.getByRole('textbox', { name: 'Edit Title' });
+    await input.press('ArrowDown');
+    await input.press('ArrowLeft');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit Title');
+    await press('Escape', [1, 1]);
+    await press('ArrowUp', [0, 1]);
+    // After a save the cell keeps the focus, named by its new value, and the arrows go on from it.
+    await page.keyboard.press('F2');
+    await input.fill('Groceries, milk');
+    await input.press('Enter');
+    await cell(0, 1).filter({ hasText: 'Groceries, milk' }).waitFor();
+    expect(await focusAt()).toEqual([0, 1]);
+    expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Title: Groceries, milk');
+    await press('ArrowRight', [0, 2]);
+    expect(patches).toHaveLength(1);
+    // Its column hidden, the cell gives the stop to the row's first editable cell shown.
+    await page.evaluate(() => void window.notesTable.column(2).visible(false));
+    expect(await page.locator('#notes td[tabindex="0"]').getAttribute('aria-label')).toBe('Title: Groceries, milk');
+    await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < 12 && (await page.evaluate(() => document.activeElement?.tagName)) !== 'TD'; step++) {
+      await page.keyboard.press('Tab');
+    }
+    await press('ArrowRight', [0, 2]);
+    expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Kind: todo');
+  });
+
+  it(`[${line}] keeps the focus on its row's cell through a reload, at its place when the row has gone`, async () => {
+    await notes().save({ title: 'Third', pages: 3, kind: 'todo' });
+    await open(EDITOR);
+    await cell(1, 1).focus();
+    await press('ArrowRight', [1, 2]);
+    // Someone removes the first note: the reload draws new rows, the focused one a row higher.
+    await notes().delete(first.id);
+    await reload();
+    expect(await focusAt()).toEqual([0, 2]);
+    expect(await page.locator('#notes td:focus').getAttribute('aria-label')).toBe('Pages: 12');
+    // The focused row itself goes: the focus stays at its place, on the row now there.
+    await notes().delete({ title: 'Novel plot' });
+    await reload();
+    expect(await focusAt()).toEqual([0, 2]);
+    expect(await cell(0, 1).textContent()).toBe('Third');
+    expect(await page.locator('#notes td[tabindex="0"]').count()).toBe(1);
+    // A reload while the focus is elsewhere leaves it there; Tab comes back to the cell.
+    await page.locator('#before').focus();
+    await reload();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('before');
+    expect(await page.locator('#notes td[tabindex="0"]').getAttribute('aria-label')).toBe('Pages: 3');
+  });
+
   it(`[${line}] gives a user who may not update no editor`, async () => {
     await open(READER);
-    expect(await cell(0, 1).getAttribute('tabindex')).toBeNull();
+    expect(await page.locator('#notes td[tabindex], #notes td[aria-label]').count()).toBe(0);
     await cell(0, 1).dblclick();
     await cell(0, 1).focus();
     await page.keyboard.press('Enter');

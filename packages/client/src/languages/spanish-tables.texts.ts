@@ -118,6 +118,7 @@ export const SPANISH_TABLE_TEXTS: DataTableTexts = {
   forbidden: 'No tiene permiso para hacer esto.',
   signedOut: 'Su sesión ha terminado: inicie sesión de nuevo y vuelva a intentarlo.',
   inlineEditHint: 'Pulse Intro o F2, o haga doble clic, para editar.',
+  inlineCell: '{column}: {value}',
   inlineEditor: 'Editar {column}',
   inlineSaving: 'Guardando\u2026',
   inlineSaved: 'Se guardó {column}.',

@@ -143,6 +143,11 @@ export interface DataTableTexts {
   selectRow: string;
   /** Described on each cell the user may edit in place (`editable`). */
   inlineEditHint: string;
+  /**
+   * Accessible name of a cell the user may edit in place: `{column}` is the column's title, `{value}`
+   * what the cell shows (`inlineEmpty` when nothing).
+   */
+  inlineCell: string;
   /** Accessible name of a cell's editor; `{column}` is the column's title. */
   inlineEditor: string;
   /** Announced while a cell's change is being saved. */

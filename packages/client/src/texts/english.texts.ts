@@ -111,6 +111,7 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   forbidden: 'You do not have permission to do this.',
   signedOut: 'You are no longer signed in: sign in again, then retry.',
   inlineEditHint: 'Press Enter or F2, or double-click, to edit.',
+  inlineCell: '{column}: {value}',
   inlineEditor: 'Edit {column}',
   inlineSaving: 'Saving\u2026',
   inlineSaved: '{column} saved.',

@@ -3,6 +3,7 @@ import { columnFieldName, type WidgetLibColumn } from '../core/index.js';
 import { loadRemoteSelect } from '../filters/remote-select.loader.js';
 import type { RemoteSelect } from '../filters/remote-select.types.js';
 import { buildCellEditor, EDITOR_CLASS, type CellEditor } from './cell-editor.component.js';
+import { InlineCellFocus } from './inline-cell-focus.component.js';
 import { buildInlineConflict } from './inline-conflict.component.js';
 import type { InlineEditingControl, InlineEditingSetup } from './inline-editing.options.js';
 import { saveCell, type InlineSaveOutcome } from './inline-save.client.js';
@@ -75,22 +76,29 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     return (header.querySelector('.dt-column-title') ?? header).textContent?.trim() ?? '';
   };
 
+  const focus = new InlineCellFocus(api, EDITABLE_CLASS, setup.rowId);
+
+  /** Marks the page's editable cells, each named by its column and value, the Tab stop on one of them. */
   const mark = () => {
     if (!hint.isConnected) container()?.append(hint);
-    hint.textContent = setup.texts().inlineEditHint;
+    const texts = setup.texts();
+    hint.textContent = texts.inlineEditHint;
     const permitted = setup.permitted();
     for (const { index } of editableColumns) {
+      const column = title(index);
       for (const cell of api.column(index, { page: 'current' }).nodes().toArray() as HTMLElement[]) {
         cell.classList.toggle(EDITABLE_CLASS, permitted);
-        if (permitted) {
-          cell.tabIndex = 0;
+        if (permitted && cell !== open?.cell) {
+          const value = cell.textContent?.trim() || texts.inlineEmpty;
+          const name = texts.inlineCell.replace('{column}', () => column).replace('{value}', () => value);
+          cell.setAttribute('aria-label', name);
           cell.setAttribute('aria-describedby', hint.id);
-        } else {
-          cell.removeAttribute('tabindex');
-          cell.removeAttribute('aria-describedby');
+        } else if (!permitted) {
+          for (const name of ['tabindex', 'aria-label', 'aria-describedby']) cell.removeAttribute(name);
         }
       }
     }
+    focus.update();
   };
 
   /** Closes the editor, the cell showing `row` (drawn again) or its value before (`null`); focus back on it. */
@@ -107,6 +115,7 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     } else {
       api.cell(cell).invalidate();
     }
+    mark();
     cell.focus();
   };
 
