@@ -102,4 +102,55 @@ describe('the live albums table, two users in Chromium (SQLite)', () => {
     );
     expect(await viewer.textContent('.dt-paging .current')).toBe('2');
   });
+
+  /** Another user's change of album `id` to `title`, as the library's writes announce it. */
+  async function renamedElsewhere(id: number, title: string): Promise<void> {
+    await dataSource.query('UPDATE album SET title = ? WHERE id = ?', [title, id]);
+    await demo.app
+      .get((await import('@widgetlib/nest')).DataTableChanges)
+      .published((await import('../src/catalogue/album.entity.js')).Album, [id], 'updated');
+  }
+
+  const tableShows = (page: Page, text: string) =>
+    page.waitForFunction((expected) => document.querySelector('#albums tbody')!.textContent!.includes(expected), text, {
+      timeout: 5000,
+    });
+
+  it("waits for an open cell editor before it reloads, and shows another's change right after the user's own save", async () => {
+    const editor = await signIn('editor');
+    // A step that hangs fails with its own words, within the test's time.
+    editor.setDefaultTimeout(8000);
+    await editor.waitForSelector('#albums tbody tr td');
+    await editor.waitForFunction(() => (window as unknown as { liveReady?: boolean }).liveReady === true);
+    const [first, second] = (await dataSource.query(
+      'SELECT id FROM album ORDER BY added_at DESC, id DESC LIMIT 2',
+    )) as Array<{ id: number }>;
+    const titleCell = editor.locator('#albums tbody tr').first().locator('td').nth(1);
+    await titleCell.focus();
+    await editor.keyboard.press('Enter');
+    const input = editor.getByRole('textbox', { name: 'Edit Title' });
+    await input.fill('Typed while another saves');
+
+    // Another user's change while the editor is open: the typing stays until the user is done.
+    const meanwhile = `Changed meanwhile ${Date.now()}`;
+    await renamedElsewhere(Number(second!.id), meanwhile);
+    await editor.waitForFunction(() => (window as unknown as { liveEvents: unknown[] }).liveEvents.length > 0);
+    await editor.waitForTimeout(1000);
+    expect(await input.inputValue()).toBe('Typed while another saves');
+    await input.press('Enter');
+    await editor.locator('.widgetlib-table-announcer').filter({ hasText: 'Title saved.' }).waitFor();
+    await tableShows(editor, meanwhile);
+    await tableShows(editor, 'Typed while another saves');
+
+    // Within a second of the user's own save, another user's change of another row still shows.
+    await titleCell.focus();
+    await editor.keyboard.press('Enter');
+    await input.fill('Saved just before');
+    await input.press('Enter');
+    await editor.locator('.widgetlib-table-announcer').filter({ hasText: 'Title saved.' }).waitFor();
+    const right = `Changed right after ${Date.now()}`;
+    await renamedElsewhere(Number(second!.id), right);
+    await tableShows(editor, right);
+    expect(Number(first!.id)).not.toBe(Number(second!.id));
+  }, 60_000);
 });

@@ -2,4 +2,4 @@ export { csrfHeaders, csrfTokenFromMeta, isSameOrigin } from './csrf-headers.wri
 export { DEFAULT_CSRF_HEADER, type CsrfOptions } from './csrf.options.js';
 export { isMissingPermissions } from './missing-permissions.parser.js';
 export { languageHeaders } from './language-headers.writer.js';
-export { noteOwnWrite, OWN_WRITE_EVENT } from './own-write.component.js';
+export { noteOwnWrite, OWN_WRITE_EVENT, type OwnWrite } from './own-write.component.js';

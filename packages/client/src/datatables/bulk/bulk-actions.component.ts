@@ -153,7 +153,7 @@ export function addBulkActions(
       busy = true;
       note = texts.bulkWorking;
       render();
-      void send(request).then((outcome) => {
+      void send(request, allMatching === null ? ids : null).then((outcome) => {
         busy = false;
         if ('answer' in outcome) {
           allMatching = null;
@@ -205,10 +205,14 @@ export function addBulkActions(
   };
 }
 
-async function send(request: ReturnType<typeof listRequest>): Promise<BulkOutcome> {
+/** Sends a bulk action on the rows `keys` (null: every matching row). */
+async function send(
+  request: ReturnType<typeof listRequest>,
+  keys: ReadonlyArray<string | number> | null,
+): Promise<BulkOutcome> {
   try {
     const { url, ...init } = request;
-    noteOwnWrite();
+    noteOwnWrite(keys);
     const response = await fetch(url, { ...init, credentials: 'same-origin' });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {

@@ -30,3 +30,4 @@ export {
 export { recordOfApi, registerTable, tableRecord, type TableRecord } from './datatables.registry.js';
 export { debounce } from './debounce.timer.js';
 export { isPlain, listOf, textOf, type Plain } from './loose-values.parser.js';
+export { CELL_EDITING_CLASS, hasOpenCellEditor } from './open-cell-editor.reader.js';

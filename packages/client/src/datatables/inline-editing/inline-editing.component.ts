@@ -1,5 +1,5 @@
 import type { Api } from 'datatables.net';
-import { columnFieldName, type WidgetLibColumn } from '../core/index.js';
+import { CELL_EDITING_CLASS, columnFieldName, type WidgetLibColumn } from '../core/index.js';
 import { loadRemoteSelect } from '../filters/remote-select.loader.js';
 import type { RemoteSelect } from '../filters/remote-select.types.js';
 import { buildCellEditor, EDITOR_CLASS, type CellEditor } from './cell-editor.component.js';
@@ -19,7 +19,6 @@ import {
 type Row = Record<string, unknown>;
 
 export const EDITABLE_CLASS = 'widgetlib-inline-editable';
-const EDITING_CLASS = 'widgetlib-inline-editing';
 const ANNOUNCER_SELECTOR = '.widgetlib-table-announcer';
 let tables = 0;
 
@@ -107,7 +106,7 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const { cell, rowIndex, remote } = open;
     open = null;
     remote?.destroy();
-    cell.classList.remove(EDITING_CLASS);
+    cell.classList.remove(CELL_EDITING_CLASS);
     if (row) {
       // The answer is the record; what only the list answers (the row's actions and permissions) stays.
       api.row(rowIndex).data({ ...(api.row(rowIndex).data() as Row), ...row });
@@ -150,8 +149,15 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     edit.editor.showErrors([]);
     announce(setup.texts().inlineSaving);
     const id = edit.row[setup.rowId];
-    const url = recordUrl(setup.url, typeof id === 'number' ? id : String(id), doc.baseURI);
-    const outcome = await saveCell(url, { [edit.field]: sent }, ifMatchHeader(edit.row, setup.rowVersion), setup.csrf);
+    const key = typeof id === 'number' ? id : String(id);
+    const url = recordUrl(setup.url, key, doc.baseURI);
+    const outcome = await saveCell(
+      url,
+      { [edit.field]: sent },
+      ifMatchHeader(edit.row, setup.rowVersion),
+      setup.csrf,
+      key,
+    );
     if (open === edit) settle(edit, sent, outcome);
   };
 
@@ -198,7 +204,7 @@ export function installInlineEditing(api: Api, setup: InlineEditingSetup): Inlin
     const editor = buildCellEditor(doc, kind, column, value, label, `${prefix}-${rowIndex}-${columnIndex}`);
     const edit: OpenEdit = { cell, rowIndex, row, data: found.data, field: found.field, column, kind, editor };
     open = edit;
-    cell.classList.add(EDITING_CLASS);
+    cell.classList.add(CELL_EDITING_CLASS);
     cell.replaceChildren(editor.element);
     editor.element.addEventListener('keydown', (event) => {
       event.stopPropagation();

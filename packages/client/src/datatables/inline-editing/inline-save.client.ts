@@ -37,9 +37,10 @@ export async function saveCell(
   fields: Row,
   ifMatch: Record<string, string>,
   csrf: CsrfOptions | undefined,
+  key: string | number,
 ): Promise<InlineSaveOutcome> {
   let response: Response;
-  noteOwnWrite();
+  noteOwnWrite([key]);
   try {
     response = await fetch(url, {
       method: 'PATCH',

@@ -155,9 +155,10 @@ export function installTrashView(api: Api, table: HTMLTableElement, setup: Trash
     const action = button.getAttribute(ACTION_ATTRIBUTE) === 'purge' ? 'purge' : 'restore';
     const texts = words();
     if (action === 'purge' && !window.confirm(texts.trashPurgeConfirm)) return;
-    const url = trashRecordUrl(setup.url, button.getAttribute(KEY_ATTRIBUTE) ?? '', action);
+    const rowKey = button.getAttribute(KEY_ATTRIBUTE) ?? '';
+    const url = trashRecordUrl(setup.url, rowKey, action);
     button.disabled = true;
-    void sendTrashWrite(url, action === 'purge' ? 'DELETE' : 'POST', setup.csrf, texts).then((failure) => {
+    void sendTrashWrite(url, action === 'purge' ? 'DELETE' : 'POST', rowKey, setup.csrf, texts).then((failure) => {
       button.disabled = false;
       status.textContent = failure ?? (action === 'purge' ? texts.trashPurged : texts.trashRestored);
       if (failure) return;

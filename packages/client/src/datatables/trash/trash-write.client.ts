@@ -15,10 +15,11 @@ import type { DataTableTexts } from '../../texts/index.js';
 export async function sendTrashWrite(
   url: string,
   method: 'POST' | 'DELETE',
+  key: string,
   csrf: CsrfOptions | undefined,
   texts: DataTableTexts,
 ): Promise<string | null> {
-  noteOwnWrite();
+  noteOwnWrite([key]);
   try {
     const response = await fetch(url, {
       method,
