@@ -34,7 +34,13 @@ const TIMEOUT_TRANSACTION = /^(BEGIN; SET LOCAL statement_timeout = \d+|COMMIT|R
 function note(sql: unknown, params: unknown): void {
   if (typeof sql === 'string' && TIMEOUT_TRANSACTION.test(sql)) return;
   statements += 1;
-  if (recorded && typeof sql === 'string') recorded.push({ sql, params: Array.isArray(params) ? params : [] });
+  if (recorded && typeof sql === 'string') {
+    // Kept as JSON answers them: a bigint (better-sqlite3 binds one as an integer) as its number.
+    const values = Array.isArray(params)
+      ? params.map((value) => (typeof value === 'bigint' ? Number(value) : value))
+      : [];
+    recorded.push({ sql, params: values });
+  }
 }
 
 /**

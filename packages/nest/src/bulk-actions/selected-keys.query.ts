@@ -1,6 +1,6 @@
 import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import { PAGE_KEY, type TableQuerySetup } from '../datatables/internal.js';
-import { DEADLINE_PARAMETER } from '../dialect/index.js';
+import { DEADLINE_PARAMETER, deadlineValue } from '../dialect/index.js';
 
 /** A primary key value as the database answers it. */
 export type BulkKey = string | number;
@@ -19,7 +19,11 @@ function selected<T extends ObjectLiteral>(
   const query = setup.scope.clone();
   if (runner) query.setQueryRunner(runner);
   if (setup.condition) query.andWhere(setup.condition);
-  return query.setParameters({ ...query.getParameters(), ...setup.sql.parameters, [DEADLINE_PARAMETER]: deadline });
+  return query.setParameters({
+    ...query.getParameters(),
+    ...setup.sql.parameters,
+    [DEADLINE_PARAMETER]: deadlineValue(deadline),
+  });
 }
 
 /** How many rows of the listed entity the request selects (read through `runner` when given). */

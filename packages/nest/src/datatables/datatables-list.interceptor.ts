@@ -68,18 +68,17 @@ export class DataTablesListInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<HttpRequest>();
     const requirements = options.permissions ? this.actionRequirements(options, context.getClass(), endpoint) : null;
     return next.handle().pipe(
-      mergeMap((result: unknown) =>
-        from(
-          this.answer(result, options, request, endpoint).then(async (envelope) =>
-            requirements
-              ? {
-                  ...envelope,
-                  permissions: tablePermissions(requirements, await this.permissions.permissionsOf(request)),
-                }
-              : envelope,
-          ),
-        ),
-      ),
+      mergeMap((result: unknown) => {
+        const answer = this.answer(result, options, request, endpoint);
+        return from(
+          requirements
+            ? answer.then(async (envelope) => ({
+                ...envelope,
+                permissions: tablePermissions(requirements, await this.permissions.permissionsOf(request)),
+              }))
+            : answer,
+        );
+      }),
     );
   }
 
@@ -134,12 +133,8 @@ export class DataTablesListInterceptor implements NestInterceptor {
         { draw },
       );
     });
-    const labelled = page.panes || page.columnControl;
-    const { yes, no } = dataTableTexts(
-      this.config,
-      labelled ? await requestMessageLanguage(this.config, request) : 'en',
-    );
-    const settings = { ...this.labelSettings, yes, no };
+    // The words of a boolean label only pane and ColumnControl options: looked up when there are some.
+    const settings = page.panes || page.columnControl ? await this.cellLabelSettings(request) : null;
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
       if (options.mapRow) row = options.mapRow(row, entity, request);
@@ -177,17 +172,22 @@ export class DataTablesListInterceptor implements NestInterceptor {
         ? {
             searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, {
               choices: table.choices,
-              settings,
+              settings: settings!,
             }),
           }
         : {}),
       ...(page.columnControl
         ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, {
             choices: table.choices,
-            settings,
+            settings: settings!,
           })
         : {}),
     };
+  }
+
+  private async cellLabelSettings(request: HttpRequest): Promise<CellLabelSettings> {
+    const { yes, no } = dataTableTexts(this.config, await requestMessageLanguage(this.config, request));
+    return { ...this.labelSettings, yes, no };
   }
 
   private checkedEnvelope(result: unknown, endpoint: string): DataTableEnvelope {

@@ -15,4 +15,4 @@ export { foldCase } from './case-fold.writer.js';
 export { containsPattern, foldedContains, LIKE_ESCAPE } from './like-pattern.writer.js';
 export { postgresDialect } from './postgres.dialect.js';
 export { exactCollation, mysqlDialects } from './mysql.dialect.js';
-export { DEADLINE_PARAMETER, SqliteDeadlineError, sqliteDialect } from './sqlite.dialect.js';
+export { DEADLINE_PARAMETER, deadlineValue, SqliteDeadlineError, sqliteDialect } from './sqlite.dialect.js';

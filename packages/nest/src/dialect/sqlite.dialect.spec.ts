@@ -1,5 +1,12 @@
-import type { DataSource, QueryRunner, SelectQueryBuilder } from 'typeorm';
-import { asciiContainsGlob, SqliteDeadlineError, sqliteDialect, sqliteFamily } from './sqlite.dialect.js';
+import { DataSource, type QueryRunner, type SelectQueryBuilder } from 'typeorm';
+import {
+  asciiContainsGlob,
+  DEADLINE_PARAMETER,
+  deadlineValue,
+  SqliteDeadlineError,
+  sqliteDialect,
+  sqliteFamily,
+} from './sqlite.dialect.js';
 
 const bind = (value: string) => `[${value}]`;
 
@@ -79,6 +86,8 @@ describe('sqliteFamily', () => {
     expect(registered[1]!('ÅB', 0)).toBe('ab');
     expect(registered[2]!(null, 0)).toBeNull();
     for (const each of registered) expect(() => each('a', Date.now() - 1)).toThrow(SqliteDeadlineError);
+    for (const each of registered) expect(() => each('a', BigInt(Date.now() - 1))).toThrow(SqliteDeadlineError);
+    expect(registered[0]!('A', BigInt(Date.now() + 60_000))).toBe('a');
     expect(sqliteFamily.isStatementTimeout(new SqliteDeadlineError())).toBe(true);
   });
 
@@ -87,5 +96,35 @@ describe('sqliteFamily', () => {
     expect(dialect.server).toBe('sqlite');
     expect(() => dialect.fold('t.a')).toThrow('not the "sqljs" driver');
     expect(() => dialect.natural('t.a')).toThrow('not the "sqljs" driver');
+  });
+});
+
+describe('deadlineValue', () => {
+  it('is bound by TypeORM on SQLite, so that every request runs the same statement text', async () => {
+    const dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    await dataSource.initialize();
+    try {
+      const texts = [1_000, 2_000].map((deadline) => {
+        const query = dataSource
+          .createQueryBuilder()
+          .select(sqliteDialect.fold("'A'"), 'folded')
+          .from('(SELECT 1)', 'one')
+          .setParameters({ [DEADLINE_PARAMETER]: deadlineValue(Date.now() + deadline) });
+        const [sql, parameters] = query.getQueryAndParameters();
+        expect(parameters).toHaveLength(1);
+        return sql;
+      });
+      expect(texts[0]).toBe(texts[1]);
+      await sqliteFamily.dialectOf(dataSource);
+      const [sql, parameters] = dataSource
+        .createQueryBuilder()
+        .select(sqliteDialect.fold("'A'"), 'folded')
+        .from('(SELECT 1)', 'one')
+        .setParameters({ [DEADLINE_PARAMETER]: deadlineValue(Date.now() + 60_000) })
+        .getQueryAndParameters();
+      expect(await dataSource.query(sql, parameters)).toEqual([{ folded: 'a' }]);
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });

@@ -95,6 +95,15 @@ const connectionsWithFold = new WeakSet<object>();
  */
 export const DEADLINE_PARAMETER = 'wl_deadline';
 
+/**
+ * The deadline (milliseconds since the epoch, 0 for none) as the value of {@link DEADLINE_PARAMETER}:
+ * a bigint, which TypeORM binds, where it would write a number into the SQL text on SQLite, and every
+ * request's statements would then be texts SQLite has not prepared yet.
+ */
+export function deadlineValue(deadline: number): bigint {
+  return BigInt(deadline);
+}
+
 /** Thrown by SQLite's fold function when a statement runs past its request's deadline. */
 export class SqliteDeadlineError extends Error {
   constructor() {
@@ -114,7 +123,9 @@ interface BetterSqlite3Database {
 /** `transform` as an SQL function of a text and the deadline: other values pass through. */
 function bounded(transform: (text: string) => string): (value: unknown, deadline: unknown) => unknown {
   return (value, deadline) => {
-    if (typeof deadline === 'number' && deadline > 0 && Date.now() > deadline) throw new SqliteDeadlineError();
+    // A number, or a bigint on a connection that reads integers so (better-sqlite3's safeIntegers).
+    const limit = typeof deadline === 'number' || typeof deadline === 'bigint' ? Number(deadline) : 0;
+    if (limit > 0 && Date.now() > limit) throw new SqliteDeadlineError();
     return typeof value === 'string' ? transform(value) : value;
   };
 }

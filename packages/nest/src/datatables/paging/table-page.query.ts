@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { KeysetWriter } from './keyset-sql.writer.js';
 import { keyAlias, planKeysetAfter, readKeyValues } from './keyset-plan.writer.js';
@@ -7,6 +8,7 @@ import type { DatabaseDialect } from '../../dialect/index.js';
 import {
   readRowArrays,
   SortKeyWriter,
+  STATEMENT_TEXTS_KEPT,
   type FirstRankJoin,
   type SortKey,
   type TableQuerySetup,
@@ -53,11 +55,49 @@ function orderBySortKeys(
   alias: string | null,
   reversed = false,
 ): void {
-  const escape = (name: string) => query.connection.driver.escape(name);
-  const column = (name: string) => (alias === null ? escape(name) : `${escape(alias)}.${escape(name)}`);
+  const names = orderColumnNames(query, alias);
   const direction = (descending: boolean) => (descending !== reversed ? 'DESC' : 'ASC');
-  keys.forEach((key, index) => query.addOrderBy(column(`wl_o${index}`), direction(key.descending)));
-  query.addOrderBy(column(PAGE_KEY), direction(false));
+  keys.forEach((key, index) => query.addOrderBy(names.key(index), direction(key.descending)));
+  query.addOrderBy(names.pageKey, direction(false));
+}
+
+/** The escaped columns a page is ordered by, of one alias (null: none). */
+interface OrderColumnNames {
+  key(index: number): string;
+  pageKey: string;
+}
+
+const orderColumns = new WeakMap<object, Map<string | null, OrderColumnNames>>();
+
+/**
+ * The columns {@link orderBySortKeys} orders by, written once per driver and alias: TypeORM keeps
+ * orderings by their text as a property name, and a text written anew would be hashed again on every request.
+ */
+function orderColumnNames(query: SelectQueryBuilder<ObjectLiteral>, alias: string | null): OrderColumnNames {
+  const { driver } = query.connection;
+  let byAlias = orderColumns.get(driver);
+  if (!byAlias) orderColumns.set(driver, (byAlias = new Map()));
+  let names = byAlias.get(alias);
+  if (!names) {
+    const column = (name: string) =>
+      alias === null ? driver.escape(name) : `${driver.escape(alias)}.${driver.escape(name)}`;
+    const keys: string[] = [];
+    names = { key: (index) => (keys[index] ??= column(`wl_o${index}`)), pageKey: column(PAGE_KEY) };
+    byAlias.set(alias, names);
+  }
+  return names;
+}
+
+/**
+ * The page's ids statement as a derived table, `(text)`, the same string for the same text: TypeORM
+ * looks the joined text up among the entities' names, which hashes a string written anew.
+ */
+const derivedTables = new LRUCache<string, string>({ max: STATEMENT_TEXTS_KEPT });
+
+function derivedTable(text: string): string {
+  let derived = derivedTables.get(text);
+  if (derived === undefined) derivedTables.set(text, (derived = `(${text})`));
+  return derived;
 }
 
 /** Skips `offset` rows and keeps `limit` (all when null). */
@@ -161,7 +201,7 @@ export async function readTablePage<T extends ObjectLiteral>(
   const page = base
     .clone()
     .innerJoin(
-      `(${withCachedText(ids).getQuery()})`,
+      derivedTable(withCachedText(ids).getQuery()),
       PAGE_ALIAS,
       `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`,
     )

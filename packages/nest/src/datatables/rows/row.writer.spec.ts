@@ -78,4 +78,44 @@ describe('serializeRow', () => {
     );
     expect(hidden).toEqual({ id: 1, extra: [{ shown: 'yes', more: 1 }] });
   });
+
+  it('writes a row in one walk as class-transformer and the date representation would: values in relations and date columns alike', async () => {
+    const dataSource = await metadataOnlyDataSource('postgres', ALBUM_ENTITIES);
+    class Secretive {
+      shown = 'yes';
+      @Exclude()
+      hidden = 'no';
+    }
+    const dates = { date: new GTDateField(), dateTime: new GTDateTimeField() };
+    const values: unknown[] = [
+      { nested: [new Date('2024-03-05T10:00:00Z')] },
+      new Secretive(),
+      Buffer.from('bytes'),
+      new Date('2024-03-05T10:00:00Z'),
+      [new Date('2024-03-05T10:00:00Z'), 'text'],
+      undefined,
+    ];
+    for (const value of values) {
+      const album = Object.assign(new Album(), {
+        id: 3,
+        released: '1997-09-22',
+        recorded_at: new Date('1997-05-01T10:30:00Z'),
+        artist: Object.assign(new Artist(), { id: 7, extra: value }),
+        genres: [Object.assign(new Genre(), { id: 2, extra: value }), value],
+      });
+      const expected = {
+        ...(instanceToPlain(album) as Record<string, unknown>),
+        released: '1997-09-22',
+        recorded_at: '1997-05-01T10:30:00.000Z',
+      };
+      const row = serializeRow(album, dataSource.getMetadata(Album), dates);
+      expect(JSON.stringify(row)).toBe(JSON.stringify(expected));
+    }
+    const undated = serializeRow(
+      Object.assign(new Album(), { id: 4, released: undefined, recorded_at: null }),
+      dataSource.getMetadata(Album),
+      dates,
+    );
+    expect(undated).toEqual({ id: 4, released: null, recorded_at: null });
+  });
 });

@@ -25,21 +25,38 @@ interface DateColumn {
   kind: 'date' | 'datetime';
 }
 
-const dateColumnsByEntity = new WeakMap<EntityMetadata, DateColumn[]>();
+/** What a row of one entity is written with: its own date columns, its relations' entities, by property. */
+interface RowPlan {
+  columns: DateColumn[];
+  dates: ReadonlyMap<string, DateColumn['kind']>;
+  relations: ReadonlyMap<string, EntityMetadata>;
+}
 
-/** The entity's own date and date-time columns, read from its metadata once. */
-function dateColumns(metadata: EntityMetadata): DateColumn[] {
-  let columns = dateColumnsByEntity.get(metadata);
-  if (!columns) {
-    columns = [];
+const plans = new WeakMap<EntityMetadata, RowPlan>();
+
+/** The entity's own date and date-time columns and its relations, read from its metadata once. */
+function rowPlan(metadata: EntityMetadata): RowPlan {
+  let plan = plans.get(metadata);
+  if (!plan) {
+    const columns: DateColumn[] = [];
     for (const column of metadata.columns) {
       if (column.relationMetadata || column.embeddedMetadata) continue;
       const { kind } = fieldSpecOf(column);
       if (kind === 'date' || kind === 'datetime') columns.push({ propertyName: column.propertyName, kind });
     }
-    dateColumnsByEntity.set(metadata, columns);
+    plan = {
+      columns,
+      dates: new Map(columns.map(({ propertyName, kind }) => [propertyName, kind])),
+      relations: new Map(metadata.relations.map((relation) => [relation.propertyName, relation.inverseEntityMetadata])),
+    };
+    plans.set(metadata, plan);
   }
-  return columns;
+  return plan;
+}
+
+function representation(value: unknown, kind: DateColumn['kind'], dates: RowDateFields): string | null {
+  const given = value as Date | string | null | undefined;
+  return kind === 'date' ? dates.date.toRepresentation(given) : dates.dateTime.toRepresentation(given);
 }
 
 /** Replaces dates by their ISO 8601 representation, through the loaded relations too. */
@@ -49,10 +66,9 @@ function representDates(
   metadata: EntityMetadata,
   dates: RowDateFields,
 ): void {
-  for (const { propertyName, kind } of dateColumns(metadata)) {
+  for (const { propertyName, kind } of rowPlan(metadata).columns) {
     if (!(propertyName in plain)) continue;
-    const value = entity[propertyName] as Date | string | null | undefined;
-    plain[propertyName] = kind === 'date' ? dates.date.toRepresentation(value) : dates.dateTime.toRepresentation(value);
+    plain[propertyName] = representation(entity[propertyName], kind, dates);
   }
   for (const relation of metadata.relations) {
     const plainValue = plain[relation.propertyName];
@@ -70,6 +86,21 @@ function representDates(
 
 /** Met by {@link plainCopy} where class-transformer could answer something else than a copy. */
 const NEEDS_CLASS_TRANSFORMER = Symbol('needs class-transformer');
+
+/**
+ * Whether class-transformer would answer a copy of the own enumerable properties of `value`, an object
+ * that is neither an array nor a Date: a plain object, or one of a class without its decorators.
+ */
+function isCopiedByKeys(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
+  if (prototype === Object.prototype || prototype === null) return true;
+  const constructor = prototype.constructor;
+  return (
+    typeof constructor === 'function' &&
+    hasNoTransformMetadata(constructor as never) &&
+    !(value instanceof Map || value instanceof Set || value instanceof Promise || ArrayBuffer.isView(value))
+  );
+}
 
 /**
  * What `instanceToPlain` answers for a value whose objects are plain or of classes without
@@ -90,16 +121,7 @@ function plainCopy(value: unknown): unknown {
     }
     return items;
   }
-  const prototype = Object.getPrototypeOf(value) as { constructor?: unknown } | null;
-  const constructor = prototype?.constructor;
-  const plainObject = prototype === Object.prototype || prototype === null;
-  if (!plainObject && !(typeof constructor === 'function' && hasNoTransformMetadata(constructor as never)))
-    return NEEDS_CLASS_TRANSFORMER;
-  if (
-    !plainObject &&
-    (value instanceof Map || value instanceof Set || value instanceof Promise || ArrayBuffer.isView(value))
-  )
-    return NEEDS_CLASS_TRANSFORMER;
+  if (!isCopiedByKeys(value)) return NEEDS_CLASS_TRANSFORMER;
   const copy: Plain = {};
   for (const key of Object.keys(value)) {
     if (key === '__proto__' || key === 'constructor') continue;
@@ -111,13 +133,62 @@ function plainCopy(value: unknown): unknown {
 }
 
 /**
+ * {@link plainCopy} of an entity with {@link representDates} applied, in one walk (a list writes
+ * every row so): the copy of each property, a date column's representation, a relation's entities
+ * written by their own metadata; {@link NEEDS_CLASS_TRANSFORMER} where `plainCopy` answers it.
+ */
+function representedCopy(
+  entity: Plain,
+  metadata: EntityMetadata,
+  dates: RowDateFields,
+): Plain | typeof NEEDS_CLASS_TRANSFORMER {
+  if (!isCopiedByKeys(entity)) return NEEDS_CLASS_TRANSFORMER;
+  const plan = rowPlan(metadata);
+  const copy: Plain = {};
+  for (const key of Object.keys(entity)) {
+    if (key === '__proto__' || key === 'constructor') continue;
+    const value = entity[key];
+    const kind = plan.dates.get(key);
+    const target = kind ? undefined : plan.relations.get(key);
+    let item: unknown;
+    if (kind) {
+      // Only its representation is written; plainCopy is asked only whether it would answer at all.
+      const stored = value === null || value === undefined || typeof value === 'string' || value instanceof Date;
+      if (!stored && plainCopy(value) === NEEDS_CLASS_TRANSFORMER) return NEEDS_CLASS_TRANSFORMER;
+      item = representation(value, kind, dates);
+    } else if (target && Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (const each of value) {
+        const written = isEntityLike(each) ? representedCopy(each, target, dates) : plainCopy(each);
+        if (written === NEEDS_CLASS_TRANSFORMER) return written;
+        items.push(written);
+      }
+      item = items;
+    } else if (target && isEntityLike(value)) {
+      item = representedCopy(value, target, dates);
+    } else {
+      item = plainCopy(value);
+    }
+    if (item === NEEDS_CLASS_TRANSFORMER) return item;
+    copy[key] = item;
+  }
+  return copy;
+}
+
+/** An object {@link plainCopy} copies by its keys (neither an array nor a Date). */
+function isEntityLike(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/**
  * A row of the spec's 2.4 shape: the entity's own representation (class-transformer, so `@Exclude`
  * holds), a loaded to-one relation as a nested object, a loaded to-many relation as an array, and
  * date and date-time columns as ISO 8601 through `GTDateField` / `GTDateTimeField`.
  */
 export function serializeRow(entity: object, metadata: EntityMetadata, dates: RowDateFields): Plain {
-  const copy = plainCopy(entity);
-  const plain = (copy === NEEDS_CLASS_TRANSFORMER ? instanceToPlain(entity) : copy) as Plain;
+  const copy = isEntityLike(entity) ? representedCopy(entity, metadata, dates) : NEEDS_CLASS_TRANSFORMER;
+  if (copy !== NEEDS_CLASS_TRANSFORMER) return copy;
+  const plain = instanceToPlain(entity) as Plain;
   representDates(plain, entity as Record<string, unknown>, metadata, dates);
   return plain;
 }

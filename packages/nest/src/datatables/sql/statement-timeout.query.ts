@@ -1,5 +1,10 @@
 import type { DataSource, QueryRunner, ReplicationMode } from 'typeorm';
-import { databaseDialect, type StatementCanceller, stoppedByTimeout } from '../../dialect/index.js';
+import {
+  databaseDialect,
+  type DatabaseDialect,
+  type StatementCanceller,
+  stoppedByTimeout,
+} from '../../dialect/index.js';
 
 /** A statement of a list request that the database stopped because it ran past the statement timeout. */
 export class StatementTimeoutError extends Error {
@@ -65,24 +70,39 @@ export async function withStatementTimeout<R>(
       : { kind: 'parameter' as const };
   // Without a runner of its own a SELECT goes where TypeORM sends reads by default (a replica).
   if (bound.kind === 'parameter' && !dataSource.driver.isReplicated) {
-    return translated(milliseconds, () => work(undefined));
+    return withTimeoutError(milliseconds, () => work(undefined));
   }
   const runner = dataSource.createQueryRunner(mode);
   try {
-    if (bound.kind === 'parameter') return await translated(milliseconds, () => work(runner));
+    if (bound.kind === 'parameter') return await withTimeoutError(milliseconds, () => work(runner));
     const wrap: (query: Query) => Query =
       bound.kind === 'rewrite'
         ? (query) =>
             (sql, ...rest) =>
               query(bound.rewrite(sql), ...rest)
         : cancelledAfter(milliseconds, await bound.canceller(runner));
-    return await translated(milliseconds, () => work(wrappingQueries(runner, wrap)));
+    return await withTimeoutError(milliseconds, () => work(wrappingQueries(runner, wrap)));
   } finally {
     await runner.release();
   }
 }
 
-async function translated<R>(milliseconds: number, work: () => Promise<R>): Promise<R> {
+/**
+ * Whether {@link withStatementTimeout} runs a statement of `dataSource` as it is, on no runner of its
+ * own, with only {@link withTimeoutError} around it (then a caller that knows the dialect can do so itself).
+ */
+export function runsStatementsAsTheyAre(
+  dataSource: DataSource,
+  dialect: DatabaseDialect,
+  milliseconds: number,
+): boolean {
+  return (
+    !dataSource.driver.isReplicated && (milliseconds === 0 || dialect.statementBound(milliseconds).kind === 'parameter')
+  );
+}
+
+/** `work`, whose failure because the database stopped it past `milliseconds` is a {@link StatementTimeoutError}. */
+export async function withTimeoutError<R>(milliseconds: number, work: () => Promise<R>): Promise<R> {
   try {
     return await work();
   } catch (error) {

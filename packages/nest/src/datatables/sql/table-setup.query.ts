@@ -4,7 +4,7 @@ import { checkBase, hasToManyJoins, isolatedBase, withoutUnusedLeftJoins } from 
 import { ConditionWriter } from './condition.writer.js';
 import type { ResolvedPath } from './field-path.reader.js';
 import { readFrom, type ReadSource } from './replica-reads.query.js';
-import { withStatementTimeout } from './statement-timeout.query.js';
+import { runsStatementsAsTheyAre, withStatementTimeout, withTimeoutError } from './statement-timeout.query.js';
 import { withCachedText } from './statement-text.cache.js';
 import { TableSql } from './table-sql.writer.js';
 import type { TableRequest } from '../model/index.js';
@@ -56,15 +56,19 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
   const dialect = await databaseDialect(base.connection);
   const sql = new TableSql(base, paths, dialect, statementTimeout > 0 ? Date.now() + statementTimeout : 0);
   const writer = new ConditionWriter(sql);
-  const run: StatementRunner = (statement, read) =>
-    readFrom(base.connection, source, (mode) =>
-      withStatementTimeout(
-        base.connection,
-        statementTimeout,
-        (runner) => read(withCachedText(runner ? statement.setQueryRunner(runner) : statement)),
-        mode,
-      ),
-    );
+  // Where every statement would run as it is (SQLite, or no timeout without replicas), it runs so
+  // directly: the layers that find that out are promises of their own on every statement.
+  const run: StatementRunner = runsStatementsAsTheyAre(base.connection, dialect, statementTimeout)
+    ? (statement, read) => withTimeoutError(statementTimeout, () => read(withCachedText(statement)))
+    : (statement, read) =>
+        readFrom(base.connection, source, (mode) =>
+          withStatementTimeout(
+            base.connection,
+            statementTimeout,
+            (runner) => read(withCachedText(runner ? statement.setQueryRunner(runner) : statement)),
+            mode,
+          ),
+        );
   const requestConditions = request.filters.map((filter) => writer.filter(filter));
   for (const node of request.conditions) {
     const written = writer.condition(node);

@@ -1,7 +1,7 @@
 import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
 import type { ResolvedPath } from './field-path.reader.js';
-import { DEADLINE_PARAMETER, type DatabaseDialect } from '../../dialect/index.js';
+import { DEADLINE_PARAMETER, deadlineValue, type DatabaseDialect } from '../../dialect/index.js';
 import type { FilterValue } from '../model/index.js';
 
 /**
@@ -22,7 +22,7 @@ export class TableSql<T extends ObjectLiteral> {
     deadline: number,
   ) {
     this.primaryKey = this.column(base.alias, this.primaryColumn.databaseName);
-    this.parameters[DEADLINE_PARAMETER] = deadline;
+    this.parameters[DEADLINE_PARAMETER] = deadlineValue(deadline);
   }
 
   get metadata(): EntityMetadata {

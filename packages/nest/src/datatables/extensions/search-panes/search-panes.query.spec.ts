@@ -49,7 +49,7 @@ describe('PaneOptionsQuery (PostgreSQL text)', () => {
         5,
       ),
     );
-    expect(statement.getParameters()).toEqual({ wl_deadline: 0, wl_p0: 1999 });
+    expect(statement.getParameters()).toEqual({ wl_deadline: 0n, wl_p0: 1999 });
   });
 
   it('counts distinct keys where the scope repeats rows', () => {
