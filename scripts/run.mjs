@@ -99,19 +99,22 @@ function slowestFiles(results, count = 15) {
  * its own arguments (files, patterns, options) is one jest as asked.
  */
 const WHOLE_RUN_LANES = [
-  ['--testPathPatterns', '\\.browser-spec\\.ts$'],
-  ['--testPathPatterns', '(\\.e2e-spec|[^-]\\.spec)\\.ts$'],
+  { name: 'browser', args: ['--testPathPatterns', '\\.browser-spec\\.ts$'] },
+  { name: 'other', args: ['--testPathPatterns', '(\\.e2e-spec|[^-]\\.spec)\\.ts$'] },
 ];
 
+/** Runs one jest; resolves with its exit status and how long it ran (seconds). */
 function jestLane(args, resultsFile) {
+  const started = Date.now();
   return new Promise((resolveLane) => {
+    const done = (status) => resolveLane({ status, seconds: (Date.now() - started) / 1000 });
     const child = spawn(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
       cwd: root,
       env,
       stdio: 'inherit',
     });
-    child.on('error', () => resolveLane(1));
-    child.on('exit', (code) => resolveLane(code ?? 1));
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
   });
 }
 
@@ -119,9 +122,10 @@ function jestLane(args, resultsFile) {
 // reader of the log's last line sees the result. A suite that could not run counts as a failure.
 async function runJest(args) {
   const resultsDir = mkdtempSync(join(tmpdir(), 'widgetlib-jest-'));
-  const lanes = args.length > 0 ? [args] : WHOLE_RUN_LANES;
+  const lanes = args.length > 0 ? [{ name: 'jest', args }] : WHOLE_RUN_LANES;
   const resultsFiles = lanes.map((_, index) => join(resultsDir, `results-${index}.json`));
-  const statuses = await Promise.all(lanes.map((laneArgs, index) => jestLane(laneArgs, resultsFiles[index])));
+  const ended = await Promise.all(lanes.map((lane, index) => jestLane(lane.args, resultsFiles[index])));
+  const statuses = ended.map(({ status }) => status);
   let summary = 'Tests: 0 passed, 1 failed, 0 skipped';
   if (!resultsFiles.every((file) => existsSync(file))) {
     console.error('jest wrote no results: it did not run.');
@@ -131,6 +135,8 @@ async function runJest(args) {
     const failed = total('numFailedTests') + total('numRuntimeErrorTestSuites');
     const skipped = total('numPendingTests') + total('numTodoTests');
     const merged = { testResults: results.flatMap((result) => result.testResults) };
+    // Which lane the run waited for: the one to shorten next.
+    console.log(`Lanes: ${lanes.map((lane, index) => `${lane.name} ${ended[index].seconds.toFixed(0)} s`).join(', ')}`);
     console.log(`Slowest test files:\n${slowestFiles(merged)}`);
     console.log(`Passed per database: ${passedPerDatabase(merged)}`);
     summary = `Tests: ${total('numPassedTests')} passed, ${failed} failed, ${skipped} skipped`;
