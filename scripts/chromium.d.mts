@@ -4,8 +4,6 @@ export interface FoundChromium {
   executablePath: string;
   args: string[];
   env?: Record<string, string | undefined>;
-  /** The npm build: one browser per context. */
-  singleProcess: boolean;
   /** Where it came from: `WIDGETLIB_CHROMIUM`, `/usr/bin/chromium` or `@sparticuz/chromium <version>`. */
   source: string;
 }
@@ -14,7 +12,7 @@ export interface ChromiumSession {
   readonly source: string;
   /** An isolated context (its own cookies and storage); `context.close()` releases it. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  /** Closes every context and browser of this session. */
+  /** Closes the browser and every context of this session. */
   close(): Promise<void>;
 }
 

@@ -5,9 +5,10 @@
 //   3. the Chromium inside the @sparticuz/chromium npm package (a dev dependency), unpacked once per
 //      package version into the temporary folder: a machine with only Node.js and npm runs every
 //      browser test too.
-// The npm build runs as a single process: contexts of one browser would share cookies, and closing
-// one ends the browser. So `newContext()` gives it a browser per context (a persistent context,
-// whose `close()` closes its browser), while other builds serve every context from one browser.
+// Every build runs as one multi-process browser whose contexts are isolated profiles. The npm build
+// ships arguments for a single-process browser (--single-process, --no-zygote, software GL), whose
+// contexts would share cookies and which would need a browser per context: it gets the same
+// arguments as Debian's (the browser tests took about half the time so).
 import { execFile } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -75,12 +76,11 @@ async function bundledChromium() {
   const { version } = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'));
   const folder = join(tmpdir(), `widgetlib-chromium-${version}`);
   if (!isExecutableFile(join(folder, 'chromium'))) await unpackBundled(entry, folder);
-  const { default: sparticuz } = await import('@sparticuz/chromium');
   return {
     executablePath: join(folder, 'chromium'),
-    args: [...sparticuz.args, '--disable-background-networking'],
+    // Text drawn without hinting, as the package's own arguments have it.
+    args: [...SYSTEM_CHROMIUM_ARGS, '--font-render-hinting=none'],
     env: { ...process.env, FONTCONFIG_PATH: folder },
-    singleProcess: true,
     source: `@sparticuz/chromium ${version}`,
   };
 }
@@ -92,7 +92,6 @@ async function locateChromium() {
       return {
         executablePath: configured,
         args: SYSTEM_CHROMIUM_ARGS,
-        singleProcess: false,
         source: 'WIDGETLIB_CHROMIUM',
       };
     }
@@ -102,7 +101,6 @@ async function locateChromium() {
     return {
       executablePath: DEBIAN_CHROMIUM,
       args: SYSTEM_CHROMIUM_ARGS,
-      singleProcess: false,
       source: DEBIAN_CHROMIUM,
     };
   }
@@ -120,9 +118,9 @@ export function findChromium() {
 const LAUNCH_ATTEMPTS = 3;
 
 /**
- * Runs a launch again when the browser died while starting: the single-process build now and then
- * ends with SIGSEGV before its first page (seen in CI on a loaded machine), which says nothing of
- * the page under test. Any other launch error, and a third crash in a row, is thrown.
+ * Runs a launch again when the browser died while starting (seen in CI on a loaded machine with the
+ * npm build), which says nothing of the page under test. Any other launch error, and a third crash
+ * in a row, is thrown.
  */
 async function launchWithRetry(launch) {
   for (let attempt = 1; ; attempt += 1) {
@@ -138,25 +136,15 @@ async function launchWithRetry(launch) {
   }
 }
 
-/** Starts Chromium; `newContext(options)` gives isolated contexts, `close()` ends every browser. */
+/** Starts Chromium; `newContext(options)` gives isolated contexts, `close()` ends the browser. */
 export async function startChromium() {
   const found = await findChromium();
-  const launchOptions = { executablePath: found.executablePath, args: found.args, env: found.env, headless: true };
-  const shared = found.singleProcess ? undefined : await launchWithRetry(() => chromium.launch(launchOptions));
-  const ownContexts = new Set();
+  const browser = await launchWithRetry(() =>
+    chromium.launch({ executablePath: found.executablePath, args: found.args, env: found.env, headless: true }),
+  );
   return {
     source: found.source,
-    async newContext(options = {}) {
-      if (shared) return shared.newContext(options);
-      const context = await launchWithRetry(() =>
-        chromium.launchPersistentContext('', { ...launchOptions, ...options }),
-      );
-      ownContexts.add(context);
-      context.on('close', () => ownContexts.delete(context));
-      return context;
-    },
-    async close() {
-      await Promise.all([shared?.close(), ...[...ownContexts].map((context) => context.close())]);
-    },
+    newContext: (options = {}) => browser.newContext(options),
+    close: () => browser.close(),
   };
 }

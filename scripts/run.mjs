@@ -93,44 +93,96 @@ function slowestFiles(results, count = 15) {
 }
 
 /**
- * A whole run goes in two lanes at once, one jest each: the browser tests (Chromium and a server per
- * file, mostly CPU) beside every other test (mostly waiting on the databases), so that a 2-core
- * machine keeps both cores busy without running two Chromium suites against each other. A run given
- * its own arguments (files, patterns, options) is one jest as asked.
+ * A whole run goes in two lanes at once: the browser tests (Chromium and a server per file, mostly
+ * CPU) in one, every other test (mostly waiting on the databases) in the other, so that a 2-core
+ * machine keeps both cores busy without running two Chromium suites against each other. The other
+ * tests are taken from a shared queue, a quarter of what is left at a time (one jest each, the
+ * e2e files first): the browser lane takes its share once its own files are done, so the two lanes
+ * end close together whichever is longer. A run given its own arguments (files, patterns, options)
+ * is one jest as asked.
  */
-const WHOLE_RUN_LANES = [
-  ['--testPathPatterns', '\\.browser-spec\\.ts$'],
-  ['--testPathPatterns', '(\\.e2e-spec|[^-]\\.spec)\\.ts$'],
-];
+const BROWSER_TESTS = ['--testPathPatterns', '\\.browser-spec\\.ts$'];
+const OTHER_TESTS = ['--testPathPatterns', '(\\.e2e-spec|[^-]\\.spec)\\.ts$'];
 
-function jestLane(args, resultsFile) {
-  return new Promise((resolveLane) => {
-    const child = spawn(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
-    child.on('error', () => resolveLane(1));
-    child.on('exit', (code) => resolveLane(code ?? 1));
+/** The test files a jest run with `args` would run, in jest's order. */
+function listTests(args) {
+  const listed = spawnSync(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--listTests', '--json', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
   });
+  const json = listed.stdout.split('\n').find((line) => line.startsWith('['));
+  if (listed.status !== 0 || json === undefined) {
+    process.stderr.write(listed.stderr);
+    console.error('jest could not list the tests.');
+    process.exit(listed.status || 1);
+  }
+  return JSON.parse(json);
+}
+
+/** Runs jest as asked, each run writing its results into a file of its own in `resultsDir` (listed in `files`). */
+function jestRunner(resultsDir) {
+  const files = [];
+  const run = (args) => {
+    const resultsFile = join(resultsDir, `results-${files.length}.json`);
+    files.push(resultsFile);
+    return new Promise((resolveRun) => {
+      const child = spawn(pnpmBin, [...pnpmPrefix, 'exec', 'jest', '--json', `--outputFile=${resultsFile}`, ...args], {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      });
+      child.on('error', () => resolveRun(1));
+      child.on('exit', (code) => resolveRun(code ?? 1));
+    });
+  };
+  return { files, run };
+}
+
+/** The lanes of a whole run; each resolves with its statuses and how long it ran (seconds). */
+function wholeRunLanes(jest) {
+  const browserFiles = listTests(BROWSER_TESTS);
+  const others = listTests(OTHER_TESTS);
+  const queue = [
+    ...others.filter((file) => file.endsWith('.e2e-spec.ts')),
+    ...others.filter((file) => !file.endsWith('.e2e-spec.ts')),
+  ];
+  const lane = async (name, first) => {
+    const started = Date.now();
+    const statuses = first.length > 0 ? [await jest.run(['--runTestsByPath', ...first])] : [];
+    while (queue.length > 0) {
+      // At least 8 files: starting jest costs a few seconds, more than a unit spec file takes.
+      const files = queue.splice(0, Math.max(8, Math.ceil(queue.length / 4)));
+      statuses.push(await jest.run(['--runTestsByPath', ...files]));
+    }
+    return { name, statuses, seconds: (Date.now() - started) / 1000 };
+  };
+  return [lane('browser', browserFiles), lane('other', [])];
 }
 
 // Jest's own summary is not the last thing it prints; the plain line printed here is, so that a
 // reader of the log's last line sees the result. A suite that could not run counts as a failure.
 async function runJest(args) {
   const resultsDir = mkdtempSync(join(tmpdir(), 'widgetlib-jest-'));
-  const lanes = args.length > 0 ? [args] : WHOLE_RUN_LANES;
-  const resultsFiles = lanes.map((_, index) => join(resultsDir, `results-${index}.json`));
-  const statuses = await Promise.all(lanes.map((laneArgs, index) => jestLane(laneArgs, resultsFiles[index])));
+  const jest = jestRunner(resultsDir);
+  const lanes = await Promise.all(
+    args.length > 0
+      ? [jest.run(args).then((status) => ({ name: 'jest', statuses: [status], seconds: 0 }))]
+      : wholeRunLanes(jest),
+  );
+  const statuses = lanes.flatMap((lane) => lane.statuses);
   let summary = 'Tests: 0 passed, 1 failed, 0 skipped';
-  if (!resultsFiles.every((file) => existsSync(file))) {
+  if (jest.files.length === 0 || !jest.files.every((file) => existsSync(file))) {
     console.error('jest wrote no results: it did not run.');
   } else {
-    const results = resultsFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+    const results = jest.files.map((file) => JSON.parse(readFileSync(file, 'utf8')));
     const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
     const failed = total('numFailedTests') + total('numRuntimeErrorTestSuites');
     const skipped = total('numPendingTests') + total('numTodoTests');
     const merged = { testResults: results.flatMap((result) => result.testResults) };
+    if (args.length === 0) {
+      console.log(`Lanes: ${lanes.map((lane) => `${lane.name} ${lane.seconds.toFixed(0)} s`).join(', ')}`);
+    }
     console.log(`Slowest test files:\n${slowestFiles(merged)}`);
     console.log(`Passed per database: ${passedPerDatabase(merged)}`);
     summary = `Tests: ${total('numPassedTests')} passed, ${failed} failed, ${skipped} skipped`;
