@@ -7,7 +7,7 @@ import type { App } from 'supertest/types.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { LiveItem, LiveItemsController, MyLiveItemsController } from './fixtures/live-tables.fixture.js';
-import { openEventStream, type EventStreamReader } from './fixtures/event-stream.reader.js';
+import { liveStreamOpener, openEventStream } from './fixtures/event-stream.reader.js';
 
 const ALICE = asUser({ name: 'alice', permissions: ['items.mine'] });
 const BOB = asUser({ name: 'bob', permissions: ['items.mine'] });
@@ -16,20 +16,7 @@ describeEachDatabase('Live tables on Fastify', (kind) => {
   let testApp: TestApp;
   let server: App;
   let base: string;
-  const open: EventStreamReader[] = [];
-
-  async function stream(query: string, headers: Record<string, string> = ALICE): Promise<EventStreamReader> {
-    const reader = await openEventStream(`${base}/live/?${query}`, headers);
-    open.push(reader);
-    return reader;
-  }
-
-  async function ready(query: string, headers: Record<string, string> = ALICE): Promise<EventStreamReader> {
-    const reader = await stream(query, headers);
-    expect(reader.status).toBe(200);
-    await reader.next('ready');
-    return reader;
-  }
+  const { stream, ready, closeAll } = liveStreamOpener(() => base, ALICE);
 
   beforeAll(async () => {
     testApp = await createTestApp(kind, {
@@ -45,7 +32,7 @@ describeEachDatabase('Live tables on Fastify', (kind) => {
   });
 
   afterEach(async () => {
-    for (const reader of open.splice(0)) reader.close();
+    closeAll();
     // The server counts a stream as closed once it sees the connection end.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await testApp.dataSource.getRepository(LiveItem).clear();

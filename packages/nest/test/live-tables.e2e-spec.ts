@@ -11,7 +11,7 @@ import {
   LiveItemsController,
   MyLiveItemsController,
 } from './fixtures/live-tables.fixture.js';
-import { openEventStream, type EventStreamReader } from './fixtures/event-stream.reader.js';
+import { liveStreamOpener } from './fixtures/event-stream.reader.js';
 
 const ALICE = asUser({ name: 'alice', permissions: ['items.mine'] });
 const BOB = asUser({ name: 'bob', permissions: ['items.mine'] });
@@ -20,20 +20,7 @@ describeEachDatabase('Live tables', (kind) => {
   let testApp: TestApp;
   let server: App;
   let base: string;
-  const open: EventStreamReader[] = [];
-
-  async function stream(query: string, headers: Record<string, string> = ALICE): Promise<EventStreamReader> {
-    const reader = await openEventStream(`${base}/live/?${query}`, headers);
-    open.push(reader);
-    return reader;
-  }
-
-  async function ready(query: string, headers: Record<string, string> = ALICE): Promise<EventStreamReader> {
-    const reader = await stream(query, headers);
-    expect(reader.status).toBe(200);
-    await reader.next('ready');
-    return reader;
-  }
+  const { stream, ready, closeAll } = liveStreamOpener(() => base, ALICE);
 
   const create = async (title: string, owner = 'bob'): Promise<number> =>
     (await request(server).post('/live-items/').set(BOB).send({ title, owner }).expect(201)).body.id as number;
@@ -51,7 +38,7 @@ describeEachDatabase('Live tables', (kind) => {
   });
 
   afterEach(async () => {
-    for (const reader of open.splice(0)) reader.close();
+    closeAll();
     // The server counts a stream as closed once it sees the connection end.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await testApp.dataSource.getRepository(LiveItem).clear();
