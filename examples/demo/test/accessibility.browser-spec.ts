@@ -33,10 +33,19 @@ async function tableShown(page: Page, id = 'albums'): Promise<void> {
 
 const albumsShown = (page: Page) => tableShown(page);
 
+/** Waits until the Buttons popover has faded in: axe measures contrast through its opacity. */
+async function popoverShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const popover = document.querySelector('.dt-button-collection');
+    return popover !== null && getComputedStyle(popover).opacity === '1';
+  });
+}
+
 async function openSearchPanes(page: Page): Promise<void> {
   await tableShown(page);
   await page.click('#albums_wrapper .dt-buttons button:has-text("SearchPanes")');
   await page.waitForSelector('.dtsp-searchPane tbody tr');
+  await popoverShown(page);
 }
 
 async function openSearchBuilder(page: Page): Promise<void> {
@@ -44,6 +53,7 @@ async function openSearchBuilder(page: Page): Promise<void> {
   await page.click('#albums_wrapper .dt-buttons button:has-text("Search Builder")');
   await page.click('.dtsb-searchBuilder button.dtsb-add');
   await page.waitForSelector('.dtsb-criteria select.dtsb-data');
+  await popoverShown(page);
 }
 
 /** Opens the `index`-th ColumnControl menu (Artist, Tracks, Format). */
