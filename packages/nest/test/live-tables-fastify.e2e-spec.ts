@@ -32,9 +32,7 @@ describeEachDatabase('Live tables on Fastify', (kind) => {
   });
 
   afterEach(async () => {
-    closeAll();
-    // The server counts a stream as closed once it sees the connection end.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closeAll();
     await testApp.dataSource.getRepository(LiveItem).clear();
   });
 
