@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { Info } from 'luxon';
 import { DEFAULT_DATE_FORMAT, DEFAULT_DATETIME_FORMAT, DEFAULT_TIMEZONE } from './dates/date-field.constants.js';
 import { normaliseRoutePrefix } from './views/route-path.writer.js';
+import { collationLanguageProblem } from './dialect/index.js';
 import { userMessageText } from './common/messages/user-messages.writer.js';
 import { bulkTimeLimitProblem, DEFAULT_BULK_TIME_LIMIT_MS } from './bulk-actions/bulk-time.checks.js';
 import { defaultGetLanguage } from './help/language/default-language.reader.js';
@@ -137,6 +138,9 @@ export function resolveWidgetLibConfig(
   const bulkTimeLimit = options.dataTables?.bulkTimeLimit ?? DEFAULT_BULK_TIME_LIMIT_MS;
   const bulkProblem = bulkTimeLimitProblem(bulkTimeLimit);
   if (bulkProblem) problems.push(bulkProblem);
+  const collationLanguage = options.dataTables?.collationLanguage ?? 'root';
+  const languageProblem = collationLanguageProblem('collationLanguage', collationLanguage);
+  if (languageProblem) problems.push(languageProblem);
   const texts = { ...options.dataTables?.texts };
   for (const [name, word] of Object.entries(texts)) {
     if (typeof word !== 'string' || word.trim() === '') problems.push(`texts.${name} must be a non-empty text`);
@@ -173,6 +177,7 @@ export function resolveWidgetLibConfig(
       allowAll: options.dataTables?.allowAll ?? false,
       limits,
       statementTimeout,
+      collationLanguage,
       count,
       countTtl,
       export: exports.defaults,

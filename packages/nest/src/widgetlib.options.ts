@@ -1,3 +1,4 @@
+import type { CollationLanguage } from './dialect/index.js';
 import type { LiveTablesOptions } from './live/live.options.js';
 import type {
   DataTableClientCompatibility,
@@ -39,6 +40,11 @@ export interface DataTablesDefaults {
   limits?: Partial<TableRequestLimits>;
   /** Milliseconds one list statement may run before it is stopped with a 503 (default 5000; 0: none). */
   statementTimeout?: number;
+  /**
+   * The language whose collation orders tables' text unless a table sets its own
+   * (`DataTableOptions.collationLanguage`; default `root`, the root collation of Unicode).
+   */
+  collationLanguage?: CollationLanguage;
   /**
    * How endpoints count unless they say otherwise (`DataTableOptions.count`; default `cached-total`:
    * `recordsFiltered` exact on every request, the total of a filtered request from the count cache).

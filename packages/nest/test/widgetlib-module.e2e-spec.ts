@@ -84,6 +84,10 @@ describe('WidgetLibModule options', () => {
       { dataTables: { cursorSecret: 'secret' } },
       'WidgetLibModule option dataTables.cursorSecret must be a text of at least 32 characters',
     ],
+    [
+      { dataTables: { collationLanguage: 'tlh' as never } },
+      'WidgetLibModule option dataTables.collationLanguage must be one of root, es, sv, en, de, fr, it, pt, nl',
+    ],
   ])('refuses %j at startup', async (options, message) => {
     await expect(createTestApp('sqlite', { widgetlib: options })).rejects.toThrow(message);
   });

@@ -1,4 +1,5 @@
 import type { DataSource, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import type { CollationLanguage } from './collation-language.types.js';
 
 /** Where a text must be found: anywhere, at the start or at the end of the value, or as the whole value. */
 export type TextAnchor = 'anywhere' | 'start' | 'end' | 'whole';
@@ -79,12 +80,12 @@ export interface DatabaseDialect {
     bind: (value: string) => string,
   ): string;
   /**
-   * `expression` as text ordered naturally: by the root collation of Unicode (letters with their
-   * base letter, then accents, then case), compared with `<`, `=` and `>` to the same of a bound
-   * value. Ties only between texts that the collation cannot tell apart, which the caller orders
-   * by {@link binary} after it.
+   * `expression` as text ordered naturally: by the collation of `language` (the root collation of
+   * Unicode, or a language's tailoring of it: letters with their base letter, then accents, then
+   * case), compared with `<`, `=` and `>` to the same of a bound value. Ties only between texts that
+   * the collation cannot tell apart, which the caller orders by {@link binary} after it.
    */
-  natural(expression: string): string;
+  natural(expression: string, language: CollationLanguage): string;
   /**
    * Whether `expression` is one of the values `subquery` (uncorrelated) selects, in the form the
    * planner does best with, which can depend on whether the test is a branch of an OR.

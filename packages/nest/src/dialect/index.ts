@@ -8,6 +8,8 @@ export type {
   StatementCanceller,
   TextAnchor,
 } from './database-dialect.types.js';
+export { COLLATION_LANGUAGES, type CollationLanguage } from './collation-language.types.js';
+export { collationLanguageProblem } from './collation-language.checks.js';
 export { databaseDialect } from './database-dialect.query.js';
 export { textColumnByteCapacity } from './dialect-family.registry.js';
 export { isConnectionLost, isUniqueViolation, isValueTooLong, stoppedByTimeout } from './driver-error.reader.js';

@@ -16,8 +16,9 @@ function answering(version: string, collations: string[]) {
 /** The dialect of a data source whose server answers `version` and has the collations of its kind. */
 function dialectAnswering(version: string): Promise<DatabaseDialect> {
   const collations = /mariadb/i.test(version)
-    ? ['utf8mb4_uca1400_ai_ci', 'utf8mb4_uca1400_nopad_as_cs', 'utf8mb4_unicode_520_ci']
-    : ['utf8mb4_0900_ai_ci', 'utf8mb4_0900_as_cs', 'utf8mb4_unicode_520_ci'];
+    ? // MariaDB lists its UCA 14 collations without the character set.
+      ['uca1400_ai_ci', 'uca1400_nopad_as_cs', 'uca1400_spanish_nopad_as_cs', 'utf8mb4_unicode_520_ci']
+    : ['utf8mb4_0900_ai_ci', 'utf8mb4_0900_as_cs', 'utf8mb4_sv_0900_as_cs', 'utf8mb4_unicode_520_ci'];
   const dataSource = { query: answering(version, collations) } as unknown as DataSource;
   return mysqlFamily.dialectOf(dataSource);
 }
@@ -28,11 +29,43 @@ describe('mysqlCollationsOf', () => {
       mysqlCollationsOf(new Set(['utf8mb4_uca1400_ai_ci', 'utf8mb4_uca1400_nopad_as_cs', 'utf8mb4_unicode_ci'])),
     ).toEqual({
       search: 'utf8mb4_uca1400_ai_ci',
-      natural: 'utf8mb4_uca1400_nopad_as_cs',
+      natural: {
+        root: 'utf8mb4_uca1400_nopad_as_cs',
+        es: 'utf8mb4_uca1400_nopad_as_cs',
+        sv: 'utf8mb4_uca1400_nopad_as_cs',
+      },
     });
     expect(mysqlCollationsOf(new Set(['utf8mb4_unicode_520_ci', 'utf8mb4_unicode_ci']))).toEqual({
       search: 'utf8mb4_unicode_520_ci',
-      natural: 'utf8mb4_unicode_520_ci',
+      natural: { root: 'utf8mb4_unicode_520_ci', es: 'utf8mb4_unicode_520_ci', sv: 'utf8mb4_unicode_520_ci' },
+    });
+  });
+
+  it("takes each language's own collation where the server has one", () => {
+    const mariadb = mysqlCollationsOf(
+      new Set([
+        'utf8mb4_uca1400_nopad_as_cs',
+        'utf8mb4_uca1400_spanish_nopad_as_cs',
+        'utf8mb4_uca1400_swedish_nopad_as_cs',
+        'utf8mb4_spanish_ci',
+      ]),
+    );
+    expect(mariadb.natural).toEqual({
+      root: 'utf8mb4_uca1400_nopad_as_cs',
+      es: 'utf8mb4_uca1400_spanish_nopad_as_cs',
+      sv: 'utf8mb4_uca1400_swedish_nopad_as_cs',
+    });
+    const mysql = mysqlCollationsOf(new Set(['utf8mb4_0900_as_cs', 'utf8mb4_es_0900_as_cs', 'utf8mb4_sv_0900_as_cs']));
+    expect(mysql.natural).toEqual({
+      root: 'utf8mb4_0900_as_cs',
+      es: 'utf8mb4_es_0900_as_cs',
+      sv: 'utf8mb4_sv_0900_as_cs',
+    });
+    const older = mysqlCollationsOf(new Set(['utf8mb4_unicode_520_ci', 'utf8mb4_spanish_ci']));
+    expect(older.natural).toEqual({
+      root: 'utf8mb4_unicode_520_ci',
+      es: 'utf8mb4_spanish_ci',
+      sv: 'utf8mb4_unicode_520_ci',
     });
   });
 });
@@ -96,7 +129,19 @@ describe.each([
     expect(dialect.containsIgnoringAccents('t.a', 'x', 'start', bind)).toBe(
       `CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${search} LIKE CONVERT([x%] USING utf8mb4) COLLATE utf8mb4_${search} ESCAPE '!'`,
     );
-    expect(dialect.natural('t.a')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${natural})`);
+    expect(dialect.natural('t.a', 'root')).toBe(
+      `WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${natural})`,
+    );
+    expect(dialect.natural('t.a', 'de')).toBe(dialect.natural('t.a', 'root'));
+  });
+
+  it("orders a language's text by its own collation where the server has it, else by the root one", () => {
+    const [spanish, swedish] =
+      server === 'mariadb'
+        ? ['uca1400_spanish_nopad_as_cs', 'uca1400_nopad_as_cs']
+        : ['0900_as_cs', 'sv_0900_as_cs'];
+    expect(dialect.natural('t.a', 'es')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${spanish})`);
+    expect(dialect.natural('t.a', 'sv')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${swedish})`);
   });
 
   it('searches a binaryCollation column both sides folded', () => {

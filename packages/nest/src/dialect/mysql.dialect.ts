@@ -1,5 +1,7 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { DatabaseDialect, DialectFamily, DriverErrorShape, MysqlServer } from './database-dialect.types.js';
+import { collationOf } from './collation-language.checks.js';
+import type { TailoredLanguage } from './collation-language.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE } from './like-pattern.writer.js';
 
 /** MySQL/MariaDB client and server errors of a lost or refused connection. */
@@ -32,11 +34,11 @@ export function exactCollation(server: MysqlServer): string {
 /**
  * The utf8mb4 collations of the server the search and the ordering use: `search` ignores case and
  * accents (UCA at its first level), `natural` orders by the full collation (base letters, then
- * accents, then case).
+ * accents, then case) of the root collation and of each tailored language.
  */
 export interface MysqlCollations {
   search: string;
-  natural: string;
+  natural: Readonly<Record<TailoredLanguage | 'root', string>>;
 }
 
 /** The candidates of each role, best first: MariaDB 10.10+ (UCA 14), MySQL 8 (UCA 9), then UCA 5.2 and 4.0. */
@@ -53,11 +55,24 @@ const NATURAL_COLLATIONS = [
   'utf8mb4_unicode_520_ci',
   'utf8mb4_unicode_ci',
 ];
+/** A tailored language's own: MariaDB 10.10+ names the language, MySQL 8 its code, older servers UCA 4.0's. */
+const LANGUAGE_COLLATIONS: Readonly<Record<TailoredLanguage, string[]>> = {
+  es: ['utf8mb4_uca1400_spanish_nopad_as_cs', 'utf8mb4_es_0900_as_cs', 'utf8mb4_spanish_ci'],
+  sv: ['utf8mb4_uca1400_swedish_nopad_as_cs', 'utf8mb4_sv_0900_as_cs', 'utf8mb4_swedish_ci'],
+};
 
-/** The best collation of each role among those the server `has`. */
+/** The best collation of each role among those the server `has`; a language without its own orders as root. */
 export function mysqlCollationsOf(has: ReadonlySet<string>): MysqlCollations {
-  const best = (candidates: string[]) => candidates.find((name) => has.has(name)) ?? 'utf8mb4_unicode_ci';
-  return { search: best(SEARCH_COLLATIONS), natural: best(NATURAL_COLLATIONS) };
+  const best = (candidates: string[]) => candidates.find((name) => has.has(name));
+  const root = best(NATURAL_COLLATIONS) ?? 'utf8mb4_unicode_ci';
+  return {
+    search: best(SEARCH_COLLATIONS) ?? 'utf8mb4_unicode_ci',
+    natural: {
+      root,
+      es: best(LANGUAGE_COLLATIONS.es) ?? root,
+      sv: best(LANGUAGE_COLLATIONS.sv) ?? root,
+    },
+  };
 }
 
 /** Sets a session variable for the transaction under way; answers what sets it back. */
@@ -89,7 +104,8 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
     // The collation's weights, compared as bytes: MariaDB 10.11's sort of rows under a UCA 14
     // collation orders some texts by case before accents (seen with ORDER BY ... LIMIT on 33 rows),
     // while its comparisons and WEIGHT_STRING follow the collation.
-    natural: (expression) => `WEIGHT_STRING(CONVERT(${expression} USING utf8mb4) COLLATE ${collations.natural})`,
+    natural: (expression, language) =>
+      `WEIGHT_STRING(CONVERT(${expression} USING utf8mb4) COLLATE ${collations.natural[collationOf(language)]})`,
     inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
     exactAggregate: (aggregate, expression, scale) =>
       `CAST(ROUND(${aggregate}(${expression}) * ${10 ** scale}) AS CHAR)`,
@@ -129,15 +145,27 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
 
 /** The dialect of each server of the family with its usual collations (MariaDB 10.10+, MySQL 8). */
 export const mysqlDialects: Readonly<Record<MysqlServer, DatabaseDialect>> = {
-  mysql: mysqlDialectOf('mysql', { search: 'utf8mb4_0900_ai_ci', natural: 'utf8mb4_0900_as_cs' }),
-  mariadb: mysqlDialectOf('mariadb', { search: 'utf8mb4_uca1400_ai_ci', natural: 'utf8mb4_uca1400_nopad_as_cs' }),
+  mysql: mysqlDialectOf('mysql', {
+    search: 'utf8mb4_0900_ai_ci',
+    natural: { root: 'utf8mb4_0900_as_cs', es: 'utf8mb4_es_0900_as_cs', sv: 'utf8mb4_sv_0900_as_cs' },
+  }),
+  mariadb: mysqlDialectOf('mariadb', {
+    search: 'utf8mb4_uca1400_ai_ci',
+    natural: {
+      root: 'utf8mb4_uca1400_nopad_as_cs',
+      es: 'utf8mb4_uca1400_spanish_nopad_as_cs',
+      sv: 'utf8mb4_uca1400_swedish_nopad_as_cs',
+    },
+  }),
 };
 const dialects = new WeakMap<DataSource, Promise<DatabaseDialect>>();
 
 async function askServer(asked: DataSource | QueryRunner): Promise<DatabaseDialect> {
   const [row] = (await asked.query('SELECT VERSION() AS version')) as Array<{ version: string }>;
   // MariaDB lists its UCA 14 collations without the character set (`uca1400_ai_ci`).
-  const candidates = [...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS])].flatMap((name) => [
+  const candidates = [
+    ...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS, ...Object.values(LANGUAGE_COLLATIONS).flat()]),
+  ].flatMap((name) => [
     name,
     name.replace(/^utf8mb4_/, ''),
   ]);

@@ -1,3 +1,5 @@
+import type { TailoredLanguage } from './collation-language.types.js';
+
 /**
  * A sort key for SQLite, whose better-sqlite3 driver cannot register a collation: texts ordered
  * by their keys compared byte by byte (SQLite's BINARY) follow the root collation of the Unicode
@@ -9,7 +11,8 @@
  * digits before letters (ASCII punctuation in ICU's order, other punctuation by code point), base
  * letters follow code points (which orders the Latin, Greek and Cyrillic alphabets as ICU does,
  * but not the letters some languages add after `z`), accents follow the collation's order of the
- * common ones, and controls are ignored.
+ * common ones, and controls are ignored. A language's own letters ({@link TAILORINGS}) are placed
+ * as CLDR's tailoring of the language places them.
  */
 
 /** Each ASCII punctuation character and the space, in the order ICU's root collation gives them. */
@@ -24,7 +27,42 @@ const EXPANSIONS: Readonly<Record<string, string>> = { æ: 'ae', œ: 'oe', ß: '
 /** Letters with a stroke through them, which the collation orders with their base letter. */
 const STROKED: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ħ: 'h', ŧ: 't' };
 
+/**
+ * Where a language puts one of its letters (a lower-case letter, or one with its accent in NFD):
+ * `after` a letter, as a letter of its own (the `rank`th of those after it), or with the letter
+ * (`rank` null); in either case the `variant`th of the letters there that differ by their accent.
+ */
+interface TailoredLetter {
+  after: string;
+  rank: number | null;
+  variant: number;
+}
+
+/** The letters each language orders otherwise than the root collation (CLDR's standard tailorings). */
+const TAILORINGS: Readonly<Record<TailoredLanguage, ReadonlyMap<string, TailoredLetter>>> = {
+  // &N<ñ<<<Ñ
+  es: new Map([['n\u0303', { after: 'n', rank: 0, variant: 0 }]]),
+  // &Y<<ü<<ű &[before 1]ǀ<å<ä<<æ<<ę<ö<<ø<<ő<<œ<<ô (each with its upper case)
+  sv: new Map([
+    ['u\u0308', { after: 'y', rank: null, variant: 1 }],
+    ['u\u030b', { after: 'y', rank: null, variant: 2 }],
+    ['a\u030a', { after: 'z', rank: 0, variant: 0 }],
+    ['a\u0308', { after: 'z', rank: 1, variant: 0 }],
+    ['æ', { after: 'z', rank: 1, variant: 1 }],
+    ['e\u0328', { after: 'z', rank: 1, variant: 2 }],
+    ['o\u0308', { after: 'z', rank: 2, variant: 0 }],
+    ['ø', { after: 'z', rank: 2, variant: 1 }],
+    ['o\u030b', { after: 'z', rank: 2, variant: 2 }],
+    ['œ', { after: 'z', rank: 2, variant: 3 }],
+    ['o\u0302', { after: 'z', rank: 2, variant: 4 }],
+  ]),
+};
+
 const COMMON_SECONDARY = 0x20;
+/** The first secondary weight of a combining mark: those between are the tailored letters' variants. */
+const FIRST_MARK = COMMON_SECONDARY + 8;
+/** The second primary weight of a letter placed after another, above every letter's weight. */
+const AFTER_LETTER = 0xf00000;
 const DIGIT_BASE = 0x200000;
 const LETTER_BASE = 0x300000;
 
@@ -34,7 +72,7 @@ function hex(weight: number, width: number): string {
 
 function markWeight(codePoint: number): number {
   const index = MARK_ORDER.indexOf(codePoint);
-  if (index >= 0) return COMMON_SECONDARY + 1 + index;
+  if (index >= 0) return FIRST_MARK + index;
   if (codePoint >= 0x300 && codePoint <= 0x36f) return 0x40 + (codePoint - 0x300);
   return 0xf0;
 }
@@ -48,12 +86,18 @@ function primaryWeight(lower: string): number {
   return LETTER_BASE + (lower === 'ς' ? 0x3c3 : lower.codePointAt(0)!);
 }
 
-/** The sort key of `text` (see the module's comment). */
-export function naturalSortKey(text: string): string {
+/**
+ * The sort key of `text` (see the module's comment) in the order of `language`'s collation. One call
+ * per row and per sort: a root key looks up no tailoring.
+ */
+export function naturalSortKey(text: string, language: TailoredLanguage | 'root' = 'root'): string {
+  const tailoring = language === 'root' ? null : TAILORINGS[language];
   let primary = '';
   let secondary = '';
   let tertiary = '';
-  for (const character of text.normalize('NFD')) {
+  const characters = Array.from(text.normalize('NFD'));
+  for (let index = 0; index < characters.length; index++) {
+    const character = characters[index]!;
     const codePoint = character.codePointAt(0)!;
     if (/\p{Mn}/u.test(character)) {
       secondary += hex(markWeight(codePoint), 2);
@@ -62,6 +106,19 @@ export function naturalSortKey(text: string): string {
     if (/\p{Cc}|\p{Cf}/u.test(character)) continue;
     const lower = character.toLowerCase();
     const upper = lower !== character ? 1 : 0;
+    if (tailoring) {
+      const next = characters[index + 1];
+      const withMark = next === undefined ? undefined : tailoring.get(lower + next);
+      const tailored = withMark ?? tailoring.get(lower);
+      if (tailored) {
+        if (withMark) index++;
+        primary += hex(primaryWeight(tailored.after), 6);
+        if (tailored.rank !== null) primary += hex(AFTER_LETTER + tailored.rank, 6);
+        secondary += hex(COMMON_SECONDARY + tailored.variant, 2);
+        tertiary += String(upper);
+        continue;
+      }
+    }
     const expansion = EXPANSIONS[lower];
     const letters = expansion ?? STROKED[lower] ?? (Array.from(lower)[0] as string);
     for (const letter of letters) {

@@ -70,23 +70,26 @@ describe('postgresFamily', () => {
   });
 });
 
+/** The ICU collations of a PostgreSQL server built with ICU (initdb creates one per locale). */
+const ALL_ICU = ['und-x-icu', 'es-x-icu', 'sv-x-icu'];
+
 describe('postgresDialectOf', () => {
   it('searches without accents through the wrapper, unaccent or translate(), as the server has them', () => {
     const search = (features: PostgresFeatures) =>
       postgresDialectOf(features).containsIgnoringAccents('t.a', 'x', 'anywhere', bind);
-    expect(search({ search: 'wrapper', icu: true })).toBe(
+    expect(search({ search: 'wrapper', icu: ALL_ICU })).toBe(
       `lower(widgetlib_unaccent(CAST(t.a AS text))) LIKE lower(widgetlib_unaccent(CAST([%x%] AS text))) ESCAPE '!'`,
     );
-    expect(search({ search: 'unaccent', icu: true })).toBe(
+    expect(search({ search: 'unaccent', icu: ALL_ICU })).toBe(
       `lower(unaccent(CAST(t.a AS text))) LIKE lower(unaccent(CAST([%x%] AS text))) ESCAPE '!'`,
     );
-    expect(search({ search: 'translate', icu: true })).toMatch(
+    expect(search({ search: 'translate', icu: ALL_ICU })).toMatch(
       /^translate\(lower\(CAST\(t\.a AS text\)\), '[^']*Å[^']*', '[^']*a[^']*'\) LIKE translate\(lower\(CAST\(\[%x%\] AS text\)\), /,
     );
   });
 
   it('takes the final sigma for σ on both sides when the term has a sigma, and only then', () => {
-    const dialect = postgresDialectOf({ search: 'wrapper', icu: true });
+    const dialect = postgresDialectOf({ search: 'wrapper', icu: ALL_ICU });
     expect(dialect.containsIgnoringAccents('t.a', 'Σ', 'end', bind)).toBe(
       `translate(lower(widgetlib_unaccent(CAST(t.a AS text))), 'ς', 'σ') LIKE ` +
         `translate(lower(widgetlib_unaccent(CAST([%Σ] AS text))), 'ς', 'σ') ESCAPE '!'`,
@@ -95,13 +98,19 @@ describe('postgresDialectOf', () => {
     expect(dialect.containsIgnoringAccents('t.a', 'ίλ', 'end', bind)).not.toContain('translate');
   });
 
-  it('orders by the ICU root collation, or case-folded by code point without ICU', () => {
-    expect(postgresDialectOf({ search: 'wrapper', icu: true }).natural('t.a')).toBe(
-      'CAST(t.a AS text) COLLATE "und-x-icu"',
-    );
-    expect(postgresDialectOf({ search: 'wrapper', icu: false }).natural('t.a')).toBe(
-      'lower(CAST(t.a AS text)) COLLATE "C"',
-    );
+  it("orders by the ICU collation of the language, else the root one, or case-folded by code point without ICU", () => {
+    const dialect = postgresDialectOf({ search: 'wrapper', icu: ALL_ICU });
+    expect(dialect.natural('t.a', 'root')).toBe('CAST(t.a AS text) COLLATE "und-x-icu"');
+    expect(dialect.natural('t.a', 'fr')).toBe('CAST(t.a AS text) COLLATE "und-x-icu"');
+    expect(dialect.natural('t.a', 'es')).toBe('CAST(t.a AS text) COLLATE "es-x-icu"');
+    expect(dialect.natural('t.a', 'sv')).toBe('CAST(t.a AS text) COLLATE "sv-x-icu"');
+    const rootOnly = postgresDialectOf({ search: 'wrapper', icu: ['und-x-icu'] });
+    expect(rootOnly.natural('t.a', 'sv')).toBe('CAST(t.a AS text) COLLATE "und-x-icu"');
+    for (const language of ['root', 'es'] as const) {
+      expect(postgresDialectOf({ search: 'wrapper', icu: [] }).natural('t.a', language)).toBe(
+        'lower(CAST(t.a AS text)) COLLATE "C"',
+      );
+    }
   });
 
   it('asks the server its features once per data source', async () => {
@@ -110,13 +119,13 @@ describe('postgresDialectOf', () => {
       options: { type: 'postgres' },
       query: () => {
         asked += 1;
-        return Promise.resolve([{ wrapper: false, unaccent: true, icu: false }]);
+        return Promise.resolve([{ wrapper: false, unaccent: true, icu: [] }]);
       },
     } as unknown as DataSource;
     const dialect = await postgresFamily.dialectOf(dataSource);
     expect(await postgresFamily.dialectOf(dataSource)).toBe(dialect);
     expect(asked).toBe(1);
-    expect(dialect.natural('t.a')).toBe('lower(CAST(t.a AS text)) COLLATE "C"');
+    expect(dialect.natural('t.a', 'root')).toBe('lower(CAST(t.a AS text)) COLLATE "C"');
     expect(dialect.containsIgnoringAccents('t.a', 'x', 'whole', bind)).toContain('lower(unaccent(');
   });
 });

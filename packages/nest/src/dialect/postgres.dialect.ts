@@ -1,5 +1,7 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { accentTranslation, foldAccents } from './accent-fold.writer.js';
+import { collationOf } from './collation-language.checks.js';
+import type { CollationLanguage, TailoredLanguage } from './collation-language.types.js';
 import type { DatabaseDialect, DialectFamily, DriverErrorShape } from './database-dialect.types.js';
 import { containsPattern, LIKE_ESCAPE } from './like-pattern.writer.js';
 import { cancelPostgresStatement, type PostgresSession } from './postgres-cancel.query.js';
@@ -21,15 +23,31 @@ export const UNACCENT_WRAPPER = 'widgetlib_unaccent';
 /** ICU's root collation, which PostgreSQL built with ICU has (`pg_collation`). */
 export const ROOT_ICU_COLLATION = 'und-x-icu';
 
+/** The ICU collation of each tailored language (`pg_collation`, created by initdb with ICU). */
+const LANGUAGE_ICU_COLLATIONS: Readonly<Record<TailoredLanguage, string>> = { es: 'es-x-icu', sv: 'sv-x-icu' };
+
+const ICU_COLLATIONS = [ROOT_ICU_COLLATION, ...Object.values(LANGUAGE_ICU_COLLATIONS)];
+
 /**
  * What a PostgreSQL server offers the search and the ordering, asked once per data source:
  * `search` is `wrapper` when {@link UNACCENT_WRAPPER} exists (an index on it can serve the
- * search), `unaccent` when only the extension does, `translate` when neither does; `icu` whether
- * {@link ROOT_ICU_COLLATION} exists.
+ * search), `unaccent` when only the extension does, `translate` when neither does; `icu` the ICU
+ * collations of {@link ICU_COLLATIONS} it has.
  */
 export interface PostgresFeatures {
   search: 'wrapper' | 'unaccent' | 'translate';
-  icu: boolean;
+  icu: readonly string[];
+}
+
+/**
+ * The ICU collation that orders `language`'s text: its own, else the root collation (a server
+ * without the language's); null without ICU.
+ */
+function icuCollation(features: PostgresFeatures, language: CollationLanguage): string | null {
+  const collation = collationOf(language);
+  const own = collation === 'root' ? ROOT_ICU_COLLATION : LANGUAGE_ICU_COLLATIONS[collation];
+  if (features.icu.includes(own)) return own;
+  return features.icu.includes(ROOT_ICU_COLLATION) ? ROOT_ICU_COLLATION : null;
 }
 
 const TRANSLATION = accentTranslation();
@@ -81,10 +99,12 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
       const { column, bound } = searchTextsOf(features, expression, bind(containsPattern(text, anchor)), text);
       return `${column} LIKE ${bound} ESCAPE '${LIKE_ESCAPE}'`;
     },
-    natural: (expression) =>
-      features.icu
-        ? `CAST(${expression} AS text) COLLATE "${ROOT_ICU_COLLATION}"`
-        : `lower(CAST(${expression} AS text)) COLLATE "C"`,
+    natural: (expression, language) => {
+      const collation = icuCollation(features, language);
+      return collation
+        ? `CAST(${expression} AS text) COLLATE "${collation}"`
+        : `lower(CAST(${expression} AS text)) COLLATE "C"`;
+    },
     exactAggregate: (aggregate, expression, scale) =>
       `CAST(ROUND(CAST(${aggregate}(${expression}) AS numeric) * ${10 ** scale}) AS text)`,
     inSubquery: (expression, subquery, branchOfOr) =>
@@ -119,7 +139,7 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
 }
 
 /** The dialect of a server with `unaccent`, the wrapper and ICU (the specs' and the usual case). */
-export const postgresDialect = postgresDialectOf({ search: 'wrapper', icu: true });
+export const postgresDialect = postgresDialectOf({ search: 'wrapper', icu: ICU_COLLATIONS });
 
 /**
  * How long an answer without everything (the wrapper, ICU) is trusted before the server is asked again:
@@ -134,11 +154,11 @@ async function askFeatures(asked: DataSource | QueryRunner): Promise<PostgresFea
   const [row] = (await asked.query(
     `SELECT to_regprocedure('${UNACCENT_WRAPPER}(text)') IS NOT NULL AS "wrapper", ` +
       `to_regprocedure('unaccent(text)') IS NOT NULL AS "unaccent", ` +
-      `EXISTS (SELECT 1 FROM pg_catalog.pg_collation WHERE collname = '${ROOT_ICU_COLLATION}') AS "icu"`,
-  )) as Array<{ wrapper: boolean; unaccent: boolean; icu: boolean }>;
+      `ARRAY(SELECT collname::text FROM pg_catalog.pg_collation WHERE collname IN (${ICU_COLLATIONS.map((name) => `'${name}'`).join(', ')})) AS "icu"`,
+  )) as Array<{ wrapper: boolean; unaccent: boolean; icu: string[] }>;
   return {
     search: row!.wrapper ? 'wrapper' : row!.unaccent ? 'unaccent' : 'translate',
-    icu: row!.icu,
+    icu: ICU_COLLATIONS.filter((name) => row!.icu.includes(name)),
   };
 }
 
@@ -146,7 +166,7 @@ async function askFeatures(asked: DataSource | QueryRunner): Promise<PostgresFea
 const dialects = new Map<string, DatabaseDialect>();
 
 function dialectWith(found: PostgresFeatures): DatabaseDialect {
-  const key = `${found.search}/${found.icu}`;
+  const key = `${found.search}/${found.icu.join(',')}`;
   let dialect = dialects.get(key);
   if (!dialect) dialects.set(key, (dialect = postgresDialectOf(found)));
   return dialect;
@@ -163,7 +183,7 @@ export const postgresFamily: DialectFamily = {
       features.set(dataSource, entry);
       entry.found.then(
         (found) => {
-          entry.complete = found.search === 'wrapper' && found.icu;
+          entry.complete = found.search === 'wrapper' && found.icu.length === ICU_COLLATIONS.length;
         },
         () => features.delete(dataSource),
       );

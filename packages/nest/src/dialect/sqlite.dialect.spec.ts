@@ -50,6 +50,13 @@ describe('sqliteDialect', () => {
     );
   });
 
+  it("orders by the sort key of the table's language, named in the statement when tailored", () => {
+    expect(sqliteDialect.natural('t.a', 'root')).toBe('widgetlib_sort_key(t.a, :wl_deadline)');
+    expect(sqliteDialect.natural('t.a', 'de')).toBe('widgetlib_sort_key(t.a, :wl_deadline)');
+    expect(sqliteDialect.natural('t.a', 'es')).toBe(`widgetlib_sort_key(t.a, :wl_deadline, 'es')`);
+    expect(sqliteDialect.natural('t.a', 'sv')).toBe(`widgetlib_sort_key(t.a, :wl_deadline, 'sv')`);
+  });
+
   it('keeps no estimate, cannot stop a statement and locks nothing', async () => {
     expect(sqliteDialect.estimatedCount({ qualifiedName: ':q', schema: ':s', name: ':n' }, ':min', 'x')).toBeNull();
     expect(sqliteDialect.statementBound(100)).toEqual({ kind: 'parameter' });
@@ -67,7 +74,7 @@ describe('sqliteDialect', () => {
 
 describe('sqliteFamily', () => {
   it('registers its functions once per connection, each refusing to go on past the deadline', async () => {
-    const registered: Array<(value: unknown, deadline: unknown) => unknown> = [];
+    const registered: Array<(value: unknown, deadline: unknown, language?: unknown) => unknown> = [];
     const names: string[] = [];
     const connection = {
       function: (name: string, _options: object, fold: (typeof registered)[number]) => {
@@ -85,6 +92,11 @@ describe('sqliteFamily', () => {
     expect(registered[0]!('ÅB', 0)).toBe('åb');
     expect(registered[1]!('ÅB', 0)).toBe('ab');
     expect(registered[2]!(null, 0)).toBeNull();
+    // The sort key in the language the statement names: ñ after every n in Spanish only.
+    const spanish = [registered[2]!('ñ', 0, 'es'), registered[2]!('nz', 0, 'es')] as string[];
+    expect(spanish[0]! > spanish[1]!).toBe(true);
+    const root = [registered[2]!('ñ', 0), registered[2]!('nz', 0)] as string[];
+    expect(root[0]! < root[1]!).toBe(true);
     for (const each of registered) expect(() => each('a', Date.now() - 1)).toThrow(SqliteDeadlineError);
     for (const each of registered) expect(() => each('a', BigInt(Date.now() - 1))).toThrow(SqliteDeadlineError);
     expect(registered[0]!('A', BigInt(Date.now() + 60_000))).toBe('a');
@@ -95,7 +107,7 @@ describe('sqliteFamily', () => {
     const dialect = await sqliteFamily.dialectOf({ options: { type: 'sqljs' } } as unknown as DataSource);
     expect(dialect.server).toBe('sqlite');
     expect(() => dialect.fold('t.a')).toThrow('not the "sqljs" driver');
-    expect(() => dialect.natural('t.a')).toThrow('not the "sqljs" driver');
+    expect(() => dialect.natural('t.a', 'root')).toThrow('not the "sqljs" driver');
   });
 });
 

@@ -3,6 +3,8 @@ import { foldAccents } from './accent-fold.writer.js';
 import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
+import { collationOf } from './collation-language.checks.js';
+import { TAILORED_LANGUAGES, type TailoredLanguage } from './collation-language.types.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
 import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
@@ -115,19 +117,30 @@ export class SqliteDeadlineError extends Error {
 interface BetterSqlite3Database {
   function(
     name: string,
-    options: { deterministic: boolean },
-    implementation: (value: unknown, deadline: unknown) => unknown,
+    options: { deterministic: boolean; varargs: boolean },
+    implementation: (value: unknown, deadline: unknown, language: unknown) => unknown,
   ): void;
 }
 
-/** `transform` as an SQL function of a text and the deadline: other values pass through. */
-function bounded(transform: (text: string) => string): (value: unknown, deadline: unknown) => unknown {
-  return (value, deadline) => {
+/**
+ * `transform` as an SQL function of a text, the deadline and an argument of `transform`'s own (the
+ * sort key's language): other values pass through.
+ */
+function bounded(
+  transform: (text: string, argument?: unknown) => string,
+): (value: unknown, deadline: unknown, argument?: unknown) => unknown {
+  return (value, deadline, argument) => {
     // A number, or a bigint on a connection that reads integers so (better-sqlite3's safeIntegers).
     const limit = typeof deadline === 'number' || typeof deadline === 'bigint' ? Number(deadline) : 0;
     if (limit > 0 && Date.now() > limit) throw new SqliteDeadlineError();
-    return typeof value === 'string' ? transform(value) : value;
+    return typeof value === 'string' ? transform(value, argument) : value;
   };
+}
+
+/** The sort key in the language an SQL text names (written by the dialect, never by a request). */
+function sortKey(text: string, language: unknown): string {
+  const tailored = (TAILORED_LANGUAGES as readonly unknown[]).includes(language);
+  return naturalSortKey(text, tailored ? (language as TailoredLanguage) : 'root');
 }
 
 /**
@@ -139,9 +152,11 @@ function bounded(transform: (text: string) => string): (value: unknown, deadline
 function registerFunctions(dataSource: DataSource): void {
   const database = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
   if (connectionsWithFold.has(database)) return;
-  database.function(FOLD_FUNCTION, { deterministic: true }, bounded(foldCase));
-  database.function(SEARCH_FOLD_FUNCTION, { deterministic: true }, bounded(foldAccents));
-  database.function(SORT_KEY_FUNCTION, { deterministic: true }, bounded(naturalSortKey));
+  // Variadic: better-sqlite3 would take the arity from the JavaScript function's parameters.
+  const options = { deterministic: true, varargs: true };
+  database.function(FOLD_FUNCTION, options, bounded(foldCase));
+  database.function(SEARCH_FOLD_FUNCTION, options, bounded(foldAccents));
+  database.function(SORT_KEY_FUNCTION, options, bounded(sortKey));
   connectionsWithFold.add(database);
 }
 
@@ -167,8 +182,13 @@ export const sqliteDialect: DatabaseDialect = {
       : asciiContains(expression, text, anchor, glob, bind);
   },
   containsIgnoringAccents: accentFreeContains,
-  // One call of the sort-key function per row and per sort (see naturalSortKey).
-  natural: (expression) => `${SORT_KEY_FUNCTION}(${expression}, :${DEADLINE_PARAMETER})`,
+  // One call of the sort-key function per row and per sort (see naturalSortKey); the language is
+  // written into the statement, a name of the allowlist, so that each table's text stays one statement.
+  natural: (expression, language) => {
+    const collation = collationOf(language);
+    const tailoring = collation === 'root' ? '' : `, '${collation}'`;
+    return `${SORT_KEY_FUNCTION}(${expression}, :${DEADLINE_PARAMETER}${tailoring})`;
+  },
   inSubquery: (expression, subquery) => `${expression} IN (${subquery})`,
   // A decimal column holds REAL values here: each is scaled and rounded to a whole number first,
   // so that the sum adds integers.

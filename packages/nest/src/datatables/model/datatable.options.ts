@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { CollationLanguage } from '../../dialect/index.js';
 import type { DataTableAggregates, DataTableAggregateValues, DataTableGroupTotals } from './aggregates.options.js';
 import type { DataTableChoices } from './choices.checks.js';
 import type { DataTableColumnControl, DataTableColumnControlOption } from './column-control.options.js';
@@ -48,6 +49,14 @@ export interface DataTableOptions<T extends object = object> {
    * table's search fields, ordering fields, filters or panes.
    */
   binaryCollation?: string[];
+  /**
+   * The language whose collation orders the table's text (default: the module's
+   * `dataTables.collationLanguage`, `root`): `es` orders `ñ` as a letter after `n`, `sv` puts `å`,
+   * `ä` and `ö` after `z`; `en`, `de`, `fr`, `it`, `pt` and `nl` order as `root` does (see
+   * `COLLATION_LANGUAGES`). Another value is refused when the options are prepared. The search
+   * still ignores every accent (`nandu` finds `Ñandú`).
+   */
+  collationLanguage?: CollationLanguage;
   /** Ordering when the request has none, e.g. `['-year', 'name']`. The primary key is always appended. */
   defaultOrdering?: string[];
   /** Filterable paths and the lookups each allows, e.g. `{ year: ['exact', 'gte', 'lte'] }`. */

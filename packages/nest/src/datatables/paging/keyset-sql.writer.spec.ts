@@ -56,6 +56,15 @@ describe('KeysetWriter (PostgreSQL text)', () => {
     expect(condition).not.toContain('400');
   });
 
+  it("compares text by the collation of the table's language, as its ORDER BY", () => {
+    sql.resolved('name').collationLanguage = 'es';
+    const writer = new KeysetWriter(sql);
+    const ordering = [{ path: 'name', descending: false }];
+    expect(writer.after(planKeysetAfter(writer.keys(ordering), ['Ñu', 1]), ['"n"', '"id"'], ordering)).toContain(
+      'CAST("n" AS text) COLLATE "es-x-icu" > CAST(:wl_p0 AS text) COLLATE "es-x-icu"',
+    );
+  });
+
   it('compares a binaryCollation path case-folded, as its ORDER BY', () => {
     sql.resolved('name').binaryCollation = true;
     const writer = new KeysetWriter(sql);

@@ -16,6 +16,7 @@ import { countStrategyProblems, DEFAULT_COUNT_CAP, DEFAULT_ESTIMATE_ABOVE } from
 import { fieldSpecOf, resolveFieldPath, type ResolvedPath } from '../sql/index.js';
 import { tableContextProblems } from './table-options.checks.js';
 import { parseAggregates, type PreparedAggregates } from '../aggregates/index.js';
+import { collationLanguageProblem } from '../../dialect/index.js';
 
 /** What a table's preparation reads of the module's configuration. */
 export type TableConfig = Pick<
@@ -127,6 +128,10 @@ export function prepareTable(
   for (const path of orderingFields) {
     if (paths.get(path)?.toMany) problems.push(`ordering field ${path} crosses a to-many relation`);
   }
+  const collationLanguage = options.collationLanguage ?? defaults.collationLanguage;
+  const languageProblem = collationLanguageProblem('collationLanguage', collationLanguage);
+  if (languageProblem) problems.push(languageProblem);
+  for (const resolved of paths.values()) resolved.collationLanguage = collationLanguage;
   const fields = new Map<string, FieldSpec>([...paths].map(([path, resolved]) => [path, resolved.field]));
   const limits = resolveTableRequestLimits(defaults.limits, options.limits);
   problems.push(...limits.problems, ...columnControlProblems(options.columnControl));

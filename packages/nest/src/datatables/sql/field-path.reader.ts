@@ -1,6 +1,7 @@
 import { instanceToPlain } from 'class-transformer';
 import type { EntityMetadata } from 'typeorm';
 import type { RelationMetadata } from '../../common/typeorm-metadata.types.js';
+import type { CollationLanguage } from '../../dialect/index.js';
 import type { FloatPrecision, FieldSpec } from '../model/index.js';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
@@ -30,6 +31,8 @@ export interface ResolvedPath {
    * naturally: ordered case-folded then by code point, searched ignoring case but not accents.
    */
   binaryCollation?: boolean;
+  /** The language whose collation orders its text naturally (`DataTableOptions.collationLanguage`; default `root`). */
+  collationLanguage?: CollationLanguage;
 }
 
 const INTEGER_RANGES: Record<string, readonly [number, number]> = {

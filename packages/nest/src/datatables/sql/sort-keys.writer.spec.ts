@@ -55,6 +55,16 @@ describe('SortKeyWriter', () => {
     ]);
   });
 
+  it("orders text by the collation of the table's language, then by code point", () => {
+    const sql = albums(mariadb, 'mariadb');
+    sql.resolved('name').collationLanguage = 'sv';
+    const { keys } = new SortKeyWriter(sql).sortKeys(sql.base.clone(), [{ path: 'name', descending: false }], null);
+    expect(keys.map((key) => key.expression)).toEqual([
+      'WEIGHT_STRING(CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_uca1400_swedish_nopad_as_cs)',
+      'CONVERT(`album`.`name` USING utf8mb4) COLLATE utf8mb4_nopad_bin',
+    ]);
+  });
+
   it('orders a binaryCollation path case-folded, then by code point', () => {
     const sql = albums(mariadb, 'mariadb');
     sql.resolved('name').binaryCollation = true;

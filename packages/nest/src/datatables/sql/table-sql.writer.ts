@@ -76,13 +76,14 @@ export class TableSql<T extends ObjectLiteral> {
 
   /**
    * The keys that order the text of `expression` (the path's column), each comparable with `<`,
-   * `=` and `>` to the same of a bound value: naturally (the dialect's collation), or case-folded
-   * under `binaryCollation`; then by code point, which makes texts equal only when identical.
+   * `=` and `>` to the same of a bound value: naturally (the dialect's collation of the table's
+   * `collationLanguage`), or case-folded under `binaryCollation`; then by code point, which makes
+   * texts equal only when identical.
    */
   textKeys(expression: string, resolved: ResolvedPath): [string, string] {
     const first = resolved.binaryCollation
       ? this.dialect.binary(this.dialect.fold(expression))
-      : this.dialect.natural(expression);
+      : this.dialect.natural(expression, resolved.collationLanguage ?? 'root');
     return [first, this.dialect.binary(expression)];
   }
 
