@@ -32,7 +32,7 @@ export type {
   DataTableGroupTotals,
 } from './model/aggregates.options.js';
 export { LOOKUPS, type Lookup } from './model/table-request.types.js';
-export { containsPattern, LIKE_ESCAPE } from '../dialect/index.js';
+export { COLLATION_LANGUAGES, containsPattern, LIKE_ESCAPE, type CollationLanguage } from '../dialect/index.js';
 export {
   DEFAULT_STATEMENT_TIMEOUT_MS,
   DEFAULT_TABLE_REQUEST_LIMITS,
