@@ -1,4 +1,9 @@
-import { COLLATION_LANGUAGES, TAILORED_LANGUAGES, type CollationLanguage, type TailoredLanguage } from './collation-language.types.js';
+import {
+  COLLATION_LANGUAGES,
+  TAILORED_LANGUAGES,
+  type CollationLanguage,
+  type TailoredLanguage,
+} from './collation-language.types.js';
 
 /** The language whose order `language` follows: itself when tailored, `root` otherwise. */
 export function collationOf(language: CollationLanguage): TailoredLanguage | 'root' {

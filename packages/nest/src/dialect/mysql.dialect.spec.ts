@@ -129,17 +129,13 @@ describe.each([
     expect(dialect.containsIgnoringAccents('t.a', 'x', 'start', bind)).toBe(
       `CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${search} LIKE CONVERT([x%] USING utf8mb4) COLLATE utf8mb4_${search} ESCAPE '!'`,
     );
-    expect(dialect.natural('t.a', 'root')).toBe(
-      `WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${natural})`,
-    );
+    expect(dialect.natural('t.a', 'root')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${natural})`);
     expect(dialect.natural('t.a', 'de')).toBe(dialect.natural('t.a', 'root'));
   });
 
   it("orders a language's text by its own collation where the server has it, else by the root one", () => {
     const [spanish, swedish] =
-      server === 'mariadb'
-        ? ['uca1400_spanish_nopad_as_cs', 'uca1400_nopad_as_cs']
-        : ['0900_as_cs', 'sv_0900_as_cs'];
+      server === 'mariadb' ? ['uca1400_spanish_nopad_as_cs', 'uca1400_nopad_as_cs'] : ['0900_as_cs', 'sv_0900_as_cs'];
     expect(dialect.natural('t.a', 'es')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${spanish})`);
     expect(dialect.natural('t.a', 'sv')).toBe(`WEIGHT_STRING(CONVERT(t.a USING utf8mb4) COLLATE utf8mb4_${swedish})`);
   });

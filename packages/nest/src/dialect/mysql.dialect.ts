@@ -165,10 +165,7 @@ async function askServer(asked: DataSource | QueryRunner): Promise<DatabaseDiale
   // MariaDB lists its UCA 14 collations without the character set (`uca1400_ai_ci`).
   const candidates = [
     ...new Set([...SEARCH_COLLATIONS, ...NATURAL_COLLATIONS, ...Object.values(LANGUAGE_COLLATIONS).flat()]),
-  ].flatMap((name) => [
-    name,
-    name.replace(/^utf8mb4_/, ''),
-  ]);
+  ].flatMap((name) => [name, name.replace(/^utf8mb4_/, '')]);
   const found = (await asked.query(
     `SELECT COLLATION_NAME AS name FROM information_schema.COLLATIONS WHERE COLLATION_NAME IN (${candidates.map(() => '?').join(', ')})`,
     candidates,

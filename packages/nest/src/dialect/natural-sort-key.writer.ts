@@ -58,6 +58,11 @@ const TAILORINGS: Readonly<Record<TailoredLanguage, ReadonlyMap<string, Tailored
   ]),
 };
 
+/** The first character of every tailored letter of any language. */
+const TAILORED_STARTS = new Set(
+  Object.values(TAILORINGS).flatMap((letters) => [...letters.keys()].map((letter) => letter[0]!)),
+);
+
 const COMMON_SECONDARY = 0x20;
 /** The first secondary weight of a combining mark: those between are the tailored letters' variants. */
 const FIRST_MARK = COMMON_SECONDARY + 8;
@@ -106,7 +111,8 @@ export function naturalSortKey(text: string, language: TailoredLanguage | 'root'
     if (/\p{Cc}|\p{Cf}/u.test(character)) continue;
     const lower = character.toLowerCase();
     const upper = lower !== character ? 1 : 0;
-    if (tailoring) {
+    // Most letters start no tailored one: a lookup only for those that do.
+    if (tailoring && TAILORED_STARTS.has(lower)) {
       const next = characters[index + 1];
       const withMark = next === undefined ? undefined : tailoring.get(lower + next);
       const tailored = withMark ?? tailoring.get(lower);

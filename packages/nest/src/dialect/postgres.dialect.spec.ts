@@ -98,7 +98,7 @@ describe('postgresDialectOf', () => {
     expect(dialect.containsIgnoringAccents('t.a', 'ίλ', 'end', bind)).not.toContain('translate');
   });
 
-  it("orders by the ICU collation of the language, else the root one, or case-folded by code point without ICU", () => {
+  it('orders by the ICU collation of the language, else the root one, or case-folded by code point without ICU', () => {
     const dialect = postgresDialectOf({ search: 'wrapper', icu: ALL_ICU });
     expect(dialect.natural('t.a', 'root')).toBe('CAST(t.a AS text) COLLATE "und-x-icu"');
     expect(dialect.natural('t.a', 'fr')).toBe('CAST(t.a AS text) COLLATE "und-x-icu"');
