@@ -28,10 +28,10 @@ interface Dialect {
     anchor: 'anywhere',
     bind: (value: string) => string,
   ): string;
-  natural(expression: string): string;
+  natural(expression: string, language: 'root'): string;
   binary(expression: string): string;
 }
-type Features = { search: 'wrapper' | 'unaccent' | 'translate'; icu: boolean };
+type Features = { search: 'wrapper' | 'unaccent' | 'translate'; icu: readonly string[] };
 
 const FIRST = [
   'José',
@@ -141,7 +141,7 @@ function statements(dialect: Dialect, condition: (bind: (value: string) => strin
     values.push(value);
     return `$${values.length}`;
   });
-  const order = `${dialect.natural('name')}, ${dialect.binary('name')}, id`;
+  const order = `${dialect.natural('name', 'root')}, ${dialect.binary('name')}, id`;
   return {
     count: `SELECT COUNT(*) AS n FROM person WHERE ${where}`,
     page: `SELECT id, name FROM person WHERE ${where} ORDER BY ${order} LIMIT 10`,
@@ -172,17 +172,17 @@ async function main(): Promise<void> {
     const variants: { name: string; dialect: Dialect; accents: boolean }[] = [
       {
         name: 'ILIKE (case only, before this change)',
-        dialect: postgresDialectOf({ search: 'wrapper', icu: true }),
+        dialect: postgresDialectOf({ search: 'wrapper', icu: ['und-x-icu'] }),
         accents: false,
       },
       {
         name: 'translate() fallback, no unaccent',
-        dialect: postgresDialectOf({ search: 'translate', icu: true }),
+        dialect: postgresDialectOf({ search: 'translate', icu: ['und-x-icu'] }),
         accents: true,
       },
       {
         name: 'unaccent through widgetlib_unaccent',
-        dialect: postgresDialectOf({ search: 'wrapper', icu: true }),
+        dialect: postgresDialectOf({ search: 'wrapper', icu: ['und-x-icu'] }),
         accents: true,
       },
     ];
