@@ -4,6 +4,7 @@ import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
+import { sqliteOrderSnapshots } from './sqlite-order-snapshot.query.js';
 import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
@@ -182,6 +183,7 @@ export const sqliteDialect: DatabaseDialect = {
   sharesOneConnection: true,
   placeholder: () => '?',
   rowArrays: sqliteRowArrays,
+  orderSnapshots: sqliteOrderSnapshots,
   // SQLite 3.24 and later.
   onConflictIncrement: (table, key, counter) =>
     `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
@@ -206,6 +208,7 @@ export const sqliteFamily: DialectFamily = {
       containsIgnoringAccents: unsupported,
       natural: unsupported,
       rowArrays: null,
+      orderSnapshots: null,
     });
   },
   textColumnByteCapacity: null,
