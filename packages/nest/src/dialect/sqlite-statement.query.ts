@@ -11,7 +11,12 @@ export function sqliteValues(parameters: readonly unknown[]): unknown[] {
 }
 
 /** The failure of `sql` as TypeORM reports one: logged, a `QueryFailedError` carrying the driver's error. */
-export function sqliteFailure(dataSource: DataSource, sql: string, values: unknown[], error: unknown): QueryFailedError {
+export function sqliteFailure(
+  dataSource: DataSource,
+  sql: string,
+  values: unknown[],
+  error: unknown,
+): QueryFailedError {
   dataSource.logger.logQueryError(error as Error, sql, values);
   return new QueryFailedError(sql, values, error as Error);
 }

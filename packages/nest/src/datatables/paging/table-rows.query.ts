@@ -74,7 +74,8 @@ export async function* walkOrderedRows<T extends ObjectLiteral>(
   const whole: TableRequest = { ...request, keyset: null };
   const setup = await setUpTableQuery(baseQuery, whole, paths, options.statementTimeout ?? 0, options.readSource);
   const { orderSnapshots } = setup.sql.dialect;
-  const snapshot = orderSnapshots && (await snapshotRowChunks(setup, whole.ordering, options.chunkSize, orderSnapshots));
+  const snapshot =
+    orderSnapshots && (await snapshotRowChunks(setup, whole.ordering, options.chunkSize, orderSnapshots));
   const chunks = snapshot ?? keysetEntities(walkTableRows(baseQuery, whole, paths, options));
   for await (const chunk of chunks) if (chunk.length > 0) yield chunk;
 }
