@@ -197,6 +197,23 @@ describeEachDatabase('Export order across chunks', (kind) => {
       }
     });
 
+    it('drops a table whose walk stopped inside a transaction once the transaction is over', async () => {
+      const { base, parsed, paths } = walkOf('name');
+      const walk = walkOrderedRows(base, parsed, paths, { chunkSize: CHUNK });
+      await walk.next();
+      const runner = dataSource.createQueryRunner();
+      await runner.startTransaction();
+      await walk.return();
+      await runner.rollbackTransaction();
+      await runner.release();
+      // Dropped inside the transaction, the rollback would have restored it.
+      expect(await snapshotTables()).toEqual(['wl_snapshot_0']);
+      const next = walkOrderedRows(base, parsed, paths, { chunkSize: CHUNK });
+      expect((await next.next()).value).toHaveLength(CHUNK);
+      await next.return();
+      expect(await snapshotTables()).toEqual([]);
+    });
+
     it('stops the snapshot statement at the deadline, leaving no table', async () => {
       await dataSource.query(
         `INSERT INTO fx_album (name, rank, year, released, recorded_at, is_live, sales) ` +
