@@ -71,7 +71,8 @@ export async function snapshotRowChunks<T extends ObjectLiteral>(
         const page = base
           .clone()
           .innerJoin(positions, SNAPSHOT_ALIAS, on)
-          .setParameters({ wl_from: from, wl_to: from + chunkSize })
+          // Bigints, which TypeORM binds on SQLite where it writes numbers into the text: one text for every chunk.
+          .setParameters({ wl_from: BigInt(from), wl_to: BigInt(from + chunkSize) })
           .orderBy(order, 'ASC');
         yield await run(page, (query) => readEntities(query, sql.dialect) as Promise<T[]>);
       }
