@@ -253,9 +253,12 @@ describeEachDatabase('Data table request limits and statement timeout', (kind) =
         // At least the page and a count (the default count may keep the total).
         expect(statements.length).toBeGreaterThanOrEqual(2);
         expect(counter.timeoutStatements.slice(before)).toEqual([]);
+        // SQLite's export also writes, counts and drops its snapshot of the order (orderSnapshots).
+        const plain =
+          kind === 'sqlite' ? /^(SELECT |CREATE TEMP TABLE "wl_snapshot_\d+" AS SELECT |DROP TABLE )/ : /^SELECT /;
         for (const sql of statements)
           expect(sql).toMatch(
-            isMysqlFamily(kind) ? /^SET STATEMENT max_statement_time = \d+(\.\d+)? FOR SELECT / : /^SELECT /,
+            isMysqlFamily(kind) ? /^SET STATEMENT max_statement_time = \d+(\.\d+)? FOR SELECT / : plain,
           );
       },
     );

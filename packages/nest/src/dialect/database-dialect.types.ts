@@ -43,6 +43,26 @@ export interface RowArrays {
   rows: unknown[][];
 }
 
+/**
+ * An ordering written once into a temporary table of the connection: the primary keys a SELECT
+ * answers, each at its position (1, 2, ...) in the SELECT's order, which later statements read by
+ * position range.
+ */
+export interface OrderSnapshots {
+  /**
+   * Runs `sql` (a SELECT of the primary key alone, its `parameters` bound in order) into the new
+   * temporary table `table` (escaped), whose column is named as the SELECT names it, on
+   * `dataSource`'s connection; answers how many rows it holds,
+   * or null, creating nothing, while a transaction is open on the connection (a rollback would take
+   * the table away mid-walk). A failure is a `QueryFailedError`, as a statement run through TypeORM.
+   */
+  create(dataSource: DataSource, table: string, sql: string, parameters: readonly unknown[]): number | null;
+  /** The column of `table` holding each row's position. */
+  readonly position: string;
+  /** Drops `table` (escaped), now or, while a transaction is open, once none is. */
+  drop(dataSource: DataSource, table: string): void;
+}
+
 /** Everything that differs between the database servers widgetlib supports, for one server. */
 export interface DatabaseDialect {
   readonly server: DatabaseServer;
@@ -132,6 +152,13 @@ export interface DatabaseDialect {
    */
   readonly rowArrays:
     ((dataSource: DataSource, sql: string, parameters: readonly unknown[]) => RowArrays | null) | null;
+  /**
+   * Where ordering the matching rows costs a call into JavaScript per row (SQLite's natural sort
+   * key), so that a walk reading every row by keyset would order them all again for each chunk:
+   * the order of a walk written once, each chunk then read by position. Null where the server
+   * orders each chunk itself (indexes, collations).
+   */
+  readonly orderSnapshots: OrderSnapshots | null;
 }
 
 /** What a driver error carries that tells why it failed. */

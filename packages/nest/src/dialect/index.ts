@@ -4,6 +4,7 @@ export type {
   DriverErrorShape,
   EstimatedTable,
   MysqlServer,
+  OrderSnapshots,
   RowArrays,
   StatementCanceller,
   TextAnchor,

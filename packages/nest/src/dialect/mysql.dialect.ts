@@ -138,6 +138,7 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
     sharesOneConnection: false,
     placeholder: () => '?',
     rowArrays: null,
+    orderSnapshots: null,
     onConflictIncrement: (_table, _key, counter) => `ON DUPLICATE KEY UPDATE ${counter} = ${counter} + 1`,
   };
   return dialect;

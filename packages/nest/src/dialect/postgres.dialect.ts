@@ -133,6 +133,7 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
     sharesOneConnection: false,
     placeholder: (index) => `$${index + 1}`,
     rowArrays: null,
+    orderSnapshots: null,
     onConflictIncrement: (table, key, counter) =>
       `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
   };

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import { type DataSource, QueryFailedError } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { RowArrays } from './database-dialect.types.js';
+import { runSqliteStatement, sqliteConnection, sqliteFailure, sqliteValues } from './sqlite-statement.query.js';
 
 interface RawStatement {
   readonly reader: boolean;
@@ -43,32 +44,18 @@ function preparedArrays(database: RawDatabase, sql: string): PreparedArrays | nu
  * are bound as 0/1, and a failure is a `QueryFailedError` carrying the driver's error.
  */
 export function sqliteRowArrays(dataSource: DataSource, sql: string, parameters: readonly unknown[]): RowArrays | null {
-  const database = (dataSource.driver as unknown as { databaseConnection?: RawDatabase }).databaseConnection;
+  const database = sqliteConnection<RawDatabase>(dataSource);
   if (!database) return null;
-  const values = parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
-  const { logger } = dataSource;
-  const failed = (error: unknown) => {
-    logger.logQueryError(error as Error, sql, values);
-    return new QueryFailedError(sql, values, error as Error);
-  };
+  const values = sqliteValues(parameters);
   let statement: PreparedArrays | null;
   try {
     statement = preparedArrays(database, sql);
   } catch (error) {
-    logger.logQuery(sql, values);
-    throw failed(error);
+    dataSource.logger.logQuery(sql, values);
+    throw sqliteFailure(dataSource, sql, values, error);
   }
   if (!statement) return null;
-  logger.logQuery(sql, values);
-  const started = Date.now();
-  let rows: unknown[][];
-  try {
-    rows = statement.statement.all(...values);
-  } catch (error) {
-    throw failed(error);
-  }
-  const took = Date.now() - started;
-  const slow = dataSource.options.maxQueryExecutionTime;
-  if (slow && took > slow) logger.logQuerySlow(took, sql, values);
-  return { columns: statement.columns, rows };
+  const { columns } = statement;
+  const rows = runSqliteStatement(dataSource, sql, values, () => statement.statement.all(...values));
+  return { columns, rows };
 }

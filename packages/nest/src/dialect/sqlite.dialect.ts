@@ -6,6 +6,7 @@ import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart 
 import { collationOf } from './collation-language.checks.js';
 import { TAILORED_LANGUAGES, type TailoredLanguage } from './collation-language.types.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
+import { sqliteOrderSnapshots } from './sqlite-order-snapshot.query.js';
 import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
@@ -202,6 +203,7 @@ export const sqliteDialect: DatabaseDialect = {
   sharesOneConnection: true,
   placeholder: () => '?',
   rowArrays: sqliteRowArrays,
+  orderSnapshots: sqliteOrderSnapshots,
   // SQLite 3.24 and later.
   onConflictIncrement: (table, key, counter) =>
     `ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${counter} = ${table}.${counter} + 1`,
@@ -226,6 +228,7 @@ export const sqliteFamily: DialectFamily = {
       containsIgnoringAccents: unsupported,
       natural: unsupported,
       rowArrays: null,
+      orderSnapshots: null,
     });
   },
   textColumnByteCapacity: null,

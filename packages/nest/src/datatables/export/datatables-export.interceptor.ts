@@ -161,11 +161,13 @@ export class DataTablesExportInterceptor implements NestInterceptor {
           }),
         )
       : null;
+    // Before the first chunk is read: from there until the file is written, nothing may fail and
+    // leave the walk open (on SQLite, its snapshot table).
+    const languages = await readerLanguages(this.config, request);
+    const texts = dataTableTexts(this.config, messageLanguage(languages));
     const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
     const first = await this.guarded(() => rows.next());
     const firstRows = first.done ? [] : first.value;
-    const languages = await readerLanguages(this.config, request);
-    const texts = dataTableTexts(this.config, messageLanguage(languages));
     const declared = settings.columns?.map(({ data, title }) => ({ data, title: columnTitle(title, languages) }));
     const columns = exportColumns(exportRequest.fields, declared ?? null, firstRows[0], (data) =>
       this.columnKind(metadata, data),

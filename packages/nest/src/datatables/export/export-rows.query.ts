@@ -1,13 +1,13 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type ReadSource, type ResolvedPath, setUpTableQuery } from '../sql/index.js';
 import type { TableRequest } from '../model/index.js';
-import { walkTableRows } from '../paging/index.js';
+import { walkOrderedRows } from '../paging/index.js';
 
 /** Every row a request matches, counted first, then read chunk by chunk in the list's order. */
 export interface RowWalk<T> {
   /** How many rows the request matches (an exact count, made before any row is read). */
   matched: number;
-  /** The rows, `chunkSize` at a time, each chunk read by keyset after the last; stopping the iteration stops the walk. */
+  /** The rows, at most `chunkSize` at a time ({@link walkOrderedRows}); stopping the iteration stops the walk. */
   chunks: AsyncGenerator<T[], void, undefined>;
 }
 
@@ -33,16 +33,10 @@ async function countMatches<T extends ObjectLiteral>(
   return Number(row?.wl_count ?? 0);
 }
 
-async function* entitiesOf<T>(
-  chunks: AsyncGenerator<{ entities: T[] }, void, undefined>,
-): AsyncGenerator<T[], void, undefined> {
-  for await (const chunk of chunks) if (chunk.entities.length > 0) yield chunk.entities;
-}
-
 /**
  * Starts the walk of every row of `request` over `base` (its offset, limit and cursor left
- * aside): the count, then chunks in the request's ordering and the primary key, read by keyset
- * ({@link walkTableRows}), so that no chunk costs more for being deep and the result is never
+ * aside): the count, then chunks in the request's ordering and the primary key
+ * ({@link walkOrderedRows}), so that no chunk costs more for being deep and the result is never
  * held whole.
  */
 export async function startRowWalk<T extends ObjectLiteral>(
@@ -55,6 +49,5 @@ export async function startRowWalk<T extends ObjectLiteral>(
 ): Promise<RowWalk<T>> {
   const whole: TableRequest = { ...request, offset: 0, limit: null, keyset: null };
   const matched = await countMatches(base, whole, paths, statementTimeout, readSource);
-  const chunks = walkTableRows(base, whole, paths, { chunkSize, statementTimeout, readSource });
-  return { matched, chunks: entitiesOf(chunks) };
+  return { matched, chunks: walkOrderedRows(base, whole, paths, { chunkSize, statementTimeout, readSource }) };
 }

@@ -14,4 +14,4 @@ export {
   readCursor,
   type CursorScope,
 } from './keyset-cursor.format.js';
-export { walkTableRows } from './table-rows.query.js';
+export { walkOrderedRows, walkTableRows } from './table-rows.query.js';

@@ -111,7 +111,7 @@ function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit:
  * The page's entities: from its raw rows where {@link pageRowsHydrator} can build them (rows as
  * arrays where the dialect reads them so), else through TypeORM.
  */
-async function readEntities(
+export async function readEntities(
   query: SelectQueryBuilder<ObjectLiteral>,
   dialect: DatabaseDialect,
 ): Promise<ObjectLiteral[]> {

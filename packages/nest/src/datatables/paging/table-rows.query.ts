@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { type ReadSource, type ResolvedPath, setUpTableQuery } from '../sql/index.js';
 import type { KeyValue } from '../model/index.js';
+import { snapshotRowChunks } from './snapshot-rows.query.js';
 import { readTablePage } from './table-page.query.js';
 import type { TableRequest } from '../model/index.js';
 
@@ -21,6 +22,12 @@ export interface WalkOptions {
   readSource?: ReadSource;
 }
 
+function checkChunkSize(chunkSize: number): void {
+  if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) {
+    throw new Error(`a walk's chunkSize must be a positive integer, got ${String(chunkSize)}`);
+  }
+}
+
 /**
  * Every row the request's search, filters and conditions keep, in its ordering (the primary key
  * last), as chunks of `chunkSize` read by keyset: each chunk is one statement for the rows after the
@@ -34,9 +41,7 @@ export async function* walkTableRows<T extends ObjectLiteral>(
   paths: ReadonlyMap<string, ResolvedPath>,
   options: WalkOptions,
 ): AsyncGenerator<WalkedChunk<T>, void, undefined> {
-  if (!Number.isSafeInteger(options.chunkSize) || options.chunkSize < 1) {
-    throw new Error(`walkTableRows: chunkSize must be a positive integer, got ${String(options.chunkSize)}`);
-  }
+  checkChunkSize(options.chunkSize);
   let after = request.keyset?.after ?? null;
   do {
     // Each chunk its own statements and deadline: a long walk is not one long request.
@@ -50,4 +55,33 @@ export async function* walkTableRows<T extends ObjectLiteral>(
     yield page;
     after = page.next;
   } while (after !== null);
+}
+
+/**
+ * Every row the request's search, filters and conditions keep, in its ordering (the primary key
+ * last), as chunks of at most `chunkSize` entities (none empty), from its first row: where the
+ * dialect orders a walk once (`DatabaseDialect.orderSnapshots`), read by position from that
+ * snapshot ({@link snapshotRowChunks}); otherwise, or when the snapshot cannot be taken, by keyset
+ * ({@link walkTableRows}). No counts are made.
+ */
+export async function* walkOrderedRows<T extends ObjectLiteral>(
+  baseQuery: SelectQueryBuilder<T>,
+  request: TableRequest,
+  paths: ReadonlyMap<string, ResolvedPath>,
+  options: WalkOptions,
+): AsyncGenerator<T[], void, undefined> {
+  checkChunkSize(options.chunkSize);
+  const whole: TableRequest = { ...request, keyset: null };
+  const setup = await setUpTableQuery(baseQuery, whole, paths, options.statementTimeout ?? 0, options.readSource);
+  const { orderSnapshots } = setup.sql.dialect;
+  const snapshot =
+    orderSnapshots && (await snapshotRowChunks(setup, whole.ordering, options.chunkSize, orderSnapshots));
+  const chunks = snapshot ?? keysetEntities(walkTableRows(baseQuery, whole, paths, options));
+  for await (const chunk of chunks) if (chunk.length > 0) yield chunk;
+}
+
+async function* keysetEntities<T>(
+  chunks: AsyncGenerator<WalkedChunk<T>, void, undefined>,
+): AsyncGenerator<T[], void, undefined> {
+  for await (const chunk of chunks) yield chunk.entities;
 }
