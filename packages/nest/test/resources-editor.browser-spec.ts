@@ -40,13 +40,13 @@ const PAGE = `<!doctype html>
 <script src="/editor-page/assets/editor.js"></script></head>
 <body>
 <button id="new" type="button">New book</button> <button id="remove" type="button">Remove picked</button>
-<button id="edit-refreshed" type="button">Edit first, refreshed</button>
+<button id="edit-refreshed" type="button">Edit all, refreshed</button>
+<button id="edit-first" type="button">Edit first, refreshed</button>
 <table id="books"><thead><tr><th>Title</th><th>Pages</th><th>Publisher</th></tr></thead></table>
 <script>
 const editor = new DataTable.Editor({
   ajax: { url: '/editor-books/editor', headers: { 'X-CSRF-Token': '${CSRF}' } },
   table: '#books',
-  idSrc: 'id',
   fields: [
     { label: 'Title', name: 'title' },
     { label: 'Pages', name: 'pages' },
@@ -55,7 +55,6 @@ const editor = new DataTable.Editor({
 });
 const table = new DataTable('#books', {
   serverSide: true,
-  rowId: 'id',
   ajax: { url: '/editor-books/' },
   columns: [
     { data: 'title', className: 'editable' },
@@ -70,7 +69,11 @@ document.querySelector('#new').addEventListener('click', () => editor.create({ t
 document.querySelector('#remove').addEventListener('click', () => editor.remove(table.rows('.picked').indexes(), { title: 'Remove', buttons: 'Delete' }));
 document.querySelector('#edit-refreshed').addEventListener('click', () =>
   editor.edit(table.rows().indexes(), { title: 'Edit', refresh: true, buttons: 'Save' }));
+document.querySelector('#edit-first').addEventListener('click', () =>
+  editor.edit(table.row(0).index(), { title: 'Edit', refresh: true, buttons: 'Save' }));
 window.editorEvents = [];
+window.pageErrors = [];
+window.addEventListener('error', (event) => window.pageErrors.push(String(event.message)));
 editor.on('submitComplete', (event, json) => window.editorEvents.push(json));
 </script></body></html>`;
 
@@ -218,6 +221,24 @@ const SLOW = 90_000;
       const answer = (await (await refreshed).response())!;
       expect(((await answer.json()) as { data: Book[] }).data.map((row) => row.title)).toEqual(['Dune']);
       expect(await submissions()).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'refreshes a row before its edit: the form opens with the stored values, and saves',
+    async () => {
+      // Another user changes Dune after the page read it.
+      await testApp.dataSource.getRepository(Book).update({ title: 'Dune' }, { pages: 999 });
+      await page.locator('#edit-first').click();
+      const pages = page.locator('#DTE_Field_pages');
+      await pages.waitFor({ timeout: 10_000 });
+      expect(await pages.inputValue()).toBe('999');
+      await pages.fill('1000');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await cell('Dune', 1).filter({ hasText: /^1000$/ }).waitFor();
+      expect(await stored()).toContain('Dune:1000:Penguin:false');
+      expect(await page.evaluate(() => (window as unknown as { pageErrors: string[] }).pageErrors)).toEqual([]);
     },
     SLOW,
   );

@@ -55,7 +55,7 @@ import type { EditorAnswer } from './editor/editor-answer.types.js';
 import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
-import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
+import { EDITOR_ROW_ID, resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
 import { ResourceVersions, writeRecordInScope, type RecordWrite } from './versions/index.js';
 import * as history from './history/index.js';
@@ -168,9 +168,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
 
     @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions), liveScope)
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
-      setRecordUrls(request, (entity) =>
-        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.writes.primaryKey]) }),
-      );
+      const id = (entity: ObjectLiteral) => String((entity as Record<string, unknown>)[this.writes.primaryKey]);
+      setRecordUrls(request, (entity) => this.urls.reverse(detailRoute, { id: id(entity) }), id);
       return this.baseQuery(request);
     }
 
@@ -340,7 +339,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         createDto,
         updateDto,
         baseQuery: (request, repository) => this.baseQuery(request, repository),
-        represent: (record) => this.represent(record),
+        // The rows as the list writes them for Editor, with their row id.
+        represent: (record) => ({ ...this.represent(record), [EDITOR_ROW_ID]: String(record[this.writes.primaryKey]) }),
       };
     }
 
