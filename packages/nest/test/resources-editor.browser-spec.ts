@@ -236,7 +236,9 @@ const SLOW = 90_000;
       expect(await pages.inputValue()).toBe('999');
       await pages.fill('1000');
       await page.getByRole('button', { name: 'Save' }).click();
-      await cell('Dune', 1).filter({ hasText: /^1000$/ }).waitFor();
+      await cell('Dune', 1)
+        .filter({ hasText: /^1000$/ })
+        .waitFor();
       expect(await stored()).toContain('Dune:1000:Penguin:false');
       expect(await page.evaluate(() => (window as unknown as { pageErrors: string[] }).pageErrors)).toEqual([]);
     },
