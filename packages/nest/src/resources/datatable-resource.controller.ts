@@ -46,7 +46,10 @@ import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { scopedRecordQuery } from './scoped-record.query.js';
 import { ResourceRecordNotFoundError } from './datatable-resource.errors.js';
 import { ResourceWrites } from './resource-writes.query.js';
-import { requireEditorAction } from './editor/editor-access.reader.js';
+import { mayWriteWithEditor, requireEditorAction } from './editor/editor-access.reader.js';
+import { parseEditorFieldOptions } from './editor/editor-field-options.parser.js';
+import { EditorFieldOptionsQuery, type EditorOptions } from './editor/editor-field-options.query.js';
+import { EditorOptionsInterceptor, setEditorOptions } from './editor/editor-options.interceptor.js';
 import { editorTexts } from './editor/editor.options.js';
 import { requestMessageLanguage } from '../common/messages/index.js';
 import { editorBody } from './editor/editor-form-body.reader.js';
@@ -105,6 +108,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private readonly versions: ResourceVersions<T>;
     private readonly resourceHistory?: history.ResourceHistory<T>;
     private readonly resourceHistoryRoutes?: history.HistoryRoutes<T>;
+    /** The form fields whose choices the answers carry (`editor.options`), checked at startup. */
+    private formOptions?: EditorFieldOptionsQuery;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -149,10 +154,14 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     onModuleInit(): void {
       const { metadata } = this.repository;
+      const declared = options.editor === true ? undefined : options.editor?.options;
+      const fields = parseEditorFieldOptions(declared, options.dataTable?.choices, metadata);
+      this.formOptions = new EditorFieldOptionsQuery(fields.fields, this.repository.manager.connection);
       const problems = [
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
+        fields.problems,
         history.historyProblems(historyOptions, this.resourceHistory?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
         this.trashBin.problems(),
@@ -166,15 +175,30 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       this.trashBin.stop();
     }
 
-    @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions), liveScope)
+    @serve(
+      'list',
+      Get(),
+      ViewName(listRoute, API_ROUTE),
+      UseInterceptors(EditorOptionsInterceptor),
+      DataTable(tableOptions),
+      liveScope,
+    )
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
+      if (this.formOptions?.declared) setEditorOptions(request, () => this.editorOptions(request));
       const id = (entity: ObjectLiteral) => String((entity as Record<string, unknown>)[this.writes.primaryKey]);
       setRecordUrls(request, (entity) => this.urls.reverse(detailRoute, { id: id(entity) }), id);
       return this.baseQuery(request);
     }
 
     /** The list with its parameters in the body (`POST <list path>/query`): a read, under the list permission. */
-    @serve('list', Post('query'), DataTable(tableOptions), ResourceDocs.query(), liveScope)
+    @serve(
+      'list',
+      Post('query'),
+      UseInterceptors(EditorOptionsInterceptor),
+      DataTable(tableOptions),
+      ResourceDocs.query(),
+      liveScope,
+    )
     query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.list(request);
     }
@@ -294,7 +318,19 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const language = await requestMessageLanguage(this.config, request);
       const texts = await editorTexts(options.editor!, request, language);
       const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
-      return new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(submission);
+      const answer = await new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(
+        submission,
+      );
+      // Editor updates its fields' choices from the answers of its submissions, not from a refresh's.
+      const choices = submission.action === 'read' ? null : await this.editorOptions(request);
+      return choices ? { ...answer, options: choices } : answer;
+    }
+
+    /** The form's choices for a user who may create or update (`editor.options`); null when none are declared or offered. */
+    private async editorOptions(request: HttpRequest): Promise<EditorOptions | null> {
+      const { formOptions } = this;
+      if (!formOptions?.declared || !(await mayWriteWithEditor(plan, this.config, request))) return null;
+      return formOptions.read(request);
     }
 
     /** The revisions of a record in scope, newest first (`?page=&size=`), when the declaration keeps `history`. */
