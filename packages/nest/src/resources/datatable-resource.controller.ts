@@ -46,16 +46,9 @@ import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { scopedRecordQuery } from './scoped-record.query.js';
 import { ResourceRecordNotFoundError } from './datatable-resource.errors.js';
 import { ResourceWrites } from './resource-writes.query.js';
-import { mayWriteWithEditor, requireEditorAction } from './editor/editor-access.reader.js';
-import { parseEditorFieldOptions } from './editor/editor-field-options.parser.js';
-import { EditorFieldOptionsQuery, type EditorOptions } from './editor/editor-field-options.query.js';
 import { EditorOptionsInterceptor, setEditorOptions } from './editor/editor-options.interceptor.js';
-import { editorTexts } from './editor/editor.options.js';
-import { requestMessageLanguage } from '../common/messages/index.js';
-import { editorBody } from './editor/editor-form-body.reader.js';
-import { parseEditorRequest } from './editor/editor-request.parser.js';
+import { EditorRoutes } from './editor/editor-routes.query.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
-import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
 import { EDITOR_ROW_ID, resourceTableOptions, setRecordUrls } from './resource-table.options.js';
@@ -108,8 +101,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private readonly versions: ResourceVersions<T>;
     private readonly resourceHistory?: history.ResourceHistory<T>;
     private readonly resourceHistoryRoutes?: history.HistoryRoutes<T>;
-    /** The form fields whose choices the answers carry (`editor.options`), checked at startup. */
-    private formOptions?: EditorFieldOptionsQuery;
+    private readonly editorRoutes: EditorRoutes<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -139,6 +131,24 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         represent: (record) => this.represent(record),
       });
       this.versions = new ResourceVersions(repository);
+      this.editorRoutes = new EditorRoutes({
+        editor: options.editor,
+        plan,
+        config,
+        submissions: {
+          writes: this.writes,
+          versions: this.versions,
+          repository,
+          createDto,
+          updateDto,
+          baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+          // The rows as the list writes them for Editor, with their row id.
+          represent: (record) => ({
+            ...this.represent(record),
+            [EDITOR_ROW_ID]: String(record[this.writes.primaryKey]),
+          }),
+        },
+      });
       if (this.resourceHistory) {
         const { resourceHistory: recorder, writes } = this;
         const baseQuery = (request: HttpRequest, scoped?: Repository<T>) => this.baseQuery(request, scoped);
@@ -154,14 +164,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      */
     onModuleInit(): void {
       const { metadata } = this.repository;
-      const declared = options.editor === true ? undefined : options.editor?.options;
-      const fields = parseEditorFieldOptions(declared, options.dataTable?.choices, metadata);
-      this.formOptions = new EditorFieldOptionsQuery(fields.fields, this.repository.manager.connection);
       const problems = [
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
-        fields.problems,
+        this.editorRoutes.prepare(metadata, options.dataTable?.choices),
         history.historyProblems(historyOptions, this.resourceHistory?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
         this.trashBin.problems(),
@@ -184,7 +191,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       liveScope,
     )
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
-      if (this.formOptions?.declared) setEditorOptions(request, () => this.editorOptions(request));
+      if (this.editorRoutes.offersOptions) setEditorOptions(request, () => this.editorRoutes.options(request));
       const id = (entity: ObjectLiteral) => String((entity as Record<string, unknown>)[this.writes.primaryKey]);
       setRecordUrls(request, (entity) => this.urls.reverse(detailRoute, { id: id(entity) }), id);
       return this.baseQuery(request);
@@ -312,25 +319,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      * update, delete; a refresh under list's), within the same scope, one transaction per submission.
      */
     @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
-    async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
-      const submission = await answered(() => parseEditorRequest(editorBody(body, request)));
-      await requireEditorAction(plan, submission.action, this.config, request);
-      const language = await requestMessageLanguage(this.config, request);
-      const texts = await editorTexts(options.editor!, request, language);
-      const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
-      const answer = await new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(
-        submission,
-      );
-      // Editor updates its fields' choices from the answers of its submissions, not from a refresh's.
-      const choices = submission.action === 'read' ? null : await this.editorOptions(request);
-      return choices ? { ...answer, options: choices } : answer;
-    }
-
-    /** The form's choices for a user who may create or update (`editor.options`); null when none are declared or offered. */
-    private async editorOptions(request: HttpRequest): Promise<EditorOptions | null> {
-      const { formOptions } = this;
-      if (!formOptions?.declared || !(await mayWriteWithEditor(plan, this.config, request))) return null;
-      return formOptions.read(request);
+    editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
+      return this.editorRoutes.answer(body, request);
     }
 
     /** The revisions of a record in scope, newest first (`?page=&size=`), when the declaration keeps `history`. */
@@ -365,19 +355,6 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return answered(() =>
         writeRecordInScope({ writes: this.writes, versions: this.versions, represent }, id, request, write),
       );
-    }
-
-    private get editorSource(): EditorSubmissionSource<T> {
-      return {
-        writes: this.writes,
-        versions: this.versions,
-        repository: this.repository,
-        createDto,
-        updateDto,
-        baseQuery: (request, repository) => this.baseQuery(request, repository),
-        // The rows as the list writes them for Editor, with their row id.
-        represent: (record) => ({ ...this.represent(record), [EDITOR_ROW_ID]: String(record[this.writes.primaryKey]) }),
-      };
     }
 
     private represent(record: T): Representation {
