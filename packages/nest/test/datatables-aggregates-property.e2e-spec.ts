@@ -64,6 +64,8 @@ const ENDPOINTS: Record<string, Parameters<typeof referenceTally>[2]> = {
   '/tally/plain': {},
   '/tally/with-songs': {},
   '/tally/grouped': { group: (album) => album.format },
+  // A date group: keyed by the day as the rows write it (yyyy-MM-dd), `''` for the albums without one.
+  '/tally/grouped-by-released': { group: (album) => album.released },
   '/tally/grouped-by-artist': {
     scope: (album) => album.tags.length > 0,
     group: (album) => album.artist?.name ?? null,

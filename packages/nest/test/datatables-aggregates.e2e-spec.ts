@@ -80,6 +80,26 @@ describeEachDatabase('Data table aggregates: statements, caching and declaration
     expect(descending[0]!.format >= descending.at(-1)!.format).toBe(true);
   });
 
+  it('groups by a date-time column, each group keyed by the instant as the rows write it', async () => {
+    const body = (await list('/tally/songs-by-added', { limit: '8', offset: '5' })).body;
+    const songs = albums.flatMap((album) => album.songs);
+    const sorted = [...songs].sort((a, b) => a.added.localeCompare(b.added) || a.id - b.id);
+    const page = sorted.slice(5, 13);
+    expect((body.data as { added: string }[]).map((row) => row.added)).toEqual(page.map((song) => song.added));
+    const group = (added: string) => songs.filter((song) => song.added === added);
+    expect(body.groups).toEqual(
+      Object.fromEntries(
+        page.map((song) => [
+          song.added,
+          {
+            count: group(song.added).length,
+            seconds: { sum: Number(group(song.added).reduce((sum, each) => sum + each.seconds, 0n)) },
+          },
+        ]),
+      ),
+    );
+  });
+
   it('refuses to start with aggregates the entity cannot give, naming them', async () => {
     await expect(
       createTestApp(kind, { entities: TALLY_ENTITIES, controllers: [WrongAggregatesController] }),

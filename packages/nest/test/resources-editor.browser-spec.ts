@@ -1,6 +1,7 @@
 // DataTables Editor's own client (datatables.net-editor 3.1, on DataTables 3) against a resource's
 // Editor route, in Chromium: create from its form, inline edit, a field error shown in place,
-// multi-row remove, and the refresh (action=read, ids[]) Editor sends before an edit. Editor is licensed software (its npm
+// multi-row remove, the refresh (action=read, ids[]) Editor sends before an edit (the form then opens
+// with the stored values), and a select and radio buttons filled from the server's `options`. Editor is licensed software (its npm
 // package says it "requires a license to use", and runs in an evaluation mode without a key), so it is
 // not a dependency of this repository: the spec runs when WIDGETLIB_EDITOR_DIR names an installed
 // copy of the package (`npm install datatables.net-editor@3.1.0` outside the repository), and says
@@ -16,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { startChromium, type ChromiumSession } from '../../../scripts/chromium.mjs';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { Book, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
-import { EditorBooksController } from './fixtures/editor-resource.fixture.js';
+import { ChoicesEditorBooksController, EditorBooksController } from './fixtures/editor-resource.fixture.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const EDITOR_DIR = process.env.WIDGETLIB_EDITOR_DIR;
@@ -40,13 +41,13 @@ const PAGE = `<!doctype html>
 <script src="/editor-page/assets/editor.js"></script></head>
 <body>
 <button id="new" type="button">New book</button> <button id="remove" type="button">Remove picked</button>
-<button id="edit-refreshed" type="button">Edit first, refreshed</button>
+<button id="edit-refreshed" type="button">Edit all, refreshed</button>
+<button id="edit-first" type="button">Edit first, refreshed</button>
 <table id="books"><thead><tr><th>Title</th><th>Pages</th><th>Publisher</th></tr></thead></table>
 <script>
 const editor = new DataTable.Editor({
   ajax: { url: '/editor-books/editor', headers: { 'X-CSRF-Token': '${CSRF}' } },
   table: '#books',
-  idSrc: 'id',
   fields: [
     { label: 'Title', name: 'title' },
     { label: 'Pages', name: 'pages' },
@@ -55,7 +56,6 @@ const editor = new DataTable.Editor({
 });
 const table = new DataTable('#books', {
   serverSide: true,
-  rowId: 'id',
   ajax: { url: '/editor-books/' },
   columns: [
     { data: 'title', className: 'editable' },
@@ -70,8 +70,41 @@ document.querySelector('#new').addEventListener('click', () => editor.create({ t
 document.querySelector('#remove').addEventListener('click', () => editor.remove(table.rows('.picked').indexes(), { title: 'Remove', buttons: 'Delete' }));
 document.querySelector('#edit-refreshed').addEventListener('click', () =>
   editor.edit(table.rows().indexes(), { title: 'Edit', refresh: true, buttons: 'Save' }));
+document.querySelector('#edit-first').addEventListener('click', () =>
+  editor.edit(table.row(0).index(), { title: 'Edit', refresh: true, buttons: 'Save' }));
 window.editorEvents = [];
+window.pageErrors = [];
+window.addEventListener('error', (event) => window.pageErrors.push(String(event.message)));
 editor.on('submitComplete', (event, json) => window.editorEvents.push(json));
+</script></body></html>`;
+
+/** A form whose select and radio fields take their choices from the server's `options`. */
+const CHOICES_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Books</title>
+<link rel="stylesheet" href="/editor-page/assets/datatables.css">
+<script src="/editor-page/assets/datatables.js"></script>
+<script src="/editor-page/assets/editor.js"></script></head>
+<body>
+<button id="new" type="button">New book</button>
+<table id="books"><thead><tr><th>Title</th><th>Publisher</th></tr></thead></table>
+<script>
+const editor = new DataTable.Editor({
+  ajax: { url: '/editor-chosen-books/editor', headers: { 'X-CSRF-Token': '${CSRF}' } },
+  table: '#books',
+  fields: [
+    { label: 'Title', name: 'title' },
+    { label: 'Pages', name: 'pages' },
+    { label: 'Publisher', name: 'publisher.id', type: 'select' },
+    { label: 'Shelf', name: 'archived', type: 'radio' },
+  ],
+});
+new DataTable('#books', {
+  serverSide: true,
+  ajax: { url: '/editor-chosen-books/' },
+  columns: [{ data: 'title' }, { data: 'publisher.name', orderable: false, searchable: false }],
+  order: [[0, 'asc']],
+});
+document.querySelector('#new').addEventListener('click', () => editor.create({ title: 'New book', buttons: 'Create' }));
 </script></body></html>`;
 
 @Controller('editor-page')
@@ -80,6 +113,12 @@ class EditorPageController {
   @Header('content-type', 'text/html; charset=utf-8')
   page(): string {
     return PAGE;
+  }
+
+  @Get('choices')
+  @Header('content-type', 'text/html; charset=utf-8')
+  choices(): string {
+    return CHOICES_PAGE;
   }
 
   @Get('assets/:name')
@@ -112,7 +151,7 @@ const SLOW = 90_000;
       createTestApp('sqlite', {
         entities: [Book, Publisher, ShelfTag],
         imports: [TypeOrmModule.forFeature([Book])],
-        controllers: [EditorBooksController, EditorPageController],
+        controllers: [EditorBooksController, ChoicesEditorBooksController, EditorPageController],
         beforeInit: (app) => {
           (app as NestExpressApplication).useBodyParser('urlencoded', { extended: false });
           app.use(
@@ -144,7 +183,12 @@ const SLOW = 90_000;
     const manager = testApp.dataSource.manager;
     await manager.query('DELETE FROM fixture_book_tag');
     for (const entity of [Book, Publisher]) await manager.createQueryBuilder().delete().from(entity).execute();
-    const [penguin, faber] = await manager.save(Publisher, [{ name: 'Penguin' }, { name: 'Faber' }]);
+    const [penguin, faber] = await manager.save(Publisher, [
+      { name: 'Penguin' },
+      { name: 'Faber' },
+      { name: 'Hidden House' },
+      { name: 'Abrams & Co' },
+    ]);
     await manager.save(Book, [
       { title: 'Dune', pages: 412, publisher: penguin!, archived: false },
       { title: 'Emma', pages: 474, publisher: faber!, archived: false },
@@ -218,6 +262,48 @@ const SLOW = 90_000;
       const answer = (await (await refreshed).response())!;
       expect(((await answer.json()) as { data: Book[] }).data.map((row) => row.title)).toEqual(['Dune']);
       expect(await submissions()).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'refreshes a row before its edit: the form opens with the stored values, and saves',
+    async () => {
+      // Another user changes Dune after the page read it.
+      await testApp.dataSource.getRepository(Book).update({ title: 'Dune' }, { pages: 999 });
+      await page.locator('#edit-first').click();
+      const pages = page.locator('#DTE_Field_pages');
+      await pages.waitFor({ timeout: 10_000 });
+      expect(await pages.inputValue()).toBe('999');
+      await pages.fill('1000');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await cell('Dune', 1)
+        .filter({ hasText: /^1000$/ })
+        .waitFor();
+      expect(await stored()).toContain('Dune:1000:Penguin:false');
+      expect(await page.evaluate(() => (window as unknown as { pageErrors: string[] }).pageErrors)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    "offers the server's options in a select and radio buttons, and saves the picked ones",
+    async () => {
+      await page.goto(`${baseUrl}/editor-page/choices`);
+      await cell('Dune', 0).waitFor();
+      await page.locator('#new').click();
+      const publisher = page.locator('[id="DTE_Field_publisher-id"]');
+      // The list's answer carried them: the publishers by name, but the hidden one; labels as text.
+      expect(await publisher.locator('option').allTextContents()).toEqual(['Abrams & Co', 'Faber', 'Penguin']);
+      // Radio labels are written as HTML by Editor: the escaped label shows as its text.
+      await page.getByText('On the <shelf>', { exact: true }).waitFor();
+      await page.locator('#DTE_Field_title').fill('Beloved');
+      await page.locator('#DTE_Field_pages').fill('324');
+      await publisher.selectOption({ label: 'Abrams & Co' });
+      await page.getByLabel('Archived', { exact: true }).check();
+      await page.getByRole('button', { name: 'Create' }).click();
+      await cell('Beloved', 1).filter({ hasText: 'Abrams & Co' }).waitFor();
+      expect(await stored()).toContain('Beloved:324:Abrams & Co:true');
     },
     SLOW,
   );

@@ -10,6 +10,7 @@ import {
   type PageWindow,
 } from './paging/index.js';
 import type { ChoiceLabels, KeyValue, TableRequest } from './model/index.js';
+import type { RowDateFields } from './rows/index.js';
 import { TableCountsQuery, type Count, type TableCounts, type TableCountSettings } from './counting/index.js';
 import type { TableQuerySetup } from './sql/index.js';
 import { PaneOptionsQuery, type PaneOptions, type RawOption } from './extensions/search-panes/index.js';
@@ -44,6 +45,8 @@ export interface TableQuerySettings extends TableCountSettings {
   choices?: ReadonlyMap<string, ChoiceLabels>;
   /** The table's `aggregates` and `rowGroup`, checked. */
   aggregates?: PreparedAggregates | null;
+  /** How the rows write dates, which a date group's keys follow. */
+  dates?: RowDateFields;
 }
 
 /**

@@ -127,6 +127,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
       readSource: await listReadSource(this.counts, base, table.paths),
       choices: table.choices,
       aggregates: table.aggregates,
+      dates: this.dates,
     }).catch((error: unknown) => {
       throw asHttpError(
         error instanceof StatementTimeoutError ? new TableTimeoutError('list', error.milliseconds, draw) : error,

@@ -46,16 +46,12 @@ import { parseResourcePermissions } from './resource-permissions.parser.js';
 import { scopedRecordQuery } from './scoped-record.query.js';
 import { ResourceRecordNotFoundError } from './datatable-resource.errors.js';
 import { ResourceWrites } from './resource-writes.query.js';
-import { requireEditorAction } from './editor/editor-access.reader.js';
-import { editorTexts } from './editor/editor.options.js';
-import { requestMessageLanguage } from '../common/messages/index.js';
-import { editorBody } from './editor/editor-form-body.reader.js';
-import { parseEditorRequest } from './editor/editor-request.parser.js';
+import { EditorOptionsInterceptor, setEditorOptions } from './editor/editor-options.interceptor.js';
+import { EditorRoutes } from './editor/editor-routes.query.js';
 import type { EditorAnswer } from './editor/editor-answer.types.js';
-import { EditorSubmission, type EditorSubmissionSource } from './editor/editor-submission.query.js';
 import type { DataTableResourceController, Representation } from './datatable-resource.types.js';
 import { resourceKeyProblem } from './resource-key.checks.js';
-import { resourceTableOptions, setRecordUrls } from './resource-table.options.js';
+import { EDITOR_ROW_ID, resourceTableOptions, setRecordUrls } from './resource-table.options.js';
 import { ResourceTrash, RestoreRoute, TrashDocs, TrashListRoute } from './trash/index.js';
 import { ResourceVersions, writeRecordInScope, type RecordWrite } from './versions/index.js';
 import * as history from './history/index.js';
@@ -105,6 +101,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
     private readonly versions: ResourceVersions<T>;
     private readonly resourceHistory?: history.ResourceHistory<T>;
     private readonly resourceHistoryRoutes?: history.HistoryRoutes<T>;
+    private readonly editorRoutes: EditorRoutes<T>;
 
     constructor(
       @InjectRepository(options.entity) protected readonly repository: Repository<T>,
@@ -134,6 +131,24 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         represent: (record) => this.represent(record),
       });
       this.versions = new ResourceVersions(repository);
+      this.editorRoutes = new EditorRoutes({
+        editor: options.editor,
+        plan,
+        config,
+        submissions: {
+          writes: this.writes,
+          versions: this.versions,
+          repository,
+          createDto,
+          updateDto,
+          baseQuery: (request, scoped) => this.baseQuery(request, scoped),
+          // The rows as the list writes them for Editor, with their row id.
+          represent: (record) => ({
+            ...this.represent(record),
+            [EDITOR_ROW_ID]: String(record[this.writes.primaryKey]),
+          }),
+        },
+      });
       if (this.resourceHistory) {
         const { resourceHistory: recorder, writes } = this;
         const baseQuery = (request: HttpRequest, scoped?: Repository<T>) => this.baseQuery(request, scoped);
@@ -153,6 +168,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         resourceKeyProblem(metadata) ?? [],
         plan.problems,
         editorProblems,
+        this.editorRoutes.prepare(metadata, options.dataTable?.choices),
         history.historyProblems(historyOptions, this.resourceHistory?.fields.map((field) => field.name) ?? []),
         prepareTable(tableOptions, metadata, this.config).problems,
         this.trashBin.problems(),
@@ -166,16 +182,30 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       this.trashBin.stop();
     }
 
-    @serve('list', Get(), ViewName(listRoute, API_ROUTE), DataTable(tableOptions), liveScope)
+    @serve(
+      'list',
+      Get(),
+      ViewName(listRoute, API_ROUTE),
+      UseInterceptors(EditorOptionsInterceptor),
+      DataTable(tableOptions),
+      liveScope,
+    )
     list(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
-      setRecordUrls(request, (entity) =>
-        this.urls.reverse(detailRoute, { id: String((entity as Record<string, unknown>)[this.writes.primaryKey]) }),
-      );
+      if (this.editorRoutes.offersOptions) setEditorOptions(request, () => this.editorRoutes.options(request));
+      const id = (entity: ObjectLiteral) => String((entity as Record<string, unknown>)[this.writes.primaryKey]);
+      setRecordUrls(request, (entity) => this.urls.reverse(detailRoute, { id: id(entity) }), id);
       return this.baseQuery(request);
     }
 
     /** The list with its parameters in the body (`POST <list path>/query`): a read, under the list permission. */
-    @serve('list', Post('query'), DataTable(tableOptions), ResourceDocs.query(), liveScope)
+    @serve(
+      'list',
+      Post('query'),
+      UseInterceptors(EditorOptionsInterceptor),
+      DataTable(tableOptions),
+      ResourceDocs.query(),
+      liveScope,
+    )
     query(@Req() request: HttpRequest): SelectQueryBuilder<ObjectLiteral> {
       return this.list(request);
     }
@@ -289,13 +319,8 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
      * update, delete; a refresh under list's), within the same scope, one transaction per submission.
      */
     @serveEditor(Post('editor'), HttpCode(200), ResourceDocs.editor())
-    async editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
-      const submission = await answered(() => parseEditorRequest(editorBody(body, request)));
-      await requireEditorAction(plan, submission.action, this.config, request);
-      const language = await requestMessageLanguage(this.config, request);
-      const texts = await editorTexts(options.editor!, request, language);
-      const formEncoded = !String(request.headers['content-type'] ?? '').includes('json');
-      return new EditorSubmission(this.editorSource, request, { texts, language }, formEncoded).run(submission);
+    editor(@Body(new CheckedInputPipe()) body: unknown, @Req() request: HttpRequest): Promise<EditorAnswer> {
+      return this.editorRoutes.answer(body, request);
     }
 
     /** The revisions of a record in scope, newest first (`?page=&size=`), when the declaration keeps `history`. */
@@ -330,18 +355,6 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       return answered(() =>
         writeRecordInScope({ writes: this.writes, versions: this.versions, represent }, id, request, write),
       );
-    }
-
-    private get editorSource(): EditorSubmissionSource<T> {
-      return {
-        writes: this.writes,
-        versions: this.versions,
-        repository: this.repository,
-        createDto,
-        updateDto,
-        baseQuery: (request, repository) => this.baseQuery(request, repository),
-        represent: (record) => this.represent(record),
-      };
     }
 
     private represent(record: T): Representation {

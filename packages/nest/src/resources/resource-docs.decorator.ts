@@ -79,7 +79,9 @@ export const ResourceDocs = {
       postedParameters("Editor's submission: action (create, edit, remove, read), data[<row id>][<field>], ids[]"),
       ApiDocs(({ ApiOkResponse }) => [
         ApiOkResponse({
-          description: 'The rows as they now are (data), or fieldErrors [{ name, status }], or error',
+          description:
+            'The rows as they now are (data, each with its DT_RowId), or fieldErrors [{ name, status }], or error; ' +
+            "with editor.options, the form fields' choices (options: { <field>: [{ label, value }] }) to a user who may create or update",
           schema: { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } } } },
         }),
       ]),

@@ -27,8 +27,6 @@ export interface PreparedAggregates {
   group: ResolvedPath | null;
 }
 
-const GROUP_KINDS = new Set(['string', 'integer', 'number', 'boolean', 'uuid']);
-
 function numberOf(resolved: ResolvedPath): AggregateNumber {
   const { field } = resolved;
   if (field.kind === 'integer') return 'integer';
@@ -113,8 +111,6 @@ export function parseAggregates(
     try {
       group = resolveFieldPath(metadata, rowGroup);
       if (group.toMany) problems.push(`rowGroup ${rowGroup} crosses a to-many relation`);
-      else if (!GROUP_KINDS.has(group.field.kind))
-        problems.push(`rowGroup ${rowGroup} is a ${group.field.kind}; a group is a text, number or boolean column`);
       else if (group.hidden) problems.push(`rowGroup ${rowGroup} reaches a hidden column`);
     } catch (error) {
       problems.push(`rowGroup: ${(error as Error).message}`);

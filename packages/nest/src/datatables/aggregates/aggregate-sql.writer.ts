@@ -152,8 +152,15 @@ export class AggregateSqlWriter<T extends ObjectLiteral> {
     return this.setup.sql.column(parent, resolved.column.databaseName);
   }
 
+  /**
+   * The group's column; a date or date-time as the text the database stores it in, which the
+   * restriction to the page's groups binds back unchanged (a driver's Date could move it to another zone).
+   */
   private groupExpression(query: SelectQueryBuilder<ObjectLiteral>, alias: string): string {
-    return this.expression(query, alias, this.aggregates.group!);
+    const group = this.aggregates.group!;
+    const expression = this.expression(query, alias, group);
+    const temporal = group.field.kind === 'date' || group.field.kind === 'datetime';
+    return temporal ? this.setup.sql.dialect.temporalText(expression) : expression;
   }
 
   /** `query` by group, restricted to `groups` (null: the rows without a value). */

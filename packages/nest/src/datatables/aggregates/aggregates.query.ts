@@ -2,6 +2,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DEADLINE_PARAMETER } from '../../dialect/index.js';
 import { dataSourceIdentity, tablesReadBy, type Count, type TableCountSettings } from '../counting/index.js';
 import type { DataTableAggregateValues, DataTableGroupTotals } from '../model/index.js';
+import type { RowDateFields } from '../rows/index.js';
 import { aliasMetadata, type ResolvedPath, type TableQuerySetup, withCachedText } from '../sql/index.js';
 import type { AggregateColumn, PreparedAggregates } from './aggregate-declaration.parser.js';
 import { AggregateSqlWriter, GROUP_SELECTION } from './aggregate-sql.writer.js';
@@ -25,7 +26,7 @@ export class AggregatesQuery<T extends ObjectLiteral> {
     private readonly setup: TableQuerySetup<T>,
     private readonly aggregates: PreparedAggregates,
     private readonly paths: ReadonlyMap<string, ResolvedPath>,
-    private readonly settings: Pick<TableCountSettings, 'countCache'> = {},
+    private readonly settings: Pick<TableCountSettings, 'countCache'> & { dates?: RowDateFields } = {},
   ) {
     this.writer = new AggregateSqlWriter(setup, aggregates);
     const { driver } = setup.base.connection;
@@ -67,21 +68,29 @@ export class AggregatesQuery<T extends ObjectLiteral> {
       this.rows(this.writer.ownStatement(values)),
       ...toMany.map((columns) => this.rows(this.writer.toManyStatement(columns, values))),
     ]);
-    const field = this.aggregates.group!.field;
     const answer: Record<string, DataTableGroupTotals> = {};
     for (const row of ownRows!) {
       const totals: DataTableGroupTotals = { count: Number(row.wl_count) };
       for (const column of own) totals[column.path] = aggregateValues(column, row, this.hydrate);
-      answer[groupKey(row[GROUP_SELECTION], field)] = totals;
+      answer[this.groupKey(row[GROUP_SELECTION])] = totals;
     }
     toMany.forEach((columns, index) => {
-      const byGroup = new Map(toManyRows[index]!.map((row) => [groupKey(row[GROUP_SELECTION], field), row]));
+      const byGroup = new Map(toManyRows[index]!.map((row) => [this.groupKey(row[GROUP_SELECTION]), row]));
       for (const [key, totals] of Object.entries(answer)) {
         for (const column of columns)
           totals[column.path] = aggregateValues(column, byGroup.get(key) ?? {}, this.hydrate);
       }
     });
     return answer;
+  }
+
+  /** A group's key from its selected value (a date's stored text hydrated as the entity's column is). */
+  private groupKey(raw: unknown): string {
+    const group = this.aggregates.group!;
+    const temporal = group.field.kind === 'date' || group.field.kind === 'datetime';
+    const value =
+      temporal && raw !== null ? this.setup.base.connection.driver.prepareHydratedValue(raw, group.column) : raw;
+    return groupKey(value, group.field, this.settings.dates!);
   }
 
   /** The statement's rows, kept in the count cache under `count: 'cached'`. */

@@ -31,3 +31,19 @@ export async function requireEditorAction(
   if (verdict.reason === 'unauthenticated') throw new UnauthorizedException('Authentication is required');
   throw new MissingPermissionsException(verdict.missing);
 }
+
+/** Whether the user may create or update through Editor: who is offered the form's `options`. */
+export async function mayWriteWithEditor(
+  plan: ResourcePlan,
+  config: WidgetLibConfig,
+  request: HttpRequest,
+): Promise<boolean> {
+  const requirements = [plan.served.create, plan.served.update].filter((requirement) => requirement !== undefined);
+  if (requirements.some((requirement) => requirement.public)) return true;
+  if (requirements.length === 0) return false;
+  const granted = await config.getPermissions(request);
+  const given = granted == null ? null : new Set(granted);
+  return requirements.some(
+    (requirement) => !requirement.public && routeVerdict(requirement.permissions, given).allowed,
+  );
+}

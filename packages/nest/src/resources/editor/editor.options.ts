@@ -1,3 +1,4 @@
+import type { ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
 import { userMessageText } from '../../common/messages/index.js';
 
@@ -33,8 +34,38 @@ function catalogueTexts(language: string): ResourceEditorTexts {
   };
 }
 
+/**
+ * Where the choices of one form field come from (`ResourceEditorOptions.options`): `path`, a path
+ * of the list (`format`, `publisher__name`) that either has `choices` declared in the list's
+ * `dataTable` (its values and labels, in their declared order) or crosses one to-one relation to a
+ * column of the related entity: every row of that entity (or of `query`), its primary key as the
+ * value and that column as the label, ordered by the label. A string is the path alone.
+ */
+export type ResourceEditorFieldOptions =
+  | string
+  | {
+      path: string;
+      /** The most options answered (default 1000, at most 10 000): the first ones in order. */
+      limit?: number;
+      /**
+       * The Editor field type that shows them: `select` writes its labels as text, so they are
+       * answered as they are; any other (`radio`, `checkbox`, which write them as HTML, and the
+       * default) gets them HTML-escaped, as SearchPanes' labels are.
+       */
+      type?: 'select' | 'radio' | 'checkbox';
+      /** A relation's rows to offer (default: all of them), e.g. those of the user's tenant. */
+      query?(repository: Repository<ObjectLiteral>, request: HttpRequest): SelectQueryBuilder<ObjectLiteral>;
+    };
+
 /** `editor: true`, or its options. */
 export interface ResourceEditorOptions {
+  /**
+   * The choices of the form's select, radio and checkbox fields, by Editor's field name
+   * (`format`, `publisher.id`): answered as `options: { <field>: [{ label, value }] }` in the
+   * answers of create, edit and remove and in the list's answer, from which Editor updates its
+   * fields; only to a user who may create or update, and only for the fields named here.
+   */
+  options?: Record<string, ResourceEditorFieldOptions>;
   /** The messages in the request's language: an object, or a function of the request. */
   texts?:
     | Partial<ResourceEditorTexts>
