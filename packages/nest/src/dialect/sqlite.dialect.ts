@@ -4,7 +4,8 @@ import { foldCase } from './case-fold.writer.js';
 import type { DatabaseDialect, DialectFamily, TextAnchor } from './database-dialect.types.js';
 import { containsPattern, foldedContains, LIKE_ESCAPE, opensAtEnd, opensAtStart } from './like-pattern.writer.js';
 import { collationOf } from './collation-language.checks.js';
-import { TAILORED_LANGUAGES, type TailoredLanguage } from './collation-language.types.js';
+import { TAILORED_LANGUAGES } from './collation-language.types.js';
+import { memoized } from './memoized-transform.writer.js';
 import { naturalSortKey } from './natural-sort-key.writer.js';
 import { sqliteOrderSnapshots } from './sqlite-order-snapshot.query.js';
 import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
@@ -140,9 +141,21 @@ function bounded(
 
 /** The sort key in the language an SQL text names (written by the dialect, never by a request). */
 function sortKey(text: string, language: unknown): string {
-  const tailored = (TAILORED_LANGUAGES as readonly unknown[]).includes(language);
-  return naturalSortKey(text, tailored ? (language as TailoredLanguage) : 'root');
+  return (SORT_KEYS.get(language) ?? ROOT_SORT_KEY)(text);
 }
+
+/**
+ * How many texts the folds and the sort keys remember (of at most 64 characters; a sort key is
+ * about ten times its text's length): a few megabytes, the distinct texts of most searched columns.
+ */
+const KEPT_FOLDS = 65_536;
+const KEPT_SORT_KEYS = 16_384;
+const ROOT_SORT_KEY = memoized((text) => naturalSortKey(text), KEPT_SORT_KEYS);
+const SORT_KEYS = new Map<unknown, (text: string) => string>(
+  TAILORED_LANGUAGES.map((language) => [language, memoized((text) => naturalSortKey(text, language), KEPT_SORT_KEYS)]),
+);
+const SEARCH_FOLD = memoized(foldAccents, KEPT_FOLDS);
+const FOLD = memoized(foldCase, KEPT_FOLDS);
 
 /**
  * SQLite's `lower()` and LIKE fold only ASCII, and better-sqlite3 cannot register a collation:
@@ -155,8 +168,8 @@ function registerFunctions(dataSource: DataSource): void {
   if (connectionsWithFold.has(database)) return;
   // Variadic: better-sqlite3 would take the arity from the JavaScript function's parameters.
   const options = { deterministic: true, varargs: true };
-  database.function(FOLD_FUNCTION, options, bounded(foldCase));
-  database.function(SEARCH_FOLD_FUNCTION, options, bounded(foldAccents));
+  database.function(FOLD_FUNCTION, options, bounded(FOLD));
+  database.function(SEARCH_FOLD_FUNCTION, options, bounded(SEARCH_FOLD));
   database.function(SORT_KEY_FUNCTION, options, bounded(sortKey));
   connectionsWithFold.add(database);
 }

@@ -69,13 +69,21 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
             mode,
           ),
         );
-  const requestConditions = request.filters.map((filter) => writer.filter(filter));
+  // Comparisons first and text tests last: a row that fails a comparison is never searched (on
+  // SQLite, where WHERE's terms run in their order, a text outside ASCII is searched by a call into
+  // JavaScript).
+  const comparisons = request.filters
+    .filter((filter) => filter.predicate.kind !== 'contains')
+    .map((filter) => writer.filter(filter));
+  const textTests = request.filters
+    .filter((filter) => filter.predicate.kind === 'contains')
+    .map((filter) => writer.filter(filter));
   for (const node of request.conditions) {
     const written = writer.condition(node);
-    if (written) requestConditions.push(written);
+    if (written) textTests.push(written);
   }
   const search = writer.search(request.searchTerms, request.searchFields);
-  if (search) requestConditions.push(search);
+  if (search) textTests.push(search);
   const selections = request.panes.selections.map((selection) => ({
     path: selection.path,
     condition: writer.condition(selection.condition),
@@ -87,9 +95,9 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
     repeatsRows: hasToManyJoins(scope),
     sql,
     writer,
-    requestConditions,
+    requestConditions: [...comparisons, ...textTests],
     selections,
-    condition: and([...requestConditions, ...selections.map((selection) => selection.condition)]),
+    condition: and([...comparisons, ...selections.map((selection) => selection.condition), ...textTests]),
     run,
   };
 }
