@@ -222,7 +222,7 @@ export function gtCreateDataTable(
   }
   if (trash) {
     installTrashView(api, table, {
-      url,
+      url: (trash !== true && trash.url) || url,
       trash: trash === true ? {} : trash,
       columns: columns ?? [],
       csrf,
