@@ -40,7 +40,7 @@ import { installTableState, type TableStateComponent } from './state/index.js';
 import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables-options.types.js';
 import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
-import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
+import { installFooterTotals, installGroupRowsFit, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
 import { installTrashView } from './trash/index.js';
 import { deferInlineEditing, type InlineEditingControl } from './inline-editing/index.js';
@@ -190,6 +190,7 @@ export function gtCreateDataTable(
   api = new DataTable(table, config);
   followLive();
   installFooterTotals(api, columns ?? [], words);
+  if (rowGroup) installGroupRowsFit(api);
   api.one('init', () => {
     initialised = true;
   });
