@@ -326,6 +326,35 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
   );
 
   it(
+    "keeps the user's name and Cerrar sesión apart in the sidebar, for every user",
+    async () => {
+      const own = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        for (const username of ['admin', 'editor', 'viewer']) {
+          const user = await own.newPage();
+          await user.goto(`${demo.baseUrl}/sign-in?lang=es`);
+          await user.fill('#username', username);
+          await user.fill('#password', username);
+          await Promise.all([
+            user.waitForURL((url) => !url.pathname.startsWith('/sign-in')),
+            user.click('button[type=submit]'),
+          ]);
+          const gap = await user.$eval('.sidebar-user', (bar) => {
+            const [name, signOut] = [...bar.children].map((child) => child.getBoundingClientRect());
+            return name!.bottom <= signOut!.top ? Infinity : signOut!.left - name!.right;
+          });
+          expect({ username, apart: gap >= 8 }).toEqual({ username, apart: true });
+          await user.close();
+          await own.clearCookies();
+        }
+      } finally {
+        await own.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'switches back to English with the switch',
     async () => {
       await page.click('.language-switch a[lang=en]');
