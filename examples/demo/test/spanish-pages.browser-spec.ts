@@ -14,6 +14,7 @@ import { startDemo, type DemoServer } from './support/demo-server.js';
  */
 const ENGLISH_WORDS = [
   'Albums',
+  'Data',
   'Album',
   'Help',
   'Sign',
@@ -198,6 +199,12 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
       expect(text).toMatch(/Mostrando (registros del )?1 al 10 de 20 registros|Mostrando 1 a 10 de 20/);
       expect(text).toContain('Paneles de búsqueda');
       expect(text).toContain('Vistas guardadas');
+      // SearchBuilder's condition, its column picker first.
+      await page.getByRole('button', { name: 'Constructor de búsqueda' }).click();
+      await page.locator('.dtsb-searchBuilder .dtsb-criteria').first().waitFor();
+      expect(await check('albums-search-builder')).toContain('Añadir condición');
+      await page.keyboard.press('Escape');
+      await page.locator('.dtsb-searchBuilder').waitFor({ state: 'hidden' });
       // Responsive's child rows (the columns that do not fit at 1280 pixels), opened by keyboard.
       await page.focus('#albums tbody tr:first-child > td.dtr-control');
       await page.keyboard.press('Enter');

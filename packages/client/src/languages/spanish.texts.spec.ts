@@ -34,4 +34,9 @@ describe('the Spanish catalogue', () => {
     }
     expect(language.searchPanes.collapse).toMatchObject({ 0: 'Paneles de búsqueda' });
   });
+
+  it("names SearchBuilder's column picker in Spanish (the published file leaves it in English)", () => {
+    const language = SPANISH.datatables as Record<string, Record<string, unknown>>;
+    expect(language.searchBuilder).toMatchObject({ data: 'Columna', condition: 'Condición', value: 'Valor' });
+  });
 });

@@ -6,11 +6,13 @@ import { SPANISH_TABLE_TEXTS } from './spanish-tables.texts.js';
 
 /**
  * The keys DataTables' published Spanish lacks (Select's checkbox names, in DataTables 3), added under
- * it; everything else is the published file as it is.
+ * it, and the one it leaves in English (SearchBuilder's column picker, "Data"); everything else is
+ * the published file as it is.
  */
-const published = datatablesSpanish as { select?: { aria?: object } };
+const published = datatablesSpanish as { select?: { aria?: object }; searchBuilder?: object };
 const datatables = {
   ...published,
+  searchBuilder: { ...published.searchBuilder, data: 'Columna' },
   select: {
     ...published.select,
     aria: { headerCheckbox: 'Seleccionar todas las filas', rowCheckbox: 'Seleccionar fila', ...published.select?.aria },
