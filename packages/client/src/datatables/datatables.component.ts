@@ -1,5 +1,5 @@
 import type { Api, Config } from 'datatables.net';
-import { createServerLoader, formatDataTableParams, type EnvelopeCounts } from './transport/index.js';
+import { choiceLabels, createServerLoader, formatDataTableParams, type EnvelopeCounts } from './transport/index.js';
 import {
   dataTableEngine,
   registerTable,
@@ -138,6 +138,7 @@ export function gtCreateDataTable(
         transport,
         format,
         filter,
+        choiceLabels: choiceLabels(columns ?? []),
         texts: words,
         onOutcome: (outcome, answered) => {
           error = outcome;
