@@ -183,5 +183,20 @@ describe('the albums table shows a loaded view in its filter row, in Chromium (S
     await page.waitForSelector('#albums tbody tr');
     await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
     expect((await builder.textContent())?.trim()).toBe('Search Builder');
+
+    // A state kept with the blank condition (as pages saved it before) loads without it too.
+    const [kept] = (await dataSource.query(
+      `SELECT id, state FROM widgetlib_saved_view WHERE kind = 'current' AND owner = 'editor'`,
+    )) as Array<{ id: number; state: string }>;
+    const blank = { logic: 'AND', criteria: [{ type: '', value: [] }] };
+    await dataSource.query('UPDATE widgetlib_saved_view SET state = ? WHERE id = ?', [
+      JSON.stringify({ ...(JSON.parse(kept!.state) as object), searchBuilder: blank }),
+      kept!.id,
+    ]);
+    await page.goto('about:blank');
+    await page.goto(`${demo.baseUrl}/albums`);
+    await page.waitForSelector('#albums tbody tr');
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
+    expect((await builder.textContent())?.trim()).toBe('Search Builder');
   });
 });

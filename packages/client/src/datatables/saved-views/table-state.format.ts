@@ -21,10 +21,9 @@ export const UNSAVED_STATE_KEYS = [
  * its field (`fieldOf(index)`, empty for a column of no field) so that the server can check it.
  */
 export function stateForServer(state: TableState, fieldOf: (index: number) => string): TableState {
-  const kept: TableState = { ...state };
+  const kept: TableState = withoutBlankSearchBuilder(state);
   for (const key of UNSAVED_STATE_KEYS) delete kept[key];
   if (isObject(state.search)) kept.search = withoutInternals(state.search);
-  if (isObject(state.searchBuilder)) kept.searchBuilder = withoutBlankCriteria(state.searchBuilder);
   if (Array.isArray(state.columns)) {
     kept.columns = state.columns.map((column: unknown, index) => {
       const own = isObject(column) ? column : {};
@@ -63,6 +62,13 @@ export function stateKey(state: TableState | null | undefined, ignorePaging = fa
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The state without SearchBuilder's blank conditions: as it is saved, and as it is loaded (one kept before). */
+export function withoutBlankSearchBuilder(state: TableState): TableState {
+  return isObject(state.searchBuilder)
+    ? { ...state, searchBuilder: withoutBlankCriteria(state.searchBuilder) }
+    : { ...state };
 }
 
 /**
