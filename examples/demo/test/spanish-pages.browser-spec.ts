@@ -59,6 +59,8 @@ const ENGLISH_WORDS = [
   'required',
   'must',
   'Please',
+  'none',
+  'route',
   'correct',
   'Add',
   'entry',
