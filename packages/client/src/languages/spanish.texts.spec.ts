@@ -39,4 +39,10 @@ describe('the Spanish catalogue', () => {
     const language = SPANISH.datatables as Record<string, Record<string, unknown>>;
     expect(language.searchBuilder).toMatchObject({ data: 'Columna', condition: 'Condición', value: 'Valor' });
   });
+
+  it('names ColumnControl\'s select-all of a list "Todos", beside "Ninguno" (the published file says "Añadir", add)', () => {
+    const language = SPANISH.datatables as Record<string, Record<string, Record<string, unknown>>>;
+    expect(language.columnControl!.list).toMatchObject({ all: 'Todos', none: 'Ninguno', empty: 'Vacío' });
+    expect(language.columnControl!.orderAddDesc).toBe('Añadir a ordenación descendente');
+  });
 });
