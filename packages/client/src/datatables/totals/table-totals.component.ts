@@ -157,7 +157,8 @@ export function installGroupRowsFit(api: Api): void {
       else [...row.cells].forEach((cell, index) => (cell.hidden = placements[index] === 'collapsed'));
     }
   };
-  api.on('draw responsive-resize', fit);
+  // After the draw's other handlers: RowGroup draws its rows in its own, which comes later.
+  api.on('draw responsive-resize', () => queueMicrotask(fit));
 }
 
 /**
