@@ -203,7 +203,8 @@ const table = createDataTable(
     savedViews: { url: config.savedViewsUrl },
     // Deleted albums wait in the trash: a Trash button (for users who may delete) shows them, each
     // with Restore, and Delete for good for users who may purge (the resource's `purge`).
-    trash: true,
+    // (The grouped list is another endpoint: the trash is the albums resource's.)
+    trash: config.grouped ? { url: '/api/albums/' } : true,
     // Users who may change albums edit these cells in place (double-click, or Enter or F2 on the
     // focused cell): each change is PATCHed with the album's version, so none overwrites another's.
     editable: ['title', 'tracks', 'format'],

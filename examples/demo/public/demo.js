@@ -108,3 +108,9 @@ for (const select of document.querySelectorAll('select[data-remote-search]')) {
     },
   });
 }
+
+// The language switch keeps the page's fragment too (`#view=3`), which never reaches the server.
+document.querySelector('.language-switch')?.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href]');
+  if (link && window.location.hash.length > 1) link.hash = window.location.hash;
+});

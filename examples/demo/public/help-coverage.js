@@ -16,7 +16,7 @@
 
   /** `nameOf(item)`, when given, is the field's name: the item shows its label, the name as its tooltip. */
   function fieldList(items, describe, nameOf) {
-    if (items.length === 0) return element('span', 'none', 'muted');
+    if (items.length === 0) return element('span', demo.t('coverage.none'), 'muted');
     const list = element('ul', undefined, 'field-list');
     for (const item of items) {
       const entry = element('li', describe(item));
@@ -32,7 +32,7 @@
     const row = element('tr');
     const name = element('th', view.id_view);
     name.scope = 'row';
-    if (!view.registered) name.append(element('span', ' (no route carries this view name)', 'muted'));
+    if (!view.registered) name.append(element('span', demo.t('coverage.unregistered'), 'muted'));
     const withHelp = element('td');
     withHelp.append(
       fieldList(

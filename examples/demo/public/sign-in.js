@@ -5,3 +5,9 @@ const next = document.querySelector('form input[name="next"]');
 if (next && window.location.hash.length > 1 && !next.value.includes('#')) {
   next.value += window.location.hash;
 }
+
+// The language switch keeps the fragment as well, for the form of the page it opens.
+document.querySelector('.language-switch')?.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href]');
+  if (link && window.location.hash.length > 1) link.hash = window.location.hash;
+});

@@ -120,6 +120,15 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
     expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
+  it("writes the file's column titles and yes/no in the page's language", async () => {
+    const page = await signIn('viewer', '/albums?lang=es');
+    await page.locator('html[lang=es]').waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button.widgetlib-dt-export-csv')]);
+    const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Código,Título,Artista,Pistas,Explícito,Publicado,Añadido,Formato,Notas,Página web');
+    expect(['Sí', 'No']).toContain(csvFields(lines[1]!)[4]);
+  });
+
   it("opens the admin's shared view, read-only for others, from its list and from a link", async () => {
     const cassettes = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette'");
     const page = await signIn('viewer');

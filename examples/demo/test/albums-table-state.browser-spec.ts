@@ -161,4 +161,42 @@ describe('the albums table shows a loaded view in its filter row, in Chromium (S
     expect(await page.getByLabel('Filter Released (To)', { exact: true }).inputValue()).toBe('');
     expect(await title.getAttribute('aria-sort')).toBeNull();
   });
+
+  it('keeps no Search Builder condition that was opened and left empty: the button counts none after a reload', async () => {
+    await dataSource.query(`DELETE FROM widgetlib_saved_view WHERE kind = 'current'`);
+    const page = await signIn('editor');
+    page.setDefaultTimeout(10_000);
+    const builder = page.locator('.dt-buttons button', { hasText: 'Search Builder' });
+    expect((await builder.textContent())?.trim()).toBe('Search Builder');
+    await builder.click();
+    await page.locator('.dtsb-searchBuilder .dtsb-criteria').first().waitFor();
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && new URL(response.url()).pathname.endsWith('/current/'),
+    );
+    await page.keyboard.press('Escape');
+    // A change of the table saves its state, with what Search Builder holds.
+    await page.locator('#albums thead tr:first-child th', { hasText: 'Title' }).click();
+    await saved;
+
+    await page.goto('about:blank');
+    await page.goto(`${demo.baseUrl}/albums`);
+    await page.waitForSelector('#albums tbody tr');
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
+    expect((await builder.textContent())?.trim()).toBe('Search Builder');
+
+    // A state kept with the blank condition (as pages saved it before) loads without it too.
+    const [kept] = (await dataSource.query(
+      `SELECT id, state FROM widgetlib_saved_view WHERE kind = 'current' AND owner = 'editor'`,
+    )) as Array<{ id: number; state: string }>;
+    const blank = { logic: 'AND', criteria: [{ type: '', value: [] }] };
+    await dataSource.query('UPDATE widgetlib_saved_view SET state = ? WHERE id = ?', [
+      JSON.stringify({ ...(JSON.parse(kept!.state) as object), searchBuilder: blank }),
+      kept!.id,
+    ]);
+    await page.goto('about:blank');
+    await page.goto(`${demo.baseUrl}/albums`);
+    await page.waitForSelector('#albums tbody tr');
+    await expectInfo(page, `Showing 1 to 10 of ${ALBUMS} entries`);
+    expect((await builder.textContent())?.trim()).toBe('Search Builder');
+  });
 });

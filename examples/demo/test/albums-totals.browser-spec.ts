@@ -26,8 +26,8 @@ describe("the albums page's totals in Chromium (SQLite)", () => {
     await demo?.close();
   });
 
-  async function open(path: string): Promise<Page> {
-    context = await chromium.newContext({ viewport: { width: 1600, height: 900 } });
+  async function open(path: string, viewport = { width: 1600, height: 900 }): Promise<Page> {
+    context = await chromium.newContext({ viewport });
     pageErrors = [];
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -59,9 +59,51 @@ describe("the albums page's totals in Chromium (SQLite)", () => {
     const page = await open('/albums?group=format');
     await page.waitForSelector('#albums tbody tr.dtrg-start');
     const start = await page.textContent('#albums tbody tr.dtrg-start');
-    const [format, count] = /^(\w+): (\d+) rows$/.exec(start ?? '')!.slice(1);
+    // The group is named as the Format column shows its value (its `choices`).
+    const [label, count] = /^(\w+): (\d+) rows$/.exec(start ?? '')!.slice(1);
+    const format = label!.toLowerCase();
+    expect(['CD', 'Cassette', 'Digital', 'Vinyl']).toContain(label);
     expect(Number(count)).toBe((await tracks(`format = '${format}'`)).count);
     const end = await page.$$eval('#albums tbody tr.dtrg-end td', (cells) => cells.map((cell) => cell.textContent));
     expect(end).toContain(String((await tracks(`format = '${format}'`)).sum));
   });
+
+  it('Group by format on a laptop and a phone, in Spanish: the groups in words of the page, their rows as wide as the table', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await open('/albums?group=format&lang=es', viewport);
+      await page.waitForSelector('#albums tbody tr.dtrg-end');
+      const start = await page.textContent('#albums tbody tr.dtrg-start');
+      expect(start).toMatch(/^(CD|Casete|Digital|Vinilo): \d+ filas$/);
+      // Responsive moved some columns to the child rows: the group rows span the columns left, no
+      // more, on the first page and on the next one (a draw that changes no column).
+      await fitsColumns(page);
+      const info = await page.textContent('#albums_info');
+      await page.locator('.dt-paging button[data-dt-idx="next"]').click();
+      await page.waitForFunction((before) => document.querySelector('#albums_info')?.textContent !== before, info);
+      await fitsColumns(page);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  /** The group rows span the columns shown, no more: as wide as the header, as many cells as a row shows. */
+  async function fitsColumns(page: Page): Promise<void> {
+    const widths = await page.$eval('#albums', (table) => {
+      const right = (element: Element) => Math.round(element.getBoundingClientRect().right);
+      const shown = (row: HTMLTableRowElement) =>
+        [...row.cells].filter((cell) => getComputedStyle(cell).display !== 'none');
+      const rows = [...table.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+      return {
+        header: right(table.querySelector('thead tr')!.lastElementChild!),
+        start: right(rows.find((row) => row.classList.contains('dtrg-start'))!),
+        endCells: shown(rows.find((row) => row.classList.contains('dtrg-end'))!).length,
+        rowCells: shown(rows.find((row) => !row.classList.contains('dtrg-group'))!).length,
+      };
+    });
+    expect(widths.start).toBe(widths.header);
+    expect(widths.endCells).toBe(widths.rowCells);
+  }
 });

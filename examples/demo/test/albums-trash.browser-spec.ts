@@ -118,6 +118,12 @@ describe("the albums' trash, in Chromium (SQLite)", () => {
     expect(
       await page.locator(`${TRASH} tbody tr`).first().getByRole('button', { name: 'Delete for good' }).isHidden(),
     ).toBe(true);
+    // Restore looks like the table's other controls (the Trash button), not like the browser's own button.
+    const look = (element: Element) => {
+      const style = getComputedStyle(element);
+      return [style.borderTopLeftRadius, style.backgroundColor, style.cursor];
+    };
+    expect(await restore.evaluate(look)).toEqual(await toggle.evaluate(look));
     await restore.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(

@@ -60,6 +60,33 @@ describe('what each user may do, in Chromium (SQLite)', () => {
     expect(await page.locator('#albums').getByRole('checkbox').count()).toBe(0);
   });
 
+  it('shows the viewer none of them on the albums grouped by format either', async () => {
+    const page = await signIn('viewer', '/albums?group=format');
+    await albumRows(page);
+    await page.locator('#albums tbody tr.dtrg-group').first().waitFor();
+    expect(await page.getByRole('button', { name: 'History' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'New album' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Trash' }).count()).toBe(0);
+    expect(await page.locator('.widgetlib-bulk-actions').isHidden()).toBe(true);
+    expect(await page.locator('#albums').getByRole('checkbox').count()).toBe(0);
+  });
+
+  it("opens the albums' trash from the albums grouped by format", async () => {
+    await dataSource.query(`UPDATE album SET deleted_at = CURRENT_TIMESTAMP WHERE id = 1`);
+    try {
+      const page = await signIn('admin', '/albums?group=format');
+      await albumRows(page);
+      await page.getByRole('button', { name: 'Trash' }).click();
+      // The trash's own table, in place of the albums'.
+      await page.getByRole('button', { name: 'Restore' }).waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('button', { name: 'Restore' }).count()).toBe(1);
+    } finally {
+      await dataSource.query(`UPDATE album SET deleted_at = NULL WHERE id = 1`);
+    }
+  });
+
   it('shows an editor New album, Edit, Delete and the checkboxes, and marks exactly the albums picked', async () => {
     await dataSource.query('UPDATE album SET explicit = false');
     const page = await signIn('editor', '/albums');

@@ -116,6 +116,27 @@ describe('saved view links and page loads on the albums page, in Chromium (SQLit
     await query.locator(`${VIEWS}__load[aria-current=true]`).waitFor();
   });
 
+  it('keeps the address asked for, query and #view=, through a switch of language on the sign-in page and after', async () => {
+    const id = await sharedViewId();
+    const page = await newPage();
+    await page.goto(`${demo.baseUrl}/albums?group=format#view=${id}`);
+    await Promise.all([page.waitForURL(/lang=es/), page.getByRole('link', { name: 'Español' }).click()]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.fill('#username', 'viewer');
+    await page.fill('#password', 'viewer');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/albums'), page.click('button[type=submit]')]);
+    expect(new URL(page.url()).search).toBe('?group=format');
+    expect(new URL(page.url()).hash).toBe(`#view=${id}`);
+    await page.locator(`${VIEWS}__load[aria-current=true]`).waitFor();
+
+    // Back to English on the albums page: still grouped by format, on the same view.
+    await Promise.all([page.waitForURL(/lang=en/), page.getByRole('link', { name: 'English' }).click()]);
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get('group'), url.hash]).toEqual(['/albums', 'format', `#view=${id}`]);
+    await page.locator('#albums tbody tr.dtrg-group').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Ungroup' }).count()).toBe(1);
+  });
+
   it('says on the page when a linked view is private or gone, and keeps the last state', async () => {
     const editor = await signInThrough('editor', '/albums');
     const created = (await editor.evaluate(

@@ -30,12 +30,12 @@ describe("the albums page's SearchPanes in Chromium (SQLite)", () => {
     await demo?.close();
   });
 
-  async function signIn(viewport: { width: number; height: number }): Promise<Page> {
+  async function signIn(viewport: { width: number; height: number }, path = '/albums'): Promise<Page> {
     context = await chromium.newContext({ viewport });
     pageErrors = [];
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await signInOn(page, demo.baseUrl, 'viewer', '/albums');
+    await signInOn(page, demo.baseUrl, 'viewer', path);
     await page.waitForSelector('#albums tbody tr td:not(.dt-empty)');
     return page;
   }
@@ -93,6 +93,23 @@ describe("the albums page's SearchPanes in Chromium (SQLite)", () => {
     const cells = await page.locator('#albums tbody td span.badge').allTextContents();
     expect(cells.length).toBeGreaterThan(0);
     for (const cell of cells) expect(names).toContain(cell);
+  });
+
+  it("lists the Format column's labels in the page's language, and filters by one", async () => {
+    const page = await signIn(LAPTOP, '/albums?lang=es');
+    await page.click('#albums_wrapper .dt-buttons button:has-text("Paneles de búsqueda")');
+    const formats = page.locator('.dtsp-searchPane').filter({ has: page.locator('input[placeholder="Formato"]') });
+    await formats.locator('tbody tr').first().waitFor();
+    const names = await formats.locator('tbody tr span.dtsp-name').allTextContents();
+    expect([...names].sort()).toEqual(['CD', 'Casete', 'Digital', 'Vinilo']);
+    await option(formats, 'Casete').locator('td').first().click();
+    const matching = await count("album.format = 'cassette'");
+    await page.waitForFunction(
+      (text) => document.querySelector('#albums_info')?.textContent?.startsWith(text) === true,
+      `Mostrando 1 a 10 de ${matching} registros`,
+    );
+    const cells = await page.locator('#albums tbody td span.badge').allTextContents();
+    expect(new Set(cells)).toEqual(new Set(['Casete']));
   });
 
   it('filters by a format and a genre, and each pane counts the rows the other leaves', async () => {

@@ -177,4 +177,24 @@ describe('the demo on a laptop (1280x800) and a phone (390x844) in Chromium (SQL
     expect(await page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).toBe(false);
     expect(await page.locator('#sidebar nav a[aria-current="page"]').textContent()).toBe('Albums');
   });
+
+  it("keeps every part of the admin's own saved view on a phone, in English and in Spanish", async () => {
+    for (const lang of ['en', 'es']) {
+      const page = await signIn(PHONE, `/albums?lang=${lang}`);
+      const item = page.locator('.widgetlib-saved-views__item').first();
+      await item.locator('.widgetlib-saved-views__delete').waitFor();
+      const outside = await item.evaluate((element, width) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll('button, a, input, label')]
+          .filter((part) => part.checkVisibility())
+          .filter((part) => {
+            const own = part.getBoundingClientRect();
+            return own.left < box.left || own.right > box.right || own.right > width;
+          })
+          .map((part) => part.textContent?.trim() || part.outerHTML.slice(0, 40));
+      }, PHONE.width);
+      expect({ lang, outside }).toEqual({ lang, outside: [] });
+      await context.close();
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { startDemo, type DemoServer } from './support/demo-server.js';
  */
 const ENGLISH_WORDS = [
   'Albums',
+  'Data',
   'Album',
   'Help',
   'Sign',
@@ -58,6 +59,8 @@ const ENGLISH_WORDS = [
   'required',
   'must',
   'Please',
+  'none',
+  'route',
   'correct',
   'Add',
   'entry',
@@ -198,6 +201,12 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
       expect(text).toMatch(/Mostrando (registros del )?1 al 10 de 20 registros|Mostrando 1 a 10 de 20/);
       expect(text).toContain('Paneles de búsqueda');
       expect(text).toContain('Vistas guardadas');
+      // SearchBuilder's condition, its column picker first.
+      await page.getByRole('button', { name: 'Constructor de búsqueda' }).click();
+      await page.locator('.dtsb-searchBuilder .dtsb-criteria').first().waitFor();
+      expect(await check('albums-search-builder')).toContain('Añadir condición');
+      await page.keyboard.press('Escape');
+      await page.locator('.dtsb-searchBuilder').waitFor({ state: 'hidden' });
       // Responsive's child rows (the columns that do not fit at 1280 pixels), opened by keyboard.
       await page.focus('#albums tbody tr:first-child > td.dtr-control');
       await page.keyboard.press('Enter');
@@ -321,6 +330,35 @@ describe('the demo in Spanish (Chromium, SQLite)', () => {
       );
       await page.waitForSelector('#help-coverage-table tbody tr');
       expect(await check('help-entries')).toContain('Cobertura de la ayuda');
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the user's name and Cerrar sesión apart in the sidebar, for every user",
+    async () => {
+      const own = await chromium.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        for (const username of ['admin', 'editor', 'viewer']) {
+          const user = await own.newPage();
+          await user.goto(`${demo.baseUrl}/sign-in?lang=es`);
+          await user.fill('#username', username);
+          await user.fill('#password', username);
+          await Promise.all([
+            user.waitForURL((url) => !url.pathname.startsWith('/sign-in')),
+            user.click('button[type=submit]'),
+          ]);
+          const gap = await user.$eval('.sidebar-user', (bar) => {
+            const [name, signOut] = [...bar.children].map((child) => child.getBoundingClientRect());
+            return name!.bottom <= signOut!.top ? Infinity : signOut!.left - name!.right;
+          });
+          expect({ username, apart: gap >= 8 }).toEqual({ username, apart: true });
+          await user.close();
+          await own.clearCookies();
+        }
+      } finally {
+        await own.close();
+      }
     },
     SLOW,
   );

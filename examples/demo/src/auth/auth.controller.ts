@@ -76,7 +76,7 @@ export class AuthController {
       bare: true,
       csrfToken,
       lang,
-      languages: languageLinks(lang),
+      languages: languageLinks(lang, next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`),
     });
   }
 }

@@ -12,10 +12,14 @@ import {
   ResourceHistoryService,
 } from '@widgetlib/nest';
 import { In } from 'typeorm';
+import { demoText, type DemoTextKey } from '../pages/demo-texts.js';
 import { AlbumDto } from './album.dto.js';
 import { ALBUM_FORMATS } from './album-format.js';
 import { Album } from './album.entity.js';
 import { assignAlbum, assignAlbumFields } from './album.writer.js';
+
+/** A column's title in each language of the demo (an exported file's header). */
+const columnTitle = (key: DemoTextKey) => ({ en: demoText('en', key), es: demoText('es', key) });
 
 /** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
 export const ALBUM_TABLE = {
@@ -70,17 +74,18 @@ export const ALBUM_TABLE = {
   // each cell as the table shows it (the page's export buttons send its date formats and words).
   export: {
     fileName: 'albums',
+    // Titled in the reader's language, as the table's headers.
     columns: [
-      { data: 'catalogue_code', title: 'Code' },
-      { data: 'title', title: 'Title' },
-      { data: 'artist.name', title: 'Artist' },
-      { data: 'tracks', title: 'Tracks' },
-      { data: 'explicit', title: 'Explicit' },
-      { data: 'released_on', title: 'Released' },
-      { data: 'added_at', title: 'Added' },
-      { data: 'format', title: 'Format' },
-      { data: 'notes', title: 'Notes' },
-      { data: 'homepage', title: 'Homepage' },
+      { data: 'catalogue_code', title: columnTitle('column.code') },
+      { data: 'title', title: columnTitle('column.title') },
+      { data: 'artist.name', title: columnTitle('column.artist') },
+      { data: 'tracks', title: columnTitle('column.tracks') },
+      { data: 'explicit', title: columnTitle('column.explicit') },
+      { data: 'released_on', title: columnTitle('column.released') },
+      { data: 'added_at', title: columnTitle('column.added') },
+      { data: 'format', title: columnTitle('column.format') },
+      { data: 'notes', title: columnTitle('column.notes') },
+      { data: 'homepage', title: columnTitle('column.homepage') },
     ],
   },
 } satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];

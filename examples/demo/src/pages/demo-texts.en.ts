@@ -141,6 +141,8 @@ export const DEMO_TEXTS_EN = {
   'usage.askedWithoutHelp': 'Asked about, without help',
   'usage.helpfulness': '{field}: {no} no, {yes} yes',
   'usage.clicks': '{field}: {count}×',
+  'coverage.none': 'none',
+  'coverage.unregistered': ' (no route carries this view name)',
   'coverage.summary': '{views} views, {missing} fields without help.',
 } as const;
 

@@ -141,5 +141,7 @@ export const DEMO_TEXTS_ES: DemoTexts = {
   'usage.askedWithoutHelp': 'Preguntas sin ayuda',
   'usage.helpfulness': '{field}: {no} no, {yes} sí',
   'usage.clicks': '{field}: {count}×',
+  'coverage.none': 'ninguno',
+  'coverage.unregistered': ' (ninguna ruta lleva este nombre de vista)',
   'coverage.summary': '{views} vistas, {missing} campos sin ayuda.',
 };

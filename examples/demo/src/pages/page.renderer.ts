@@ -34,9 +34,16 @@ export function pageLanguage(request: Request, remember = true): DemoLanguage {
 /** Each language by its own name, as the language switch shows it. */
 const LANGUAGE_NAMES: Record<DemoLanguage, string> = { en: 'English', es: 'Español' };
 
-/** The language switch's links, the current language marked. */
-export const languageLinks = (lang: DemoLanguage) =>
-  DEMO_LANGUAGES.map((tag) => ({ tag, name: LANGUAGE_NAMES[tag], current: tag === lang }));
+/**
+ * The language switch's links, the current language marked: each one the page's `address` (path and
+ * query: `/albums?group=format`) in that language, so that switching keeps the page as it is.
+ */
+export const languageLinks = (lang: DemoLanguage, address: string) =>
+  DEMO_LANGUAGES.map((tag) => {
+    const url = new URL(address, 'http://demo.invalid');
+    url.searchParams.set('lang', tag);
+    return { tag, name: LANGUAGE_NAMES[tag], current: tag === lang, href: `${url.pathname}${url.search}` };
+  });
 
 /** The demo's words a page's scripts use, for `<script type="application/json" id="demo-texts">`. */
 export const demoTextsJson = (lang: DemoLanguage) => JSON.stringify(DEMO_TEXTS[lang]).replace(/</g, '\\u003c');
@@ -63,7 +70,7 @@ export class PageRenderer {
     response.status(status).render(view, {
       ...model,
       lang,
-      languages: languageLinks(lang),
+      languages: languageLinks(lang, response.req.originalUrl),
       demoTexts: demoTextsJson(lang),
       sidebarFooter,
       dateFormatsScript: this.formats.dateFormatsScript({ nonce: cspNonce(response) }),

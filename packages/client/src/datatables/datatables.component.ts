@@ -1,5 +1,5 @@
 import type { Api, Config } from 'datatables.net';
-import { createServerLoader, formatDataTableParams, type EnvelopeCounts } from './transport/index.js';
+import { choiceLabels, createServerLoader, formatDataTableParams, type EnvelopeCounts } from './transport/index.js';
 import {
   dataTableEngine,
   registerTable,
@@ -40,7 +40,7 @@ import { installTableState, type TableStateComponent } from './state/index.js';
 import type { CreateDataTableOptions, WidgetLibTableOptions } from './datatables-options.types.js';
 import { keepHeaderCells, safeColumn } from './table-columns.options.js';
 import { installErrorMode, resolveTableElement } from './table-element.component.js';
-import { installFooterTotals, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
+import { installFooterTotals, installGroupRowsFit, prepareTotalsFooter, rowGroupTotals } from './totals/index.js';
 import { installExtensionMarkup, installKeyboardSupport } from './accessibility/index.js';
 import { installTrashView } from './trash/index.js';
 import { deferInlineEditing, type InlineEditingControl } from './inline-editing/index.js';
@@ -138,6 +138,7 @@ export function gtCreateDataTable(
         transport,
         format,
         filter,
+        choiceLabels: choiceLabels(columns ?? []),
         texts: words,
         onOutcome: (outcome, answered) => {
           error = outcome;
@@ -190,6 +191,7 @@ export function gtCreateDataTable(
   api = new DataTable(table, config);
   followLive();
   installFooterTotals(api, columns ?? [], words);
+  if (rowGroup) installGroupRowsFit(api);
   api.one('init', () => {
     initialised = true;
   });
@@ -222,7 +224,7 @@ export function gtCreateDataTable(
   }
   if (trash) {
     installTrashView(api, table, {
-      url,
+      url: (trash !== true && trash.url) || url,
       trash: trash === true ? {} : trash,
       columns: columns ?? [],
       csrf,

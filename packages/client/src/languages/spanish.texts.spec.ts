@@ -34,4 +34,15 @@ describe('the Spanish catalogue', () => {
     }
     expect(language.searchPanes.collapse).toMatchObject({ 0: 'Paneles de búsqueda' });
   });
+
+  it("names SearchBuilder's column picker in Spanish (the published file leaves it in English)", () => {
+    const language = SPANISH.datatables as Record<string, Record<string, unknown>>;
+    expect(language.searchBuilder).toMatchObject({ data: 'Columna', condition: 'Condición', value: 'Valor' });
+  });
+
+  it('names ColumnControl\'s select-all of a list "Todos", beside "Ninguno" (the published file says "Añadir", add)', () => {
+    const language = SPANISH.datatables as Record<string, Record<string, Record<string, unknown>>>;
+    expect(language.columnControl!.list).toMatchObject({ all: 'Todos', none: 'Ninguno', empty: 'Vacío' });
+    expect(language.columnControl!.orderAddDesc).toBe('Añadir a ordenación descendente');
+  });
 });

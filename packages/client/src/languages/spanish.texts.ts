@@ -6,11 +6,23 @@ import { SPANISH_TABLE_TEXTS } from './spanish-tables.texts.js';
 
 /**
  * The keys DataTables' published Spanish lacks (Select's checkbox names, in DataTables 3), added under
- * it; everything else is the published file as it is.
+ * it, and the words it gets wrong: SearchBuilder's column picker left in English ("Data"),
+ * ColumnControl's select-all of a list as "Añadir" (add) and a typo; everything else is the
+ * published file as it is.
  */
-const published = datatablesSpanish as { select?: { aria?: object } };
+const published = datatablesSpanish as {
+  select?: { aria?: object };
+  searchBuilder?: object;
+  columnControl?: { list?: object };
+};
 const datatables = {
   ...published,
+  searchBuilder: { ...published.searchBuilder, data: 'Columna' },
+  columnControl: {
+    ...published.columnControl,
+    orderAddDesc: 'Añadir a ordenación descendente',
+    list: { ...published.columnControl?.list, all: 'Todos' },
+  },
   select: {
     ...published.select,
     aria: { headerCheckbox: 'Seleccionar todas las filas', rowCheckbox: 'Seleccionar fila', ...published.select?.aria },

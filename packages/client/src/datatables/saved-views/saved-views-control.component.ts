@@ -2,7 +2,7 @@ import type { Api } from 'datatables.net';
 import { isSavedViewsRequestError, type SavedViewsClient, type SavedViewSummary } from './saved-views.client.js';
 import { SAVED_VIEWS_CLASS, SAVED_VIEWS_STATUS_CLASS } from './saved-views-control.types.js';
 import type { SavedViewsReport } from './saved-views.options.js';
-import { stateKey, viewLink, type TableState } from './table-state.format.js';
+import { stateKey, viewLink, withoutBlankSearchBuilder, type TableState } from './table-state.format.js';
 import { placeBeforeTable } from './saved-views-place.component.js';
 import { SavedViewsKeys } from './saved-views-keys.component.js';
 import type { DataTableTexts } from '../../texts/index.js';
@@ -166,7 +166,7 @@ export class SavedViewsControl implements SavedViewsReport {
     const load = button('load', view.name);
     load.addEventListener('click', () => {
       this.loaded(view.id, false);
-      this.api.state(view.state as never).draw(false);
+      this.api.state(withoutBlankSearchBuilder(view.state as TableState) as never).draw(false);
       history.replaceState(history.state, '', viewLink(view.id, window.location.href));
     });
     const mark = element('span', 'current', words.currentView);

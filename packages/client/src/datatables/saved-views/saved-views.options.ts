@@ -4,7 +4,12 @@ import type { DataTableTexts } from '../../texts/index.js';
 import { CurrentStateSaver } from './current-state.client.js';
 import { SavedViewsRequestError, type SavedViewsClient } from './saved-views.client.js';
 import { stateRestoreV1Ajax, stateRestoreV1Config } from './state-restore-v1.client.js';
-import { stateForServer, viewIdFromLocation, type TableState } from './table-state.format.js';
+import {
+  stateForServer,
+  viewIdFromLocation,
+  withoutBlankSearchBuilder,
+  type TableState,
+} from './table-state.format.js';
 
 /** `createDataTable`'s `savedViews` option. */
 export interface SavedViewsOptions {
@@ -128,7 +133,7 @@ export function savedViewsConfig(
       current.catch(() => undefined);
       // SearchPanes, starting up, pages to the loaded state's `start`: a view kept without one is on the first page.
       wanted
-        .then((state) => loaded(state ? { start: 0, ...state, time: Date.now() } : null))
+        .then((state) => loaded(state ? { start: 0, ...withoutBlankSearchBuilder(state), time: Date.now() } : null))
         .catch((error: unknown) => {
           console.warn((error as Error).message);
           loaded(null);
@@ -179,7 +184,7 @@ export function afterSavedViewsInit(
     client.load(named).then(
       (view) => {
         report.loaded(view.id, false);
-        api.state(view.state as never).draw(false);
+        api.state(withoutBlankSearchBuilder(view.state as TableState) as never).draw(false);
       },
       (error: unknown) => report.problem(linkProblemText(error, texts())),
     );

@@ -22,6 +22,24 @@ describe('saved-view states', () => {
     expect(state.searchPanes).toEqual({ panes: [] });
   });
 
+  it("drops SearchBuilder's conditions that name no condition, and groups left empty", () => {
+    const title = { condition: 'contains', data: 'Title', origData: 'title', type: 'string', value: ['Blue'] };
+    const blank = { type: '', value: [] };
+    expect(stateForServer({ searchBuilder: { logic: 'AND', criteria: [blank] } }, () => '')).toEqual({
+      searchBuilder: {},
+    });
+    expect(
+      stateForServer(
+        { searchBuilder: { logic: 'OR', criteria: [title, blank, { logic: 'AND', criteria: [blank] }] } },
+        () => '',
+      ),
+    ).toEqual({ searchBuilder: { logic: 'OR', criteria: [title] } });
+    const nested = { logic: 'AND', criteria: [blank, { logic: 'OR', criteria: [title] }] };
+    expect(stateForServer({ searchBuilder: nested }, () => '')).toEqual({
+      searchBuilder: { logic: 'AND', criteria: [{ logic: 'OR', criteria: [title] }] },
+    });
+  });
+
   it('reads the view of a link from the hash or the query, positive integers only', () => {
     expect(viewIdFromLocation({ hash: '#view=12', search: '' })).toBe(12);
     expect(viewIdFromLocation({ hash: '', search: '?a=1&view=7' })).toBe(7);

@@ -21,7 +21,7 @@ export const UNSAVED_STATE_KEYS = [
  * its field (`fieldOf(index)`, empty for a column of no field) so that the server can check it.
  */
 export function stateForServer(state: TableState, fieldOf: (index: number) => string): TableState {
-  const kept: TableState = { ...state };
+  const kept: TableState = withoutBlankSearchBuilder(state);
   for (const key of UNSAVED_STATE_KEYS) delete kept[key];
   if (isObject(state.search)) kept.search = withoutInternals(state.search);
   if (Array.isArray(state.columns)) {
@@ -62,6 +62,31 @@ export function stateKey(state: TableState | null | undefined, ignorePaging = fa
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The state without SearchBuilder's blank conditions: as it is saved, and as it is loaded (one kept before). */
+export function withoutBlankSearchBuilder(state: TableState): TableState {
+  return isObject(state.searchBuilder)
+    ? { ...state, searchBuilder: withoutBlankCriteria(state.searchBuilder) }
+    : { ...state };
+}
+
+/**
+ * SearchBuilder's state without the conditions that name no condition yet (the blank one it adds
+ * when opened): kept, it would come back counted on the button ("Search Builder (1)") though it
+ * filters nothing. A group left without conditions goes too; none left is an empty entry.
+ */
+function withoutBlankCriteria(group: Record<string, unknown>): Record<string, unknown> {
+  const criteria = (Array.isArray(group.criteria) ? group.criteria : [])
+    .map((criterion: unknown) =>
+      isObject(criterion) && Array.isArray(criterion.criteria) ? withoutBlankCriteria(criterion) : criterion,
+    )
+    .filter(
+      (criterion: unknown) =>
+        isObject(criterion) &&
+        (Array.isArray(criterion.criteria) || (typeof criterion.condition === 'string' && criterion.condition !== '')),
+    );
+  return criteria.length > 0 ? { ...group, criteria } : {};
 }
 
 /** A search object without DataTables' internal members (2.3 leaves its `_hungarianMap` there). */

@@ -1,5 +1,6 @@
 import type { Api } from 'datatables.net';
 import type { WidgetLibColumn } from '../core/index.js';
+import { columnPlacements } from '../overflow/index.js';
 import type { DataTableTexts } from '../../texts/index.js';
 import {
   type AggregateValues,
@@ -115,11 +116,16 @@ export function rowGroupTotals(
     const key = group === null || group === undefined || group === empty ? '' : String(group);
     return parseGroups(answer.groups).get(key);
   };
+  // A group is named as its column shows the value: by the label of its `choices`, if it has them.
+  const dataSrc = options.dataSrc ?? 0;
+  const grouping = typeof dataSrc === 'number' ? columns[dataSrc] : columns.find((column) => column.data === dataSrc);
+  const labels = new Map((grouping?.choices ?? []).map(([value, label]) => [String(value), label]));
+  const name = (group: unknown) => labels.get(String(group)) ?? String(group ?? '');
   const words = (group: unknown, totals: GroupTotals) =>
-    fillText(texts().groupTotals, { group: String(group ?? ''), count: String(totals.count) });
+    fillText(texts().groupTotals, { group: name(group), count: String(totals.count) });
   options.startRender ??= (_rows, group) => {
     const totals = groupOf(group);
-    return escaped(totals ? words(group, totals) : String(group ?? ''));
+    return escaped(totals ? words(group, totals) : name(group));
   };
   if (hasFooterTotals(columns)) {
     // Undefined: no end row (RowGroup shows its empty-group text for null).
@@ -134,6 +140,25 @@ export function rowGroupTotals(
     };
   }
   return options;
+}
+
+/**
+ * Fits RowGroup's rows to the columns shown, after every draw and every change of Responsive: a
+ * start row spans them (RowGroup spans every visible column, those Responsive moved to the child
+ * rows too) and an end row hides its cells of the moved columns, as Responsive hides the rows' own.
+ */
+export function installGroupRowsFit(api: Api): void {
+  const fit = () => {
+    const placements = columnPlacements(api).filter((placement) => placement !== 'hidden');
+    const span = placements.filter((placement) => placement === 'shown').length;
+    const body = api.table().body() as HTMLTableSectionElement;
+    for (const row of body.querySelectorAll<HTMLTableRowElement>(':scope > tr.dtrg-group')) {
+      if (row.cells.length === 1) row.cells[0]!.colSpan = span;
+      else [...row.cells].forEach((cell, index) => (cell.hidden = placements[index] === 'collapsed'));
+    }
+  };
+  // After the draw's other handlers: RowGroup draws its rows in its own, which comes later.
+  api.on('draw responsive-resize', () => queueMicrotask(fit));
 }
 
 /**

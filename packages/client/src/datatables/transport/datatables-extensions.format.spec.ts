@@ -1,4 +1,9 @@
-import { extensionAnswer, extensionParams, type DataTablesExtensionsData } from './datatables-extensions.format.js';
+import {
+  choiceLabels,
+  extensionAnswer,
+  extensionParams,
+  type DataTablesExtensionsData,
+} from './datatables-extensions.format.js';
 import { buildRequestUrl, formatDataTablePageParams, formatDataTableParams } from './datatables-params.writer.js';
 
 type Column = NonNullable<DataTablesExtensionsData['columns']>[number];
@@ -130,6 +135,38 @@ describe('extensionParams: SearchPanes', () => {
     expect(named.searchPanes).toEqual({ options: { ...dotted, genres: dotted['genres.name'] } });
     const plain = { data: [], recordsTotal: 0, recordsFiltered: 0 };
     expect(extensionAnswer(plain, [column('format')])).toBe(plain);
+  });
+
+  it("labels a pane's options by its column's choices, the values without a choice as sent", () => {
+    const labels = choiceLabels([
+      {
+        data: 'format',
+        choices: [
+          ['lp', 'Vinilo'],
+          ['cd', '<b>CD</b>'],
+        ],
+      },
+      { data: 'tracks', choices: [[1, 'Uno']] },
+      { data: 'title' },
+    ]);
+    expect([...labels.keys()]).toEqual(['format', 'tracks']);
+    const options = {
+      format: [
+        { label: 'LP', value: 'lp', total: 2, count: 1 },
+        { label: 'Tape', value: 'tape', total: 1, count: 1 },
+        { label: 'CD', value: 'cd', total: 1, count: 0 },
+      ],
+    };
+    const answer = extensionAnswer({ data: [], searchPanes: { options } }, [column('format')], labels);
+    expect(answer.searchPanes).toEqual({
+      options: {
+        format: [
+          { label: 'Vinilo', value: 'lp', total: 2, count: 1 },
+          { label: 'Tape', value: 'tape', total: 1, count: 1 },
+          { label: '&lt;b&gt;CD&lt;/b&gt;', value: 'cd', total: 1, count: 0 },
+        ],
+      },
+    });
   });
 });
 

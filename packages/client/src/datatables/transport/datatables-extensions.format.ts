@@ -9,7 +9,9 @@ import {
   type DataTableRequestParams,
   type DataTablesAjaxColumn,
   type Plain,
+  type WidgetLibColumn,
 } from '../core/index.js';
+import { escapeHtml } from '../../escape.js';
 
 /** What the extensions add to DataTables' request (each only when it runs on the table). */
 export interface DataTablesExtensionsData {
@@ -151,7 +153,11 @@ function columnControlParams(columns: DataTablesExtensionsData['columns']): Data
  * which SearchPanes looks them up by: the endpoint keys a pane by the field a selection named, or by
  * its path with `.` for `__` when nothing named it.
  */
-function searchPanesAnswer(answer: unknown, fields: ReadonlyMap<string, string>): unknown {
+function searchPanesAnswer(
+  answer: unknown,
+  fields: ReadonlyMap<string, string>,
+  labels: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): unknown {
   if (!isPlain(answer) || !isPlain(answer.options)) return answer;
   const sent = answer.options;
   const options: Plain = { ...sent };
@@ -160,18 +166,44 @@ function searchPanesAnswer(answer: unknown, fields: ReadonlyMap<string, string>)
     const key = [field, field.replace(/__/g, '.')].find((candidate) => Object.hasOwn(sent, candidate));
     if (key !== undefined) options[source] = sent[key];
   }
+  for (const [source, choices] of labels) {
+    const list = options[source];
+    if (!Array.isArray(list)) continue;
+    options[source] = list.map((option: unknown) => {
+      const label = isPlain(option) ? choices.get(String(option.value)) : undefined;
+      // Escaped as the endpoint's labels are: SearchPanes writes them as HTML.
+      return label === undefined ? option : { ...(option as Plain), label: escapeHtml(label) };
+    });
+  }
   return { ...answer, options };
+}
+
+/** The label of each value of the columns with `choices`, by the column's data source. */
+export function choiceLabels(columns: readonly WidgetLibColumn[]): Map<string, Map<string, string>> {
+  const labels = new Map<string, Map<string, string>>();
+  for (const { data, choices } of columns) {
+    if (typeof data === 'string' && choices?.length && !labels.has(data)) {
+      labels.set(data, new Map(choices.map(([value, label]) => [String(value), label])));
+    }
+  }
+  return labels;
 }
 
 /**
  * The answer as the extensions read it (`json.searchPanes.options[dataSource]`,
  * `json.columnControl[name or dataSource]`): SearchPanes' options and ColumnControl's lists named
- * by field are also given under the data source of the column they belong to.
+ * by field are also given under the data source of the column they belong to. A pane of a column
+ * with `choices` shows their labels (`labels`, by data source: the page's language), as its cells do.
  */
-export function extensionAnswer<T extends object>(envelope: T, columns: DataTablesExtensionsData['columns']): T {
+export function extensionAnswer<T extends object>(
+  envelope: T,
+  columns: DataTablesExtensionsData['columns'],
+  labels: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map(),
+): T {
   const fields = fieldsByDataSource(columns);
   let answer = envelope;
-  if ('searchPanes' in answer) answer = { ...answer, searchPanes: searchPanesAnswer(answer.searchPanes, fields) };
+  if ('searchPanes' in answer)
+    answer = { ...answer, searchPanes: searchPanesAnswer(answer.searchPanes, fields, labels) };
   if ('columnControl' in answer)
     answer = { ...answer, columnControl: columnControlAnswer(answer.columnControl, fields) };
   return answer;

@@ -46,6 +46,8 @@ export interface ServerLoaderOptions {
    * again instead of a second fetch (SearchPanes, starting up, draws again the page of a loaded state).
    */
   initialising?: () => boolean;
+  /** The label of each value of the columns with `choices`, by data source (SearchPanes shows them). */
+  choiceLabels?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 /** DataTables' `ajax` option as a function. */
@@ -115,7 +117,7 @@ export function createServerLoader(options: ServerLoaderOptions): ServerLoader {
             !envelope.counts ||
             (envelope.counts.recordsFiltered === 'exact' && envelope.counts.recordsTotal === 'exact'),
         });
-        callback({ ...extensionAnswer(outcome.envelope, data.columns), draw });
+        callback({ ...extensionAnswer(outcome.envelope, data.columns, options.choiceLabels), draw });
       } else {
         options.onOutcome(outcome.error, null);
         options.onShown?.(null);

@@ -6,4 +6,9 @@
 export interface DataTableTrashOptions {
   /** The row's field holding its primary key (default `id`). */
   key?: string;
+  /**
+   * The resource's list URL, whose `trash/` and record routes the view uses, when the table lists
+   * from another endpoint (a grouped list of the same records); default: the table's URL.
+   */
+  url?: string;
 }
