@@ -95,6 +95,7 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
     binary,
     exact: binary,
     temporalText: (expression) => `CAST(${expression} AS CHAR)`,
+    temporalPrefilter: () => null,
     containsIgnoringCase: (expression, text, anchor, bind) =>
       foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
     // LIKE under a UCA collation compares one character at a time by its weights: a letter with

@@ -91,6 +91,7 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
     binary: (expression) => `(${expression}) COLLATE "C"`,
     exact: (expression) => expression,
     temporalText: (expression) => `CAST(${expression} AS text)`,
+    temporalPrefilter: () => null,
     containsIgnoringCase: (expression, text, anchor, bind) =>
       `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
     // Both sides folded by the same expression, which an expression index on the column can serve

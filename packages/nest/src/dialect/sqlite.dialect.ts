@@ -187,6 +187,9 @@ export const sqliteDialect: DatabaseDialect = {
   exact: binary,
   // TypeORM stores dates and date-times as text already.
   temporalText: (expression) => expression,
+  // Unary plus takes the column's affinity off: the stored text and the bound text compare as they
+  // are, as the column's own comparison does for a value that does not read as a number (no date does).
+  temporalPrefilter: (expression) => `+${expression}`,
   // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
   // folding function on every row.
   containsIgnoringCase: (expression, text, anchor, bind) => {

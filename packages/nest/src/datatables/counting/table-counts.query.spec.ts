@@ -54,6 +54,7 @@ describe('TableCountsQuery (PostgreSQL text)', () => {
       requestConditions,
       selections: [],
       condition: and(requestConditions),
+      walkPrefilter: null,
       run: (statement, read) => {
         const query = statement.getQuery();
         ran.push(query);

@@ -21,8 +21,9 @@ function orderedKeys<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
   ordering: readonly OrderKey[],
 ): SelectQueryBuilder<T> {
-  const { scope, sql, condition, repeatsRows } = setup;
+  const { scope, sql, condition, walkPrefilter, repeatsRows } = setup;
   const query = scope.clone();
+  if (walkPrefilter) query.andWhere(walkPrefilter);
   if (condition) query.andWhere(condition);
   const { keys } = new SortKeyWriter(sql).sortKeys(query, ordering, null);
   query.select(sql.primaryKey, PAGE_KEY).distinct(repeatsRows);

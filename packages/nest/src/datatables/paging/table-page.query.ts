@@ -149,7 +149,7 @@ export async function readTablePage<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
   window: PageWindow,
 ): Promise<PageRows<T>> {
-  const { base, scope, sql, condition, repeatsRows } = setup;
+  const { base, scope, sql, condition, walkPrefilter, repeatsRows } = setup;
   const escape = (name: string) => base.connection.driver.escape(name);
   const keyset = window.after !== undefined;
   const reversed = window.reversed === true;
@@ -158,6 +158,7 @@ export async function readTablePage<T extends ObjectLiteral>(
   // Without a rank, 'matched' writes the same statement as 'left'.
   const orderedIds = (firstRankJoin: FirstRankJoin) => {
     const query = scope.clone();
+    if (walkPrefilter) query.andWhere(walkPrefilter);
     if (condition) query.andWhere(condition);
     const rankScope = condition || keyset ? null : scope;
     const sorted = new SortKeyWriter(sql).sortKeys(query, window.ordering, rankScope, firstRankJoin);

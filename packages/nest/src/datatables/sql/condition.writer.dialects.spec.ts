@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { DatabaseServer } from '../../dialect/index.js';
+import { Album } from '../../../test/fixtures/album.entities.js';
 import { boundValues as bound, WriterContexts } from '../../../test/fixtures/table-sql.fixture.js';
+import { ConditionWriter } from './condition.writer.js';
 
 const contexts = new WriterContexts();
 beforeAll(() => contexts.open());
@@ -23,6 +25,27 @@ describe('ConditionWriter per dialect', () => {
         `CONVERT(\`album\`.\`name\` USING utf8mb4) COLLATE ${search} LIKE CONVERT(:wl_p1 USING utf8mb4) COLLATE ${search} ESCAPE '!'`,
       );
     }
+  });
+
+  it("tests a range of dates first without the column's affinity on SQLite, where a walk reads rows one by one", () => {
+    const range = {
+      kind: 'between',
+      lower: { value: '1980-01-01', inclusive: true },
+      upper: { value: '1990-01-01', inclusive: false },
+    } as const;
+    const sqlite = contexts.sql('sqlite', Album, 'album', ['released', 'year', 'artist__name']);
+    expect(
+      new ConditionWriter(sqlite).temporalPrefilter({ parameter: 'released', path: 'released', predicate: range }),
+    ).toBe('(+"album"."released" >= :wl_p0 AND +"album"."released" < :wl_p1)');
+    expect(bound(sqlite)).toEqual({ wl_p0: '1980-01-01', wl_p1: '1990-01-01' });
+    const year = { kind: 'between', lower: { value: 1980, inclusive: true }, upper: null } as const;
+    expect(
+      new ConditionWriter(sqlite).temporalPrefilter({ parameter: 'year', path: 'year', predicate: year }),
+    ).toBeNull();
+    const postgres = contexts.sql('postgres', Album, 'album', ['released']);
+    expect(
+      new ConditionWriter(postgres).temporalPrefilter({ parameter: 'released', path: 'released', predicate: range }),
+    ).toBeNull();
   });
 
   it('compares text exactly on SQLite with BINARY', () => {

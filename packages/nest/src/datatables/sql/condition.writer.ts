@@ -228,6 +228,23 @@ export class ConditionWriter<T extends ObjectLiteral> {
     return negated ? `NOT ${related}` : related;
   }
 
+  /**
+   * For a filter's range of dates or date-times on the listed entity's own column, the same range
+   * compared through the dialect's `temporalPrefilter`, to test first where a
+   * statement walks rows one by one; null for any other filter.
+   */
+  temporalPrefilter(filter: ColumnFilter): string | null {
+    const resolved = this.sql.resolved(filter.path);
+    const { predicate } = filter;
+    const { kind } = resolved.field;
+    if (predicate.kind !== 'between' || resolved.relations.length > 0) return null;
+    if (kind !== 'date' && kind !== 'datetime') return null;
+    const prefilter = this.sql.dialect.temporalPrefilter(
+      this.sql.column(this.sql.base.alias, resolved.column.databaseName),
+    );
+    return prefilter === null ? null : this.predicate(prefilter, resolved, predicate);
+  }
+
   /** The condition of a SearchBuilder tree, a ColumnControl search or a pane's selection; null when it keeps every row. */
   condition(node: ConditionNode, branchOfOr = false): string | null {
     if (!isConditionGroup(node)) return this.filter(node, branchOfOr);

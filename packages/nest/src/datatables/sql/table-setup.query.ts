@@ -31,6 +31,11 @@ export interface TableQuerySetup<T extends ObjectLiteral> {
   selections: { path: string; condition: string | null }[];
   /** Every condition of the request, panes' selections included, ANDed; null when none. */
   condition: string | null;
+  /**
+   * Tests implied by `condition` that a statement walking rows one by one in an order (a page's ids)
+   * runs before it, because they cost less (see ConditionWriter.temporalPrefilter); null when none.
+   */
+  walkPrefilter: string | null;
   run: StatementRunner;
 }
 
@@ -98,6 +103,7 @@ export async function setUpTableQuery<T extends ObjectLiteral>(
     requestConditions: [...comparisons, ...textTests],
     selections,
     condition: and([...comparisons, ...selections.map((selection) => selection.condition), ...textTests]),
+    walkPrefilter: and(request.filters.map((filter) => writer.temporalPrefilter(filter))),
     run,
   };
 }
