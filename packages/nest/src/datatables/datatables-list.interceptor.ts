@@ -178,9 +178,7 @@ export class DataTablesListInterceptor implements NestInterceptor {
             searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, labels!),
           }
         : {}),
-      ...(page.columnControl
-        ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, labels!)
-        : {}),
+      ...(page.columnControl ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, labels!) : {}),
     };
   }
 
