@@ -118,6 +118,8 @@ export const ALBUM_HISTORY: ResourceHistoryOptions = {
 @Controller('api/albums')
 export class AlbumsController extends DataTableResource({
   entity: Album,
+  // What the API's messages call an album, in the reader's language ("Álbum 3 no existe").
+  label: inEachLanguage('albums.entity'),
   name: 'albums',
   createDto: AlbumDto,
   permissions: {

@@ -40,13 +40,20 @@ export function messageLanguage(languages: Iterable<string>): string {
   return DEFAULT_LANGUAGE;
 }
 
+/** Whether a message's value is a message by its code (else texts by language tag). */
+function isUserMessage(value: object): value is UserMessage {
+  const { code } = value as { code?: unknown };
+  return typeof code === 'string' && Object.hasOwn(ENGLISH_MESSAGES, code);
+}
+
 /** A message's text in a language (English when the language has none). */
 export function userMessageText({ code, params = {} }: UserMessage, language = 'en'): string {
   const template = (catalogues.get(language) ?? ENGLISH_MESSAGES)[code];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'object' ? userMessageText(value, language) : String(value);
+    if (typeof value !== 'object') return String(value);
+    return isUserMessage(value) ? userMessageText(value, language) : languageText(value, [language]);
   });
 }
 
