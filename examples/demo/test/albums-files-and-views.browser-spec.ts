@@ -120,13 +120,24 @@ describe("the albums table's files and saved views, in Chromium (SQLite)", () =>
     expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
-  it("writes the file's column titles and yes/no in the page's language", async () => {
+  it("writes the file's column titles, yes/no and formats in the page's language", async () => {
     const page = await signIn('viewer', '/albums?lang=es');
     await page.locator('html[lang=es]').waitFor();
+    // Cassettes, which the Spanish file once called "Cassette" (issue 30).
+    const cassettes = await count("SELECT COUNT(*) AS n FROM album WHERE format = 'cassette' AND deleted_at IS NULL");
+    await page.locator(`${FILTER_ROW} > td:nth-child(${FORMAT_COLUMN + 1}) select`).selectOption({ label: 'Casete' });
+    await page.waitForFunction((matching) => {
+      type Api = { ajax: { json(): { recordsFiltered?: number } | undefined } };
+      const tables = (window as unknown as { DataTable: { Api: new (selector: string) => Api } }).DataTable;
+      return new tables.Api('#albums').ajax.json()?.recordsFiltered === matching;
+    }, cassettes);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button.widgetlib-dt-export-csv')]);
     const lines = (await readFile((await csv.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Código,Título,Artista,Pistas,Explícito,Publicado,Añadido,Formato,Notas,Página web');
     expect(['Sí', 'No']).toContain(csvFields(lines[1]!)[4]);
+    const formats = lines.slice(1).map((line) => csvFields(line)[FORMAT_COLUMN]);
+    expect(formats).toHaveLength(cassettes);
+    expect(new Set(formats)).toEqual(new Set(['Casete']));
   });
 
   it("opens the admin's shared view, read-only for others, from its list and from a link", async () => {

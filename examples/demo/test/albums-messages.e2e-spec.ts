@@ -4,7 +4,8 @@ import { Album } from '../src/catalogue/album.entity.js';
 import { startDemo, type DemoClient, type DemoServer } from './support/demo-server.js';
 
 // What a cell edited in place can be answered (`PATCH /api/albums/<id>/`), in the language the
-// demo's switch picked: the album DTO's own messages, widgetlib's, a stale version's 412.
+// demo's switch picked: the album DTO's own messages, widgetlib's, a stale version's 412, and a
+// deleted album's 404 (named by the resource's label: Álbum in Spanish).
 describeEachDatabase("the album API's refusals in the page's language", (kind) => {
   let server: DemoServer;
   const editors = {} as Record<'en' | 'es', { client: DemoClient; token: string }>;
@@ -33,9 +34,9 @@ describeEachDatabase("the album API's refusals in the page's language", (kind) =
 
   afterAll(() => server?.close());
 
-  const patch = async (lang: 'en' | 'es', body: unknown, headers: Record<string, string> = {}) => {
+  const patch = async (lang: 'en' | 'es', body: unknown, headers: Record<string, string> = {}, id = album.id) => {
     const { client, token } = editors[lang];
-    const response = await client.json('PATCH', `/api/albums/${album.id}/`, body, {
+    const response = await client.json('PATCH', `/api/albums/${id}/`, body, {
       'x-csrf-token': token,
       ...headers,
     });
@@ -62,7 +63,11 @@ describeEachDatabase("the album API's refusals in the page's language", (kind) =
     expect(stale.status).toBe(412);
     expect(stale.body).toMatchObject({
       code: 'resource.changed',
-      message: `Album ${album.id} ha cambiado: ahora está en la versión ${album.version}`,
+      message: `Álbum ${album.id} ha cambiado: ahora está en la versión ${album.version}`,
+    });
+    expect(await patch('es', { title: 'Gone' }, {}, 999_999)).toEqual({
+      status: 404,
+      body: expect.objectContaining({ code: 'resource.not-found', message: 'Álbum 999999 no existe' }) as unknown,
     });
   });
 
@@ -73,6 +78,7 @@ describeEachDatabase("the album API's refusals in the page's language", (kind) =
       'property colour should not exist',
     ]);
     expect((await patch('en', {})).body.message).toEqual(['The body names no field to change']);
+    expect((await patch('en', { title: 'Gone' }, {}, 999_999)).body.message).toBe('Album 999999 does not exist');
     const stored = await server.app.get(DataSource).getRepository(Album).findOneByOrFail({ id: album.id });
     expect(stored).toMatchObject({ title: album.title, tracks: album.tracks, version: album.version });
   });

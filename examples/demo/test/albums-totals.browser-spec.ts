@@ -66,6 +66,10 @@ describe("the albums page's totals in Chromium (SQLite)", () => {
     expect(Number(count)).toBe((await tracks(`format = '${format}'`)).count);
     const end = await page.$$eval('#albums tbody tr.dtrg-end td', (cells) => cells.map((cell) => cell.textContent));
     expect(end).toContain(String((await tracks(`format = '${format}'`)).sum));
+    // A group's row says Subtotal; the footer's grand total, Totals.
+    expect(end).toContain('Subtotal');
+    expect(end).not.toContain('Totals');
+    expect(await page.textContent('#albums tfoot')).toContain('Totals');
   });
 
   it('Group by format on a laptop and a phone, in Spanish: the groups in words of the page, their rows as wide as the table', async () => {
@@ -77,6 +81,10 @@ describe("the albums page's totals in Chromium (SQLite)", () => {
       await page.waitForSelector('#albums tbody tr.dtrg-end');
       const start = await page.textContent('#albums tbody tr.dtrg-start');
       expect(start).toMatch(/^(CD|Casete|Digital|Vinilo): \d+ filas$/);
+      const end = await page.$$eval('#albums tbody tr.dtrg-end td', (cells) => cells.map((cell) => cell.textContent));
+      expect(end).toContain('Subtotal');
+      expect(end).not.toContain('Totales');
+      expect(await page.textContent('#albums tfoot')).toContain('Totales');
       // Responsive moved some columns to the child rows: the group rows span the columns left, no
       // more, on the first page and on the next one (a draw that changes no column).
       await fitsColumns(page);

@@ -77,7 +77,7 @@ describe.each(DATATABLES_LINES)('DataTables %s: totals over every matching row i
       rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent)),
     );
     expect(ends[0]).toEqual([
-      'Alle',
+      'Subtotal',
       '',
       `Σ ${first.reduce((total, album) => total + album.year, 0)}`,
       String(Math.max(...first.map((album) => album.year))),

@@ -22,6 +22,7 @@ export {
   addMessageLanguage,
   ENGLISH_MESSAGES,
   SPANISH_MESSAGES,
+  type LanguageTexts,
   type UserMessage,
   type UserMessageCode,
   type UserMessageParams,

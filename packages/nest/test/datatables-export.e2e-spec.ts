@@ -59,6 +59,27 @@ const LABELLED: DataTableOptions<Album> = {
   },
 };
 
+/** Labels and titles per language: the reader's (`Accept-Language`), else English, in files, panes and ColumnControl lists. */
+const TRANSLATED: DataTableOptions<Album> = {
+  ...ALBUM_LIST,
+  panes: ['artist__country'],
+  columnControl: { lists: { artist__country: {} } },
+  choices: {
+    artist__country: [
+      ['Iceland', { en: 'Iceland', es: 'Islandia', 'pt-BR': 'Islândia' }],
+      ['Sweden', { es: 'Suecia', en: 'Sweden' }],
+      ['UK', 'United Kingdom'],
+    ],
+  },
+  export: {
+    path: 'translated-albums/export',
+    columns: [
+      { data: 'name', title: { en: 'Name', es: 'Nombre' } },
+      { data: 'artist.country', title: { en: 'Country', es: 'País' } },
+    ],
+  },
+};
+
 @Controller()
 class AlbumExportsController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -99,6 +120,17 @@ class AlbumExportsController {
 
   @DataTableExport(LABELLED)
   labelled() {
+    return this.query();
+  }
+
+  @Get('translated-albums')
+  @DataTable(TRANSLATED)
+  translatedList() {
+    return this.query();
+  }
+
+  @DataTableExport(TRANSLATED)
+  translated() {
     return this.query();
   }
 }
@@ -553,6 +585,79 @@ describeEachDatabase('Data table exports', (kind) => {
         .query({ format: 'csv', ...parameters })
         .expect(400);
       expect(response.body.message).toEqual([message]);
+    });
+  });
+
+  describe("of choices labelled per language, in the reader's", () => {
+    const LABELS: Record<string, Record<string, string>> = {
+      es: { Iceland: 'Islandia', Sweden: 'Suecia', UK: 'United Kingdom' },
+      en: { Iceland: 'Iceland', Sweden: 'Sweden', UK: 'United Kingdom' },
+      'pt-BR': { Iceland: 'Islândia', Sweden: 'Sweden', UK: 'United Kingdom' },
+    };
+    const countryOf = (row: Row) => (row.artist as { country: string | null } | null)?.country ?? null;
+
+    it.each([
+      ['es', 'es', ['Nombre', 'País']],
+      ['es-MX,en;q=0.5', 'es', ['Nombre', 'País']],
+      ['en', 'en', ['Name', 'Country']],
+      ['de', 'en', ['Name', 'Country']],
+      ['pt-BR', 'pt-BR', ['Name', 'Country']],
+    ])('writes CSV and XLSX cells and titles for Accept-Language %s', async (header, language, titles) => {
+      const expected = await listedRows(server, { ordering: 'id' });
+      const cells = expected.map((row) => {
+        const country = countryOf(row);
+        return [row.name as string, country === null ? '' : LABELS[language]![country]!].map((text) =>
+          FORMULA_START.test(text) ? `'${text}` : text,
+        );
+      });
+      const csv = await request(server)
+        .get('/translated-albums/export')
+        .set('Accept-Language', header)
+        .query({ format: 'csv', ordering: 'id', bom: '0' })
+        .expect(200);
+      const records = parseCsv(csv.text) as string[][];
+      expect(records[0]).toEqual(titles);
+      expect(records.slice(1)).toEqual(cells);
+      const xlsx = await request(server)
+        .get('/translated-albums/export')
+        .set('Accept-Language', header)
+        .query({ format: 'xlsx', ordering: 'id' })
+        .buffer(true)
+        .parse(binary)
+        .expect(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.body as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      const column = Array.from(
+        { length: expected.length + 1 },
+        (_, index) => readValue(sheet.getCell(index + 1, 2).value) ?? '',
+      );
+      expect(column).toEqual([titles[1], ...expected.map((row) => LABELS[language]![countryOf(row) ?? ''] ?? '')]);
+    });
+
+    it.each([
+      ['es', 'es'],
+      ['en', 'en'],
+    ])("labels SearchPanes' and ColumnControl's options for Accept-Language %s", async (header, language) => {
+      const { body } = await request(server)
+        .get('/translated-albums')
+        .set('Accept-Language', header)
+        .query({
+          'searchPanes_options[viewCount]': 'true',
+          'columns[0][data]': 'artist.country',
+          'columns[0][name]': 'artist__country',
+          'columns[0][columnControl][list][0]': '',
+        })
+        .expect(200);
+      const labels = LABELS[language]!;
+      const panes = body.searchPanes.options['artist.country'] as { label: string; value: string | null }[];
+      expect(panes.map(({ label, value }) => [value, label])).toEqual([
+        [null, ''],
+        ...['Iceland', 'Sweden', 'UK'].map((value) => [value, labels[value]]),
+      ]);
+      expect(body.columnControl.artist__country).toEqual(
+        ['Iceland', 'Sweden', 'UK'].map((value) => ({ value, label: labels[value] })),
+      );
     });
   });
 

@@ -69,6 +69,19 @@ describeEachDatabase("DataTableResource: Editor's field options", (kind) => {
     expect(queried.body.options).toEqual(expected());
   });
 
+  it("writes a choice labelled per language in the reader's language, else English", async () => {
+    const labels = async (language: string) => {
+      const { body } = await request(server)
+        .get('/editor-chosen-books/')
+        .set(WRITER)
+        .set('Accept-Language', language)
+        .expect(200);
+      return (body.options.archived as { label: string }[]).map((option) => option.label);
+    };
+    expect(await labels('es-CR')).toEqual(['On the &lt;shelf&gt;', 'Archivado']);
+    expect(await labels('fr')).toEqual(['On the &lt;shelf&gt;', 'Archived']);
+  });
+
   it("answers them with an edit, as they are now, and not with a refresh's rows", async () => {
     await testApp.dataSource.getRepository(Publisher).save({ name: 'Aardvark' });
     const dune = await testApp.dataSource.getRepository(Book).findOneByOrFail({ title: 'Dune' });

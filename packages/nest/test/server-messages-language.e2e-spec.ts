@@ -1,20 +1,34 @@
 // The server's messages that reach a user, in the reader's language (Accept-Language, the module's
 // default getLanguage): class-validator's 400s of a resource, a help entry and a saved view, the
-// table request's 400s a page's user can cause, Editor's answers, and an export's words and
-// titles. English stays the answer without Spanish; every `code` stays as it is.
+// table request's 400s a page's user can cause, Editor's answers, an export's words and titles,
+// and a resource's messages naming its entity by its `label`. English stays the answer without
+// Spanish; every `code` stays as it is.
 import { Controller, Get } from '@nestjs/common';
 import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { DataSource } from 'typeorm';
-import { DataTable, DataTableExport, RequirePermissions, type DataTableOptions } from '../src/index.js';
+import {
+  DataTable,
+  DataTableExport,
+  DataTableResource,
+  RequirePermissions,
+  type DataTableOptions,
+} from '../src/index.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 import { asUser, createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { Album, ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
 import { ALBUM_TABLE } from './fixtures/albums.controller.js';
-import { Book, BooksController, BOOK_PERMISSIONS, Publisher, ShelfTag } from './fixtures/book-resource.fixture.js';
+import {
+  Book,
+  BooksController,
+  BOOK_PERMISSIONS,
+  BOOK_RESOURCE,
+  Publisher,
+  ShelfTag,
+} from './fixtures/book-resource.fixture.js';
 import { EditorBooksController } from './fixtures/editor-resource.fixture.js';
 
 const { actions: _actions, ...ALBUM_LIST } = ALBUM_TABLE;
@@ -55,6 +69,14 @@ class MessageAlbumsController {
   }
 }
 
+/** The books resource, its entity named in each language (its English word is not the class name). */
+@Controller('labelled-books')
+class LabelledBooksController extends DataTableResource({
+  ...BOOK_RESOURCE,
+  name: 'labelled-books',
+  label: { en: 'Volume', es: 'Libro' },
+}) {}
+
 const EVERYTHING = asUser({
   name: 'ana',
   permissions: [
@@ -76,7 +98,7 @@ describeEachDatabase("The server's messages in the reader's language", (kind) =>
     testApp = await createTestApp(kind, {
       entities: [...ALBUM_ENTITIES, Book, Publisher, ShelfTag],
       imports: [TypeOrmModule.forFeature([Book])],
-      controllers: [MessageAlbumsController, BooksController, EditorBooksController],
+      controllers: [MessageAlbumsController, BooksController, EditorBooksController, LabelledBooksController],
     });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
@@ -200,5 +222,66 @@ describeEachDatabase("The server's messages in the reader's language", (kind) =>
     expect(english.length).toBeGreaterThan(1);
     expect(new Set(english.slice(1).map((row) => row[1]))).toEqual(new Set(['Yes']));
     expect(new Set(spanish.slice(1).map((row) => row[1]))).toEqual(new Set(['Sí']));
+  });
+
+  describe("names a resource's entity by its label in the reader's language, else by its class", () => {
+    const missing = 999_999;
+    const answer = (method: 'get' | 'put' | 'delete', path: string, language: Record<string, string>, body = {}) =>
+      request(server)[method](path).set(EVERYTHING).set(language).send(body);
+
+    it.each([
+      ['es-MX,es;q=0.9,en;q=0.5', 'labelled-books', `Libro ${missing} no existe`],
+      ['es', 'labelled-books', `Libro ${missing} no existe`],
+      ['en', 'labelled-books', `Volume ${missing} does not exist`],
+      ['de', 'labelled-books', `Volume ${missing} does not exist`],
+      ['es', 'books', `Book ${missing} no existe`],
+      ['en', 'books', `Book ${missing} does not exist`],
+    ])('Accept-Language %s, /%s/: a missing record is a 404 naming it', async (language, resource, message) => {
+      const headers = { 'Accept-Language': language };
+      const body = { title: 'Nowhere', pages: 10, publisher_id: publisher!.id };
+      for (const [method, sent] of [
+        ['get', {}],
+        ['put', body],
+        ['delete', {}],
+      ] as const) {
+        const response = await answer(method, `/${resource}/${missing}/`, headers, sent).expect(404);
+        expect(response.body).toMatchObject({ code: 'resource.not-found', message });
+      }
+    });
+
+    it('names it in a record outside the base query and in a duplicate', async () => {
+      const [kept, archived] = await testApp.dataSource.manager.save(Book, [
+        { title: 'Emma', pages: 474, publisher: publisher!, archived: false },
+        { title: 'Persuasion', pages: 249, publisher: publisher!, archived: true },
+      ]);
+      const outside = await answer('get', `/labelled-books/${archived!.id}/`, SPANISH).expect(404);
+      expect(outside.body.message).toBe(`Libro ${archived!.id} no existe`);
+      const copy = { title: kept!.title, pages: 10, publisher_id: publisher!.id };
+      const spanish = await post('/labelled-books/', copy, SPANISH).expect(409);
+      expect(spanish.body).toMatchObject({
+        code: 'resource.duplicate',
+        message: 'Este registro de Libro duplicaría uno existente',
+      });
+      const english = await post('/labelled-books/', copy).expect(409);
+      expect(english.body.message).toBe('This Volume would duplicate an existing one');
+    });
+
+    it('refuses to start with a label by language without English, or an empty one', async () => {
+      for (const [label, problem] of [
+        [{ es: 'Libro' }, "label gives texts by language tag, so it must give the default language's (en)"],
+        [{ en: 'Book', es: ' ' }, "label: each language's text must be 1 to 100 characters"],
+        ['', 'label must be 1 to 100 characters'],
+      ] as const) {
+        @Controller('badly-labelled-books')
+        class BadlyLabelled extends DataTableResource({ ...BOOK_RESOURCE, name: 'badly-labelled', label }) {}
+        await expect(
+          createTestApp(kind, {
+            entities: [Book, Publisher, ShelfTag],
+            imports: [TypeOrmModule.forFeature([Book])],
+            controllers: [BadlyLabelled],
+          }),
+        ).rejects.toThrow(`DataTableResource "badly-labelled": ${problem}`);
+      }
+    });
   });
 });

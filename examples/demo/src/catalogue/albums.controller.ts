@@ -18,8 +18,8 @@ import { ALBUM_FORMATS } from './album-format.js';
 import { Album } from './album.entity.js';
 import { assignAlbum, assignAlbumFields } from './album.writer.js';
 
-/** A column's title in each language of the demo (an exported file's header). */
-const columnTitle = (key: DemoTextKey) => ({ en: demoText('en', key), es: demoText('es', key) });
+/** A word of the demo in each of its languages (an exported file's header, a format's label): the server picks the reader's. */
+const inEachLanguage = (key: DemoTextKey) => ({ en: demoText('en', key), es: demoText('es', key) });
 
 /** The albums table's options: the list's, and the bulk action's (the same request selects the same rows). */
 export const ALBUM_TABLE = {
@@ -58,8 +58,9 @@ export const ALBUM_TABLE = {
   },
   // SearchPanes' panes (answered to a page with SearchPanes: the albums page's "SearchPanes" button).
   panes: ['format', 'genres__name'],
-  // The labels the Format column shows: the Format pane lists them, and the CSV/XLSX files write them.
-  choices: { format: ALBUM_FORMATS },
+  // The labels the Format column shows, in the reader's language: the Format pane lists them, and
+  // the CSV/XLSX files write them.
+  choices: { format: ALBUM_FORMATS.map(([value]) => [value, inEachLanguage(`format.${value}`)] as const) },
   // ColumnControl's list of the Artist column: every artist of the table, not only the page's.
   columnControl: { lists: { artist__name: { limit: 1000 } } },
   // The tracks of every matching album (not only the page's): the table's footer shows their sum.
@@ -76,16 +77,16 @@ export const ALBUM_TABLE = {
     fileName: 'albums',
     // Titled in the reader's language, as the table's headers.
     columns: [
-      { data: 'catalogue_code', title: columnTitle('column.code') },
-      { data: 'title', title: columnTitle('column.title') },
-      { data: 'artist.name', title: columnTitle('column.artist') },
-      { data: 'tracks', title: columnTitle('column.tracks') },
-      { data: 'explicit', title: columnTitle('column.explicit') },
-      { data: 'released_on', title: columnTitle('column.released') },
-      { data: 'added_at', title: columnTitle('column.added') },
-      { data: 'format', title: columnTitle('column.format') },
-      { data: 'notes', title: columnTitle('column.notes') },
-      { data: 'homepage', title: columnTitle('column.homepage') },
+      { data: 'catalogue_code', title: inEachLanguage('column.code') },
+      { data: 'title', title: inEachLanguage('column.title') },
+      { data: 'artist.name', title: inEachLanguage('column.artist') },
+      { data: 'tracks', title: inEachLanguage('column.tracks') },
+      { data: 'explicit', title: inEachLanguage('column.explicit') },
+      { data: 'released_on', title: inEachLanguage('column.released') },
+      { data: 'added_at', title: inEachLanguage('column.added') },
+      { data: 'format', title: inEachLanguage('column.format') },
+      { data: 'notes', title: inEachLanguage('column.notes') },
+      { data: 'homepage', title: inEachLanguage('column.homepage') },
     ],
   },
 } satisfies DataTableResourceOptions<Album, AlbumDto>['dataTable'];
@@ -117,6 +118,8 @@ export const ALBUM_HISTORY: ResourceHistoryOptions = {
 @Controller('api/albums')
 export class AlbumsController extends DataTableResource({
   entity: Album,
+  // What the API's messages call an album, in the reader's language ("Álbum 3 no existe").
+  label: inEachLanguage('albums.entity'),
   name: 'albums',
   createDto: AlbumDto,
   permissions: {

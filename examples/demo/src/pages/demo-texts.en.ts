@@ -28,6 +28,7 @@ export const DEMO_TEXTS_EN = {
   'albums.groupByFormat': 'Group by format',
   'albums.ungroup': 'Ungroup',
   'albums.rowsWord': 'albums',
+  'albums.entity': 'Album',
   'albums.rowWord': 'album',
   'albums.edit': 'Edit',
   'albums.delete': 'Delete',

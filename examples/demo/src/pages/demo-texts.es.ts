@@ -28,6 +28,7 @@ export const DEMO_TEXTS_ES: DemoTexts = {
   'albums.groupByFormat': 'Agrupar por formato',
   'albums.ungroup': 'Desagrupar',
   'albums.rowsWord': 'álbumes',
+  'albums.entity': 'Álbum',
   'albums.rowWord': 'álbum',
   'albums.edit': 'Editar',
   'albums.delete': 'Eliminar',

@@ -56,6 +56,7 @@ export const SPANISH_TABLE_TEXTS: DataTableTexts = {
   scrollRegion: 'Tabla, se desplaza en horizontal',
   totals: 'Totales',
   groupTotals: '{group}: {count} filas',
+  subtotal: 'Subtotal',
   trash: 'Papelera',
   trashRegion: 'Filas eliminadas',
   trashEmpty: 'La papelera está vacía.',

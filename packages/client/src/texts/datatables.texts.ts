@@ -184,6 +184,8 @@ export interface DataTableTexts {
    * `{count}` its rows among the filtered ones; each column's total follows in its cell.
    */
   groupTotals: string;
+  /** In a RowGroup end row's first cell without a total: the group's subtotal, unlike the footer's `totals`. */
+  subtotal: string;
   /** The toggle of a resource table's Trash view (`trash`), pressed while the deleted rows are shown. */
   trash: string;
   /** Accessible name of the Trash view. */

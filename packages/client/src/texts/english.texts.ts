@@ -59,6 +59,7 @@ const ENGLISH_TABLE_TEXTS: DataTableTexts = {
   scrollRegion: 'Table, scrolls sideways',
   totals: 'Totals',
   groupTotals: '{group}: {count} rows',
+  subtotal: 'Subtotal',
   searchPaneOptions: 'Options of {pane}',
   searchBuilderColumn: 'Column',
   searchBuilderCondition: 'Condition',

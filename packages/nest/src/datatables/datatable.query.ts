@@ -9,7 +9,7 @@ import {
   type PageRows,
   type PageWindow,
 } from './paging/index.js';
-import type { ChoiceLabels, KeyValue, TableRequest } from './model/index.js';
+import type { DeclaredChoiceLabels, KeyValue, TableRequest } from './model/index.js';
 import type { RowDateFields } from './rows/index.js';
 import { TableCountsQuery, type Count, type TableCounts, type TableCountSettings } from './counting/index.js';
 import type { TableQuerySetup } from './sql/index.js';
@@ -42,7 +42,7 @@ export interface TableQuerySettings extends TableCountSettings {
   /** Where the statements read (default `primary`); `replica` only matters where the data source has replicas. */
   readSource?: ReadSource;
   /** The labels of each path's values (`choices`): a ColumnControl list of such a path lists them. */
-  choices?: ReadonlyMap<string, ChoiceLabels>;
+  choices?: ReadonlyMap<string, DeclaredChoiceLabels>;
   /** The table's `aggregates` and `rowGroup`, checked. */
   aggregates?: PreparedAggregates | null;
   /** How the rows write dates, which a date group's keys follow. */

@@ -14,11 +14,14 @@ import type { HttpRequest } from '../common/http-platform.reader.js';
 import { DateFormatsService } from '../dates/date-formats.service.js';
 import { PermissionsService } from '../permissions/permissions.service.js';
 import { dataTableTexts, InjectWidgetLibConfig, type WidgetLibConfig } from '../widgetlib.config.js';
-import { requestMessageLanguage } from '../common/messages/index.js';
+import { messageLanguage, readerLanguages } from '../common/messages/index.js';
 import { DataTableCounts, listReadSource } from './counting/index.js';
 import {
   type CellLabelSettings,
+  type ChoiceLabels,
+  choiceLabelsIn,
   DATA_TABLE_OPTIONS,
+  type DeclaredChoiceLabels,
   type DataTableEnvelope,
   type DataTableOptions,
   TableTimeoutError,
@@ -134,8 +137,9 @@ export class DataTablesListInterceptor implements NestInterceptor {
         { draw },
       );
     });
-    // The words of a boolean label only pane and ColumnControl options: looked up when there are some.
-    const settings = page.panes || page.columnControl ? await this.cellLabelSettings(request) : null;
+    // The words of a boolean and the choices' labels label only pane and ColumnControl options:
+    // looked up when there are some.
+    const labels = page.panes || page.columnControl ? await this.optionLabels(request, table.choices) : null;
     const data = page.entities.map((entity) => {
       let row = serializeRow(entity, metadata, this.dates);
       if (options.mapRow) row = options.mapRow(row, entity, request);
@@ -171,24 +175,21 @@ export class DataTablesListInterceptor implements NestInterceptor {
       ...(page.groups ? { groups: page.groups } : {}),
       ...(page.panes
         ? {
-            searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, {
-              choices: table.choices,
-              settings: settings!,
-            }),
+            searchPanes: searchPanesAnswer(page.panes, tableRequest.panes, table.context.fields, this.dates, labels!),
           }
         : {}),
-      ...(page.columnControl
-        ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, {
-            choices: table.choices,
-            settings: settings!,
-          })
-        : {}),
+      ...(page.columnControl ? columnControlAnswer(page.columnControl, table.context.fields, this.dates, labels!) : {}),
     };
   }
 
-  private async cellLabelSettings(request: HttpRequest): Promise<CellLabelSettings> {
-    const { yes, no } = dataTableTexts(this.config, await requestMessageLanguage(this.config, request));
-    return { ...this.labelSettings, yes, no };
+  /** What option labels are made with, in the reader's language: the choices' labels and the words of a boolean. */
+  private async optionLabels(
+    request: HttpRequest,
+    choices: ReadonlyMap<string, DeclaredChoiceLabels>,
+  ): Promise<{ choices: ReadonlyMap<string, ChoiceLabels>; settings: CellLabelSettings }> {
+    const languages = await readerLanguages(this.config, request);
+    const { yes, no } = dataTableTexts(this.config, messageLanguage(languages));
+    return { choices: choiceLabelsIn(choices, languages), settings: { ...this.labelSettings, yes, no } };
   }
 
   private checkedEnvelope(result: unknown, endpoint: string): DataTableEnvelope {

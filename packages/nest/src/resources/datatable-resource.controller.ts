@@ -21,6 +21,7 @@ import { DatabaseUnavailableInterceptor } from '../common/database-unavailable.i
 import { httpExceptionOf } from '../common/errors/http-error.mapping.js';
 import { CheckedInputPipe } from '../common/checked-input.pipe.js';
 import { type HttpRequest } from '../common/http-platform.reader.js';
+import { languageTextProblem } from '../common/messages/index.js';
 import { AnswersWithTrailingSlash } from '../common/answers-with-trailing-slash.decorator.js';
 import { bodyValidationPipe } from '../common/checked-validation.pipe.js';
 import { PartialValidationPipe } from '../common/partial-validation.pipe.js';
@@ -58,6 +59,8 @@ import * as history from './history/index.js';
 import { API_ROUTE, answered, liveScope, resourceRoutes } from './resource-routes.decorator.js';
 
 const parseId = new ParseIdPipe();
+/** The most characters of a resource's `label` (in each language). */
+const MAX_LABEL_LENGTH = 100;
 
 /**
  * A whole data-table resource (spec 4.2) from one declaration. Extend the class it returns and
@@ -111,9 +114,11 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       changes: DataTableChanges,
     ) {
       this.dates = rowDateFields(formats);
-      if (historyOptions) this.resourceHistory = new history.ResourceHistory(repository, historyOptions, config);
+      if (historyOptions)
+        this.resourceHistory = new history.ResourceHistory(repository, historyOptions, config, options.label);
       this.writes = new ResourceWrites({
         entity: options.entity,
+        ...(options.label ? { label: options.label } : {}),
         repository,
         changes,
         ...(options.assign ? { assign: options.assign as never } : {}),
@@ -130,7 +135,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
         baseQuery: (request, scoped) => this.baseQuery(request, scoped),
         represent: (record) => this.represent(record),
       });
-      this.versions = new ResourceVersions(repository);
+      this.versions = new ResourceVersions(repository, options.label);
       this.editorRoutes = new EditorRoutes({
         editor: options.editor,
         plan,
@@ -166,6 +171,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const { metadata } = this.repository;
       const problems = [
         resourceKeyProblem(metadata) ?? [],
+        (options.label !== undefined && languageTextProblem(options.label, 'label', MAX_LABEL_LENGTH)) || [],
         plan.problems,
         editorProblems,
         this.editorRoutes.prepare(metadata, options.dataTable?.choices),
@@ -240,7 +246,7 @@ export function DataTableResource<T extends ObjectLiteral, C extends object = ob
       const record = await onPrimary(this.repository.manager.connection, (manager) =>
         scopedRecordQuery(this.baseQuery(request, manager.getRepository(options.entity)), id).getOne(),
       );
-      if (!record) throw httpExceptionOf(new ResourceRecordNotFoundError(this.repository.metadata.name, id));
+      if (!record) throw httpExceptionOf(new ResourceRecordNotFoundError(this.writes.entityLabel, id));
       return this.represent(record);
     }
 

@@ -1,9 +1,10 @@
 import { WidgetLibError } from '../common/errors/index.js';
+import type { LanguageTexts } from '../common/messages/index.js';
 
 /** No record of that id within the resource's base query (another scope's record included). */
 export class ResourceRecordNotFoundError extends WidgetLibError {
   constructor(
-    entity: string,
+    entity: LanguageTexts,
     readonly id: number,
   ) {
     super('not-found', { code: 'resource.not-found', params: { entity, id } });
@@ -12,7 +13,7 @@ export class ResourceRecordNotFoundError extends WidgetLibError {
 
 /** A write that would leave its record outside the resource's base query: refused and undone. */
 export class ResourceOutOfScopeError extends WidgetLibError {
-  constructor(subject: 'The new' | 'The changed', entity: string) {
+  constructor(subject: 'The new' | 'The changed', entity: LanguageTexts) {
     super('forbidden', {
       code: subject === 'The new' ? 'resource.new-out-of-scope' : 'resource.changed-out-of-scope',
       params: { entity },
@@ -22,7 +23,7 @@ export class ResourceOutOfScopeError extends WidgetLibError {
 
 /** A write that broke a unique constraint. */
 export class ResourceDuplicateError extends WidgetLibError {
-  constructor(entity: string) {
+  constructor(entity: LanguageTexts) {
     super('conflict', { code: 'resource.duplicate', params: { entity } });
   }
 }

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import type { HttpRequest } from '../common/http-platform.reader.js';
+import type { LanguageTexts } from '../common/messages/index.js';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { DataTableOptions } from '../datatables/internal.js';
 import type { AUTHENTICATED, PUBLIC } from '../permissions/permissions.constants.js';
@@ -49,6 +50,12 @@ export interface ResourceWriteContext {
 /** What every declaration of a data-table resource has. */
 interface DataTableResourceBase<T extends ObjectLiteral> {
   entity: Type<T>;
+  /**
+   * What the messages to a user name the entity ("Álbum 3 no existe"): one text, or one per language
+   * by BCP 47 tag, English among them (`{ en: 'Album', es: 'Álbum' }`), of which the message's
+   * language's is taken, else English's. Default: the entity's class name.
+   */
+  label?: LanguageTexts;
   /**
    * Names the routes for `reverse()`: `<name>:list` and `<name>:detail` (the record routes), and
    * tags them in OpenAPI.

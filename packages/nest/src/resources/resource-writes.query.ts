@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { HttpRequest } from '../common/http-platform.reader.js';
+import type { LanguageTexts } from '../common/messages/index.js';
 import { databaseDialect, isUniqueViolation, isValueTooLong } from '../dialect/index.js';
 import type { ChangeKind, DataTableChanges } from '../live/internal.js';
 import type { ResourceWriteContext } from './datatable-resource.options.js';
@@ -17,6 +18,8 @@ import { lockedRecordKeyQuery, scopedRecordQuery } from './scoped-record.query.j
 /** What the writes of a resource need from its declaration and its controller. */
 export interface ResourceWritesSource<T extends ObjectLiteral> {
   entity: Type<T>;
+  /** What messages name the entity (`DataTableResourceOptions.label`). */
+  label?: LanguageTexts;
   repository: Repository<T>;
   changes: DataTableChanges;
   assign?: (entity: T, body: never, context: ResourceWriteContext) => void | Promise<void>;
@@ -42,8 +45,9 @@ export class ResourceWrites<T extends ObjectLiteral> {
     return this.source.repository.metadata.primaryColumns[0]!.propertyName;
   }
 
-  private get entityName(): string {
-    return this.source.repository.metadata.name;
+  /** What messages name the entity: the resource's `label`, else the entity's class name. */
+  get entityLabel(): LanguageTexts {
+    return this.source.label ?? this.source.repository.metadata.name;
   }
 
   /**
@@ -63,7 +67,7 @@ export class ResourceWrites<T extends ObjectLiteral> {
       }
       return result;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ResourceDuplicateError(this.entityName);
+      if (isUniqueViolation(error)) throw new ResourceDuplicateError(this.entityLabel);
       if (isValueTooLong(error)) throw new ResourceValueTooLongError();
       throw error;
     }
@@ -77,7 +81,7 @@ export class ResourceWrites<T extends ObjectLiteral> {
       id,
       await databaseDialect(manager.connection, manager.queryRunner),
     ).getRawOne<{ wl_key: unknown }>();
-    if (!row) throw new ResourceRecordNotFoundError(this.entityName, id);
+    if (!row) throw new ResourceRecordNotFoundError(this.entityLabel, id);
     return row.wl_key;
   }
 
@@ -93,7 +97,7 @@ export class ResourceWrites<T extends ObjectLiteral> {
   ): Promise<T> {
     const base = this.source.baseQuery(request, manager.getRepository(this.source.entity));
     const record = await scopedRecordQuery(base, key).getOne();
-    if (!record) throw new ResourceOutOfScopeError(subject, this.entityName);
+    if (!record) throw new ResourceOutOfScopeError(subject, this.entityLabel);
     return record;
   }
 

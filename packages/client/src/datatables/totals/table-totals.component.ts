@@ -99,8 +99,8 @@ interface RowGroupOptions {
 /**
  * With DataTables' RowGroup (`rowGroup` in the options) over a server `rowGroup`: its start rows say
  * the group's rows among all the filtered ones (`groupTotals`), and, when a column shows a total,
- * its end rows carry the group's totals, from the answer's `groups`, unless the options give render
- * functions of their own. Answers the options to give DataTables.
+ * its end rows carry the group's totals, from the answer's `groups`, labelled `subtotal` (the footer
+ * says `totals`), unless the options give render functions of their own. Answers the options to give DataTables.
  */
 export function rowGroupTotals(
   rowGroup: unknown,
@@ -135,7 +135,7 @@ export function rowGroupTotals(
       if (!totals || !table) return undefined;
       const row = document.createElement('tr');
       const cells = columns.map((_column, index) => (table.column(index).visible() ? row.insertCell() : null));
-      fillCells(cells, columns, totals.aggregates, texts().totals);
+      fillCells(cells, columns, totals.aggregates, texts().subtotal);
       return row;
     };
   }

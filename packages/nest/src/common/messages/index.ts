@@ -5,7 +5,11 @@ export { readerLanguages, requestMessageLanguage } from './request-language.read
 export {
   addMessageLanguage,
   bestLanguage,
+  DEFAULT_LANGUAGE,
+  languageText,
+  languageTextProblem,
   messageLanguage,
+  type LanguageTexts,
   userMessageText,
   userMessageTexts,
 } from './user-messages.writer.js';

@@ -52,8 +52,13 @@ export interface UserMessages extends ValidationMessages, TableRequestMessages {
 
 export type UserMessageCode = keyof UserMessages;
 
-/** A message's values: texts and numbers as they are, a message written in the reader's language. */
-export type UserMessageParams = Readonly<Record<string, string | number | UserMessage>>;
+/**
+ * A message's values: texts and numbers as they are, a message written in the reader's language, a
+ * host's text per language by BCP 47 tag (`{ en: 'Album', es: 'Álbum' }`: the message's language's, else English's).
+ */
+export type UserMessageParams = Readonly<
+  Record<string, string | number | UserMessage | Readonly<Record<string, string>>>
+>;
 
 /** One message: its code, which programs read, and the values its text names. */
 export interface UserMessage {

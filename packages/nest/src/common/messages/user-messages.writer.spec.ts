@@ -24,6 +24,13 @@ describe("the server's user messages", () => {
     expect(userMessageText(message, 'xx')).toBe(userMessageText(message));
   });
 
+  it("writes a value given per language in the message's language, else English's", () => {
+    const message = { code: 'resource.not-found', params: { entity: { es: 'Álbum', en: 'Album' }, id: 3 } } as const;
+    expect(userMessageText(message, 'es')).toBe('Álbum 3 no existe');
+    expect(userMessageText(message)).toBe('Album 3 does not exist');
+    expect(userMessageText(message, 'xx')).toBe('Album 3 does not exist');
+  });
+
   it('takes languages a host adds', () => {
     addMessageLanguage('PT-br', { ...ENGLISH_MESSAGES, 'saved-views.name-required': 'o nome é obrigatório' });
     expect(messageLanguage(['pt-BR'])).toBe('pt-br');

@@ -2,6 +2,9 @@ import { ENGLISH_MESSAGES } from './english.messages.js';
 import { SPANISH_MESSAGES } from './spanish.messages.js';
 import type { UserMessage, UserMessages } from './user-messages.types.js';
 
+/** The language of a reader none of whose languages is served: the server's messages are in English then. */
+export const DEFAULT_LANGUAGE = 'en';
+
 const catalogues = new Map<string, UserMessages>([
   ['en', ENGLISH_MESSAGES],
   ['es', SPANISH_MESSAGES],
@@ -34,7 +37,13 @@ export function messageLanguage(languages: Iterable<string>): string {
     const found = catalogueTag(tag);
     if (found) return found;
   }
-  return 'en';
+  return DEFAULT_LANGUAGE;
+}
+
+/** Whether a message's value is a message by its code (else texts by language tag). */
+function isUserMessage(value: object): value is UserMessage {
+  const { code } = value as { code?: unknown };
+  return typeof code === 'string' && Object.hasOwn(ENGLISH_MESSAGES, code);
 }
 
 /** A message's text in a language (English when the language has none). */
@@ -43,7 +52,8 @@ export function userMessageText({ code, params = {} }: UserMessage, language = '
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'object' ? userMessageText(value, language) : String(value);
+    if (typeof value !== 'object') return String(value);
+    return isUserMessage(value) ? userMessageText(value, language) : languageText(value, [language]);
   });
 }
 
@@ -65,5 +75,36 @@ export function bestLanguage(languages: Iterable<string>, available: Iterable<st
       if (found !== undefined) return found;
     }
   }
+  return null;
+}
+
+/** A text a host declares for readers: one for every language, or one per BCP 47 tag (`{ en: 'Vinyl', es: 'Vinilo' }`). */
+export type LanguageTexts = string | Readonly<Record<string, string>>;
+
+/**
+ * A declared text in the reader's language: the entry {@link bestLanguage} finds among its tags for
+ * `languages` (best first), else the default language's (English), else its first.
+ */
+export function languageText(text: LanguageTexts, languages: Iterable<string>): string {
+  if (typeof text === 'string') return text;
+  const tags = Object.keys(text);
+  const tag = bestLanguage(languages, tags) ?? bestLanguage([DEFAULT_LANGUAGE], tags) ?? tags[0]!;
+  return text[tag]!;
+}
+
+/**
+ * What is wrong with a declared text (`what` names it), or null: a text of 1 to `maxLength`
+ * characters, or texts by language tag of which one is the default language's (English).
+ */
+export function languageTextProblem(text: unknown, what: string, maxLength: number): string | null {
+  const fits = (each: unknown) => typeof each === 'string' && each.trim() !== '' && each.length <= maxLength;
+  if (typeof text === 'string') return fits(text) ? null : `${what} must be 1 to ${maxLength} characters`;
+  if (typeof text !== 'object' || text === null || Array.isArray(text))
+    return `${what} must be a text, or texts by language tag`;
+  const entries = Object.entries(text);
+  if (entries.some(([, each]) => !fits(each)))
+    return `${what}: each language's text must be 1 to ${maxLength} characters`;
+  if (bestLanguage([DEFAULT_LANGUAGE], Object.keys(text)) === null)
+    return `${what} gives texts by language tag, so it must give the default language's (${DEFAULT_LANGUAGE})`;
   return null;
 }

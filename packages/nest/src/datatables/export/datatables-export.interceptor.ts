@@ -17,8 +17,9 @@ import { asHttpError } from '../../common/errors/http-error.mapping.js';
 import { abortResponse, onResponseAborted, type HttpRequest } from '../../common/http-platform.reader.js';
 import { DateFormatsService } from '../../dates/date-formats.service.js';
 import { dataTableTexts, InjectWidgetLibConfig, type WidgetLibConfig } from '../../widgetlib.config.js';
-import { readerLanguages, messageLanguage } from '../../common/messages/index.js';
+import { languageText, readerLanguages, messageLanguage } from '../../common/messages/index.js';
 import {
+  choiceLabelsIn,
   DATA_TABLE_EXPORT_OPTIONS,
   type DataTableOptions,
   TableRequestError,
@@ -34,7 +35,7 @@ import { DataTableCounts, listReadSource } from '../counting/index.js';
 import { type PreparedTable, PreparedTables, tablePreparation } from '../preparation/index.js';
 import { attachmentDisposition, exportFileName } from './content-disposition.writer.js';
 import type { ColumnKind, ExportValues } from './export-cell.writer.js';
-import { columnTitle, exportColumns } from './export-columns.reader.js';
+import { exportColumns } from './export-columns.reader.js';
 import { writeExportFile } from './export-file.writer.js';
 import { parseExportRequest, type ExportRequest } from './export-request.parser.js';
 import { startRowWalk } from './export-rows.query.js';
@@ -168,11 +169,12 @@ export class DataTablesExportInterceptor implements NestInterceptor {
     const rows = this.serialisedChunks(walk.chunks, options, request, metadata);
     const first = await this.guarded(() => rows.next());
     const firstRows = first.done ? [] : first.value;
-    const declared = settings.columns?.map(({ data, title }) => ({ data, title: columnTitle(title, languages) }));
+    const declared = settings.columns?.map(({ data, title }) => ({ data, title: languageText(title, languages) }));
+    const labels = choiceLabelsIn(table.choices, languages);
     const columns = exportColumns(exportRequest.fields, declared ?? null, firstRows[0], (data) =>
       this.columnKind(metadata, data),
     ).map((column) => {
-      const choices = table.choices.get(column.data.replaceAll('.', '__'));
+      const choices = labels.get(column.data.replaceAll('.', '__'));
       return choices ? { ...column, choices } : column;
     });
     const values = this.values(exportRequest, settings, texts);

@@ -1,15 +1,17 @@
 import { resolveExportDefaults, resolveExportSettings } from '../model/index.js';
-import { columnTitle, exportColumns } from './export-columns.reader.js';
+import { languageText } from '../../common/messages/index.js';
+import { exportColumns } from './export-columns.reader.js';
 
 describe("an export's column titles", () => {
   const titles = { en: 'Name', es: 'Nombre', 'pt-BR': 'Nome' };
 
-  it("takes the reader's language among a title's, a region finding its language, else the first", () => {
-    expect(columnTitle(titles, ['es-MX', 'en'])).toBe('Nombre');
-    expect(columnTitle(titles, ['pt-br'])).toBe('Nome');
-    expect(columnTitle(titles, ['de'])).toBe('Name');
-    expect(columnTitle({ es: 'Año', en: 'Year' }, [])).toBe('Año');
-    expect(columnTitle('Year', ['es'])).toBe('Year');
+  it("takes the reader's language among a title's, a region finding its language, else English, else the first", () => {
+    expect(languageText(titles, ['es-MX', 'en'])).toBe('Nombre');
+    expect(languageText(titles, ['pt-br'])).toBe('Nome');
+    expect(languageText(titles, ['de'])).toBe('Name');
+    expect(languageText({ es: 'Año', en: 'Year' }, [])).toBe('Year');
+    expect(languageText({ es: 'Año', fr: 'Année' }, ['de'])).toBe('Año');
+    expect(languageText('Year', ['es'])).toBe('Year');
   });
 
   it('writes the declared titles, and the path of an undeclared column', () => {

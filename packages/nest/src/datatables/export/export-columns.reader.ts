@@ -1,5 +1,3 @@
-import { bestLanguage } from '../../common/messages/index.js';
-import type { DataTableExportColumn } from '../model/index.js';
 import type { ColumnKind, ExportColumn } from './export-cell.writer.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -18,13 +16,6 @@ export function leafPaths(row: Record<string, unknown>, prefix = ''): string[] {
     else paths.push(`${prefix}${key}`);
   }
   return paths;
-}
-
-/** A declared column's title in the reader's language (see `DataTableExportColumn.title`). */
-export function columnTitle(title: Required<DataTableExportColumn>['title'], languages: readonly string[]): string {
-  if (typeof title === 'string') return title;
-  const tag = bestLanguage(languages, Object.keys(title)) ?? Object.keys(title)[0]!;
-  return title[tag]!;
 }
 
 /**

@@ -79,11 +79,13 @@ export interface DataTableOptions<T extends object = object> {
   columnControl?: DataTableColumnControl;
   /**
    * The labels the table shows for some fields' values, by path:
-   * `{ format: [['cd', 'CD'], ['vinyl', 'Vinyl']] }`. SearchPanes' options carry them as their
-   * `label` (the `value` stays the stored one, which a selection sends back), and an export writes
-   * them instead of the values (unless it asks for raw values). A path that is not a field of the
-   * entity is refused when the options are prepared (at startup for a table with `id` and `entity`
-   * and for `DataTableResource`).
+   * `{ format: [['cd', 'CD'], ['vinyl', { en: 'Vinyl', es: 'Vinilo' }]] }`, a label one text or one per
+   * language (English among them), of which the reader's is taken (the module's `getLanguage`).
+   * SearchPanes' options carry them as their `label` (the `value` stays the stored one, which a
+   * selection sends back), and an export writes them instead of the values (unless it asks for raw
+   * values). A path that is not a field of the entity, or a label by language without English, is
+   * refused when the options are prepared (at startup for a table with `id` and `entity` and for
+   * `DataTableResource`).
    */
   choices?: DataTableChoices;
   /**

@@ -1,3 +1,5 @@
+import type { LanguageTexts } from '../../common/messages/index.js';
+
 /** The file formats an export answers. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type DataTableExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -16,9 +18,9 @@ export interface DataTableExportColumn {
   /**
    * The header cell (default: `data`): one text, or one per language by BCP 47 tag
    * (`{ en: 'Title', es: 'Título' }`), of which the export takes the reader's (the module's
-   * `getLanguage`, by default `Accept-Language`; `es-MX` finds `es`), else the first.
+   * `getLanguage`, by default `Accept-Language`; `es-MX` finds `es`), else the English one, else the first.
    */
-  title?: string | Readonly<Record<string, string>>;
+  title?: LanguageTexts;
 }
 
 /**

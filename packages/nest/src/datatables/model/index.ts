@@ -110,10 +110,12 @@ export {
   type LabelKind,
 } from './cell-label.format.js';
 export {
+  choiceLabelsIn,
   MAX_CHOICE_LABEL_LENGTH,
   parseChoices,
   type DataTableChoice,
   type DataTableChoices,
+  type DeclaredChoiceLabels,
 } from './choices.checks.js';
 export {
   columnControlProblems,

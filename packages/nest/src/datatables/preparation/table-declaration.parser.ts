@@ -8,7 +8,7 @@ import {
   type FieldSpec,
   type TableRequestContext,
   parseChoices,
-  type ChoiceLabels,
+  type DeclaredChoiceLabels,
   columnControlProblems,
   CLIENT_COMPATIBILITIES,
 } from '../model/index.js';
@@ -38,8 +38,8 @@ export interface PreparedTable {
   countCache: { ttl: number; totalOnly: boolean } | null;
   /** Rows from which every request's total is the planner's estimate (`count: 'estimated'`), or null. */
   estimateAbove: number | null;
-  /** The labels of each path's values (`choices`), keyed by path. */
-  choices: ReadonlyMap<string, ChoiceLabels>;
+  /** The labels of each path's values (`choices`, per language where declared so), keyed by path. */
+  choices: ReadonlyMap<string, DeclaredChoiceLabels>;
   /** The field of each path of `choices`. */
   choiceFields: ReadonlyMap<string, FieldSpec>;
   /** The declared `aggregates` and `rowGroup`, or null when there are none. */

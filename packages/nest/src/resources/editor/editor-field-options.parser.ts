@@ -2,7 +2,7 @@ import type { EntityMetadata, ObjectLiteral, Repository, SelectQueryBuilder } fr
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
 import { resolveFieldPath } from '../../datatables/internal.js';
-import type { DataTableChoices } from '../../datatables/index.js';
+import type { DataTableChoice, DataTableChoices } from '../../datatables/index.js';
 import type { ResourceEditorFieldOptions } from './editor.options.js';
 
 /** The options one form field is answered when none is declared, and the most it may declare. */
@@ -24,8 +24,8 @@ export interface EditorFieldOptionsSource {
   limit: number;
   /** Whether its labels are HTML-escaped (every field type but `select`, which writes them as text). */
   escape: boolean;
-  /** The declared `choices` of its path, or the rows of the relation it crosses. */
-  from: { choices: ReadonlyArray<readonly [value: string | number | boolean, label: string]> } | EditorRelationOptions;
+  /** The declared `choices` of its path (labels per language where declared so), or the rows of the relation it crosses. */
+  from: { choices: readonly DataTableChoice[] } | EditorRelationOptions;
 }
 
 function sourceOf(

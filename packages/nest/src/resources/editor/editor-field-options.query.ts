@@ -1,6 +1,7 @@
 import type { DataSource, ObjectLiteral } from 'typeorm';
 import { escapeHtml } from '#rules/html-escape.js';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import { languageText } from '../../common/messages/index.js';
 import type { EditorFieldOptionsSource, EditorRelationOptions } from './editor-field-options.parser.js';
 
 /** One choice of a form field as Editor reads it (`fields.options`, an object per choice). */
@@ -16,7 +17,7 @@ type RawOption = { wl_v: string | number; wl_l: unknown };
 
 /**
  * Reads the choices of the form fields a resource declares (`editor.options`): a path's declared
- * `choices` as they are, a relation's rows (all of them, or those of the field's `query`) by their
+ * `choices` in the reader's language, a relation's rows (all of them, or those of the field's `query`) by their
  * label, each list cut at its limit; labels HTML-escaped unless the field is a `select`.
  */
 export class EditorFieldOptionsQuery {
@@ -30,12 +31,13 @@ export class EditorFieldOptionsQuery {
     return this.fields.length > 0;
   }
 
-  async read(request: HttpRequest): Promise<EditorOptions> {
+  /** The choices for a reader of `languages` (best first): declared labels in the reader's language. */
+  async read(request: HttpRequest, languages: readonly string[]): Promise<EditorOptions> {
     const lists = await Promise.all(
       this.fields.map(async ({ field, limit, escape, from }) => {
         const choices =
           'choices' in from
-            ? from.choices.slice(0, limit).map(([value, label]) => ({ label, value }))
+            ? from.choices.slice(0, limit).map(([value, label]) => ({ label: languageText(label, languages), value }))
             : await this.relationRows(from, limit, request);
         const options = choices.map(({ label, value }) => ({ label: escape ? escapeHtml(label) : label, value }));
         return [field, options] as const;

@@ -1,5 +1,5 @@
 import type { EntityMetadata, ObjectLiteral } from 'typeorm';
-import { requestMessageLanguage } from '../../common/messages/index.js';
+import { readerLanguages, requestMessageLanguage } from '../../common/messages/index.js';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
 import type { DataTableChoices } from '../../datatables/index.js';
 import type { WidgetLibConfig } from '../../widgetlib.config.js';
@@ -65,6 +65,6 @@ export class EditorRoutes<T extends ObjectLiteral> {
     if (!formOptions?.declared || !(await mayWriteWithEditor(this.source.plan, this.source.config, request))) {
       return null;
     }
-    return formOptions.read(request);
+    return formOptions.read(request, await readerLanguages(this.source.config, request));
   }
 }

@@ -1,8 +1,9 @@
 import { WidgetLibError } from '../../common/errors/index.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 
 /** No revision of that id in the record's history. */
 export class ResourceRevisionNotFoundError extends WidgetLibError {
-  constructor(revision: number, entity: string, id: number) {
+  constructor(revision: number, entity: LanguageTexts, id: number) {
     super('not-found', { code: 'resource-history.revision-not-found', params: { revision, entity, id } });
   }
 }

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { MoreThan, type EntityManager, type EntityMetadata, type ObjectLiteral, type Repository } from 'typeorm';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 import type { WidgetLibConfig } from '../../widgetlib.config.js';
 import { changesBetween, stateBefore, type HistoryChange, type HistoryField } from './history-changes.writer.js';
 import { onPrimary } from '../../common/primary-reads.query.js';
@@ -74,6 +75,8 @@ export class ResourceHistory<T extends ObjectLiteral> {
     private readonly repository: Repository<T>,
     private readonly options: ResourceHistoryOptions,
     private readonly config: WidgetLibConfig,
+    /** What messages name the entity (default: its class name). */
+    private readonly label?: LanguageTexts,
   ) {
     this.secret = new Set(options.secret ?? []);
     this.fields = historyFields(repository.metadata);
@@ -123,7 +126,7 @@ export class ResourceHistory<T extends ObjectLiteral> {
       const readable =
         (await access.inScope(manager)) ||
         ((await manager.existsBy(ResourceRevision, this.whereRecord(id))) && (await access.readsDeleted()));
-      if (!readable) throw new ResourceRecordNotFoundError(this.metadata.name, id);
+      if (!readable) throw new ResourceRecordNotFoundError(this.label ?? this.metadata.name, id);
       return this.page(manager, id, asked);
     });
   }
@@ -153,7 +156,7 @@ export class ResourceHistory<T extends ObjectLiteral> {
   async restoreBody(manager: EntityManager, key: unknown, revision: number, updateDto: Type): Promise<object> {
     const where = this.whereRecord(key);
     if (!(await manager.existsBy(ResourceRevision, { ...where, id: revision }))) {
-      throw new ResourceRevisionNotFoundError(revision, this.metadata.name, Number(key));
+      throw new ResourceRevisionNotFoundError(revision, this.label ?? this.metadata.name, Number(key));
     }
     const later = await manager.find(ResourceRevision, {
       where: { ...where, id: MoreThan(revision) },

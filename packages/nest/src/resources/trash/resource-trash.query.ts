@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 import { databaseDialect } from '../../dialect/index.js';
 import type { PermissionsService } from '../../permissions/permissions.service.js';
 import { ResourceRecordNotFoundError } from '../datatable-resource.errors.js';
@@ -21,6 +22,8 @@ const PURGE_BATCH = 500;
 
 /** The resource's writes (`ResourceWrites`) the trash runs in: one transaction each, live tables told after. */
 export interface TrashWrites<T extends ObjectLiteral> {
+  /** What messages name the entity. */
+  readonly entityLabel: LanguageTexts;
   inTransaction<R>(work: (manager: EntityManager) => Promise<R>): Promise<R>;
   /** A record back in the list (`created`) or gone from it (`deleted`), told once the transaction commits. */
   note(manager: EntityManager, kind: 'created' | 'deleted', keys: unknown[]): void;
@@ -118,7 +121,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
     if (!parsePurge(value)) return false;
     this.requireTrash();
     const requirement = this.source.plan.served.purge;
-    if (!requirement) throw new TrashNotServedError('purge', this.metadata.name);
+    if (!requirement) throw new TrashNotServedError('purge', this.source.writes.entityLabel);
     requireAction(requirement, await this.source.permissions.permissionsOf(request));
     return true;
   }
@@ -153,7 +156,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
   }
 
   private requireTrash(): void {
-    if (!trashColumn(this.metadata)) throw new TrashNotServedError('trash', this.metadata.name);
+    if (!trashColumn(this.metadata)) throw new TrashNotServedError('trash', this.source.writes.entityLabel);
   }
 
   /** The key of the record `id` within the scope, in the trash (`trashed`) or wherever (`any`), locked. */
@@ -167,7 +170,7 @@ export class ResourceTrash<T extends ObjectLiteral> {
     const scoped = where === 'trashed' ? trashQuery(base) : isolatedBase(base).withDeleted();
     const dialect = await databaseDialect(manager.connection, manager.queryRunner);
     const row = await lockedRecordKeyQuery(scoped, id, dialect).getRawOne<{ wl_key: unknown }>();
-    if (!row) throw new ResourceRecordNotFoundError(this.metadata.name, id);
+    if (!row) throw new ResourceRecordNotFoundError(this.source.writes.entityLabel, id);
     return row.wl_key;
   }
 }

@@ -1,4 +1,5 @@
 import { WidgetLibError } from '../../common/errors/index.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 
 /** A `purge` query parameter that is neither `true` nor `false`. */
 export class TrashPurgeValueError extends WidgetLibError {
@@ -12,7 +13,7 @@ export class TrashPurgeValueError extends WidgetLibError {
  * its declaration does not serve (`permissions.purge` not named).
  */
 export class TrashNotServedError extends WidgetLibError {
-  constructor(what: 'trash' | 'purge', entity: string) {
+  constructor(what: 'trash' | 'purge', entity: LanguageTexts) {
     super('not-found', { code: what === 'trash' ? 'trash.none' : 'trash.no-purge', params: { entity } });
   }
 }

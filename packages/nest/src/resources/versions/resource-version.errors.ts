@@ -1,4 +1,5 @@
 import { WidgetLibError } from '../../common/errors/index.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 
 /**
  * 412: the record is no longer at a version the request's `If-Match` names. The answer carries the
@@ -6,7 +7,7 @@ import { WidgetLibError } from '../../common/errors/index.js';
  */
 export class ResourceChangedError extends WidgetLibError {
   constructor(
-    entity: string,
+    entity: LanguageTexts,
     readonly id: number,
     readonly version: number,
     readonly current: Record<string, unknown>,
@@ -17,7 +18,7 @@ export class ResourceChangedError extends WidgetLibError {
 
 /** An `If-Match` naming versions of a record whose entity keeps none (no `@VersionColumn`). */
 export class ResourceUnversionedError extends WidgetLibError {
-  constructor(entity: string) {
+  constructor(entity: LanguageTexts) {
     super('invalid', [{ code: 'resource.unversioned', params: { entity } }]);
   }
 }

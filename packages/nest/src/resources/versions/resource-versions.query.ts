@@ -1,5 +1,6 @@
 import type { EntityManager, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
 import type { HttpRequest } from '../../common/http-platform.reader.js';
+import type { LanguageTexts } from '../../common/messages/index.js';
 import { parseIfMatch, versionMeets, type VersionCondition } from '../../common/versions/index.js';
 import { ResourceChangedError, ResourceIfMatchError, ResourceUnversionedError } from './resource-version.errors.js';
 
@@ -8,7 +9,11 @@ import { ResourceChangedError, ResourceIfMatchError, ResourceUnversionedError } 
  * with `If-Match` goes ahead only while the record is at a version the header names.
  */
 export class ResourceVersions<T extends ObjectLiteral> {
-  constructor(private readonly repository: Repository<T>) {}
+  /** `label` names the entity in messages (default: its class name). */
+  constructor(
+    private readonly repository: Repository<T>,
+    private readonly label?: LanguageTexts,
+  ) {}
 
   /** The property of the entity's `@VersionColumn`, if it has one. */
   get property(): string | undefined {
@@ -23,7 +28,7 @@ export class ResourceVersions<T extends ObjectLiteral> {
     const condition = parseIfMatch(request.headers['if-match']);
     if (typeof condition === 'string') throw new ResourceIfMatchError();
     if (condition?.kind === 'versions' && !this.property)
-      throw new ResourceUnversionedError(this.repository.metadata.name);
+      throw new ResourceUnversionedError(this.label ?? this.repository.metadata.name);
     return condition;
   }
 
@@ -47,7 +52,7 @@ export class ResourceVersions<T extends ObjectLiteral> {
       .findOneByOrFail({ [primary]: key } as FindOptionsWhere<T>);
     const version = Number(record[property]);
     if (!versionMeets(condition, version)) {
-      throw new ResourceChangedError(metadata.name, id, version, await current());
+      throw new ResourceChangedError(this.label ?? metadata.name, id, version, await current());
     }
   }
 }

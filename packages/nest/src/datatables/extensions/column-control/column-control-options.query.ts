@@ -1,7 +1,7 @@
 import type { ObjectLiteral } from 'typeorm';
 import { and, type TableQuerySetup } from '../../sql/index.js';
 import {
-  type ChoiceLabels,
+  type DeclaredChoiceLabels,
   type ColumnControlListRequest,
   type ConditionNode,
   isConditionGroup,
@@ -51,7 +51,7 @@ function cascadeCondition<T extends ObjectLiteral>(
 export function readColumnControlOptions<T extends ObjectLiteral>(
   setup: TableQuerySetup<T>,
   request: TableRequest,
-  choices: ReadonlyMap<string, ChoiceLabels>,
+  choices: ReadonlyMap<string, DeclaredChoiceLabels>,
 ): Promise<ColumnControlOptions[]> | null {
   const lists = request.columnControlLists ?? [];
   if (lists.length === 0) return null;
