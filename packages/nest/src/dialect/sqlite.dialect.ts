@@ -146,9 +146,8 @@ function sortKey(text: string, language: unknown): string {
 
 /**
  * How many texts the folds and the sort keys remember (of at most 64 characters; a sort key is
- * about ten times its text's length): at most about 30 MB of
- * strings when every kept text is 64 characters long, a few megabytes for names and titles: the distinct texts of
- * most searched columns.
+ * about ten times its text's length): the distinct texts of most searched columns, in a few
+ * megabytes for names and titles, at most about 30 MB when every kept text is 64 characters long.
  */
 const KEPT_FOLDS = 65_536;
 const KEPT_SORT_KEYS = 16_384;
