@@ -28,7 +28,7 @@ export function methodParagraphs(report: Report): string[] {
       'Statements per request are counted in the driver (`pg` Client#query, better-sqlite3 statement execution) during those sequential requests. ' +
       '"app CPU" is the CPU time (user and system) of the Nest application\'s process per answered request during the run; ' +
       "the database's and the load generator's are not in it. " +
-      'The durations are chosen so that a full run (9 scenarios, 5 implementations, both databases) takes under 25 minutes on two cores.',
+      'The durations are chosen so that a full run (9 scenarios, 5 implementations, both databases) takes under 30 minutes on two cores.',
     '',
     '`sql` is hand-written SQL: the page with its country joined and the count, run concurrently, then the tags of the page; ' +
       'it answers `recordsFiltered` only (one count). ' +

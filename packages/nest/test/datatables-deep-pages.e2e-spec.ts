@@ -9,7 +9,7 @@ import { Album, ALBUM_ENTITIES, Artist, Genre } from './fixtures/album.entities.
 import { ARTISTS, GENRES, type StoredAlbum } from './fixtures/album.seed.js';
 import { referenceAnswer } from './fixtures/album-table.reference.js';
 import { ALBUM_TABLE } from './fixtures/albums.controller.js';
-import { StatementCounter } from './fixtures/statement-counter.js';
+import { pageOffset, StatementCounter } from './fixtures/statement-counter.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
 
@@ -137,12 +137,12 @@ describeEachDatabase('Deep offset pages', (kind) => {
   /** The answer to `query` on `path`, and its page statement (the one that reads `wl_page`; null when none ran). */
   async function list(path: string, query: Record<string, string>) {
     let response!: request.Response;
-    const statements = await counter.during(async () => {
+    const statements = await counter.loggedDuring(async () => {
       response = await request(server).get(path).query(query);
     });
-    const pages = statements.filter((statement) => statement.includes('wl_page'));
+    const pages = statements.filter((statement) => statement.query.includes('wl_page'));
     expect(pages.length).toBeLessThanOrEqual(1);
-    return { response, page: pages[0] ?? null };
+    return { response, page: pages[0]?.query ?? null, skipped: pages[0] ? pageOffset(pages[0]) : null };
   }
 
   function expected(ordering: string[], search: string | undefined, offset: number, limit: number) {
@@ -174,7 +174,7 @@ describeEachDatabase('Deep offset pages', (kind) => {
               start: String(start),
               length: '50',
             };
-            const { response, page } = await list(path, query);
+            const { response, page, skipped } = await list(path, query);
             expect(response.status).toBe(200);
             const reference = expected(ordering, search, start, 50);
             expect(response.body.recordsFiltered).toBe(filtered);
@@ -187,7 +187,6 @@ describeEachDatabase('Deep offset pages', (kind) => {
               expect(genreIds).toEqual(stored.map((album) => album.genres.map((genre) => genre.id).sort()));
             }
             // The ids are paged in the reversed ordering, skipping the rows after the page, not before it.
-            const skipped = Number(/OFFSET (\d+)/.exec(page!)?.[1] ?? 0);
             expect(skipped).toBe(Math.max(filtered - start - 50, 0));
             const deep = directions(page!);
             const first = directions(forward.page!);
@@ -211,27 +210,27 @@ describeEachDatabase('Deep offset pages', (kind) => {
 
   it('reads forward a page below the offset at which the page waits for the count, even past the middle', async () => {
     for (const start of [REVERSED_READ_MIN_OFFSET - 1, 800]) {
-      const { response, page } = await list('/deep-albums', { ordering: '-sales,name', start: String(start) });
+      const { response, skipped } = await list('/deep-albums', { ordering: '-sales,name', start: String(start) });
       expect((response.body.data as { id: number }[]).map((row) => row.id)).toEqual(
         expected(['-sales', 'name'], undefined, start, 5).ids,
       );
-      expect(page).toContain(`OFFSET ${start}`);
+      expect(skipped).toBe(start);
     }
   });
 
   it('does not read from the end by a count that is not exact (capped)', async () => {
-    const { response, page } = await list('/deep-albums-capped', { ordering: 'name', start: '1450', length: '50' });
+    const { response, skipped } = await list('/deep-albums-capped', { ordering: 'name', start: '1450', length: '50' });
     expect(response.status).toBe(200);
     expect(response.body.counts).toEqual({ recordsTotal: 'capped', recordsFiltered: 'capped' });
     expect((response.body.data as { id: number }[]).map((row) => row.id)).toEqual(
       expected(['name'], undefined, 1450, 50).ids,
     );
-    expect(page).toContain('OFFSET 1450');
+    expect(skipped).toBe(1450);
   });
 
   it('plans a deep page by the kept total while counting, and reads it again when rows were written since', async () => {
     await request(server).get('/deep-albums').query({ start: '0' });
-    const { response: kept, page: keptPage } = await list('/deep-albums', {
+    const { response: kept, skipped: keptSkipped } = await list('/deep-albums', {
       ordering: 'name',
       start: '1450',
       length: '50',
@@ -239,7 +238,7 @@ describeEachDatabase('Deep offset pages', (kind) => {
     expect((kept.body.data as { id: number }[]).map((row) => row.id)).toEqual(
       expected(['name'], undefined, 1450, 50).ids,
     );
-    expect(keptPage).not.toContain('OFFSET 1450');
+    expect(keptSkipped).not.toBe(1450);
     // Written behind the library's back: the kept total (1 500) is older than the rows (1 540).
     const added = Array.from({ length: 40 }, (_, index) => ({
       name: `Zz ${index}`,

@@ -7,6 +7,7 @@ import { DataTable } from '../src/index.js';
 import { statementTexts } from '../src/datatables/sql/index.js';
 import { Album, ALBUM_ENTITIES } from './fixtures/album.entities.js';
 import { seedAlbums } from './fixtures/album.seed.js';
+import { StatementCounter } from './fixtures/statement-counter.js';
 import { ALBUM_TABLE } from './fixtures/albums.controller.js';
 import { createTestApp, type TestApp } from '@widgetlib/test-support/test-app.js';
 import { describeEachDatabase } from '@widgetlib/test-support/test-databases.js';
@@ -37,9 +38,14 @@ class ScopedAlbumsController {
 describeEachDatabase('Statement texts kept between list requests', (kind) => {
   let testApp: TestApp;
   let server: App;
+  const counter = new StatementCounter();
 
   beforeAll(async () => {
-    testApp = await createTestApp(kind, { entities: ALBUM_ENTITIES, controllers: [ScopedAlbumsController] });
+    testApp = await createTestApp(kind, {
+      entities: ALBUM_ENTITIES,
+      controllers: [ScopedAlbumsController],
+      typeormLogger: counter,
+    });
     server = testApp.app.getHttpServer() as App;
     await seedAlbums(testApp.dataSource);
   });
@@ -91,6 +97,29 @@ describeEachDatabase('Statement texts kept between list requests', (kind) => {
         }
       }
     }
+  });
+
+  // Pages in the first half of the rows: the others are read from the end, in a statement of their own.
+  it("runs every page of a request's rows as one statement, its LIMIT and OFFSET bound", async () => {
+    const all = await testApp.dataSource.getRepository(Album).find({ order: { year: 'ASC', id: 'ASC' } });
+    const wanted = all.filter((album) => album.year >= 1980).map((album) => album.id);
+    const pageTexts = new Set<string>();
+    for (const [start, length] of [
+      [0, 3],
+      [3, 3],
+      [4, 5],
+    ] as const) {
+      const query = { start: String(start), length: String(length), year__gte: '1980', ordering: 'year' };
+      const statements = await counter.during(async () => {
+        const body = await list(query);
+        expect(body.data.map((album) => album.id)).toEqual(wanted.slice(start, start + length));
+      });
+      const pages = statements.filter((text) => text.includes('wl_page'));
+      expect(pages).toHaveLength(1);
+      pageTexts.add(pages[0]!);
+    }
+    expect([...pageTexts]).toHaveLength(1);
+    expect([...pageTexts][0]).not.toMatch(/LIMIT \d/);
   });
 
   it('keeps the texts with named parameters, never a request value', async () => {

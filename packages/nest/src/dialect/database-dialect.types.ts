@@ -90,6 +90,24 @@ export interface DatabaseDialect {
    */
   temporalPrefilter(expression: string): string | null;
   /**
+   * One comparison of a temporal prefilter, written so that the planner takes it for a test that
+   * keeps every row: it repeats a comparison of the statement, and counted twice it would make a
+   * walk in order look twice as long as it is, and a plan by the column's index win where it loses.
+   */
+  prefilterComparison(comparison: string): string;
+  /**
+   * An integer as a value to bind: TypeORM writes a number into the text of an SQLite statement
+   * rather than binding it, and would make each value a statement of its own.
+   */
+  boundInteger(value: number): number | bigint;
+  /**
+   * A page's bound LIMIT or OFFSET (`placeholder`) as its statement reads it. SQLite's planner,
+   * told a small LIMIT, counts the sort of a few rows as cheap but not that a walk in order stops
+   * after them, and takes a range of an index and a sort thirty times slower than the walk: there
+   * it is a REAL, as better-sqlite3 binds every JavaScript number, which the planner does not read.
+   */
+  pageBound(placeholder: string): string;
+  /**
    * Whether `expression` contains `text` (anywhere, or at its start or end) case-insensitively for
    * all of Unicode (as `foldCase` compares), for a column without a collation of its own;
    * `bind` binds a value and answers its placeholder.

@@ -96,6 +96,9 @@ export function mysqlDialectOf(server: MysqlServer, collations: MysqlCollations)
     exact: binary,
     temporalText: (expression) => `CAST(${expression} AS CHAR)`,
     temporalPrefilter: () => null,
+    prefilterComparison: (comparison) => comparison,
+    boundInteger: (value) => value,
+    pageBound: (placeholder) => placeholder,
     containsIgnoringCase: (expression, text, anchor, bind) =>
       foldedContains(dialect, expression, bind(containsPattern(text, anchor))),
     // LIKE under a UCA collation compares one character at a time by its weights: a letter with

@@ -92,6 +92,9 @@ export function postgresDialectOf(features: PostgresFeatures): DatabaseDialect {
     exact: (expression) => expression,
     temporalText: (expression) => `CAST(${expression} AS text)`,
     temporalPrefilter: () => null,
+    prefilterComparison: (comparison) => comparison,
+    boundInteger: (value) => value,
+    pageBound: (placeholder) => placeholder,
     containsIgnoringCase: (expression, text, anchor, bind) =>
       `CAST(${expression} AS text) ILIKE ${bind(containsPattern(text, anchor))} ESCAPE '${LIKE_ESCAPE}'`,
     // Both sides folded by the same expression, which an expression index on the column can serve

@@ -191,6 +191,11 @@ export const sqliteDialect: DatabaseDialect = {
   // Unary plus takes the column's affinity off: the stored text and the bound text compare as they
   // are, as the column's own comparison does for a value that does not read as a number (no date does).
   temporalPrefilter: (expression) => `+${expression}`,
+  // With its statistics (ANALYZE), SQLite weighs each comparison; likelihood() of 1 adds nothing.
+  // Around one comparison each: SQLite splits an AND inside likelihood() and drops the hint.
+  prefilterComparison: (comparison) => `likelihood(${comparison}, 1.0)`,
+  boundInteger: (value) => BigInt(value),
+  pageBound: (placeholder) => `CAST(${placeholder} AS REAL)`,
   // A term that folds to ASCII (most of them) is matched inside SQLite, without calling the
   // folding function on every row.
   containsIgnoringCase: (expression, text, anchor, bind) => {

@@ -107,6 +107,29 @@ function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit:
   else if (limit !== null) query.limit(limit);
 }
 
+const PAGE_LIMIT = 'wl_page_limit';
+const PAGE_OFFSET = 'wl_page_offset';
+
+/**
+ * The LIMIT and OFFSET clause of a page's keys, its values bound (see `DatabaseDialect.pageBound`):
+ * every page of a request's rows is one statement text.
+ */
+function boundPage(
+  dialect: DatabaseDialect,
+  offset: number,
+  limit: number | null,
+): { clause: string; parameters: ObjectLiteral } {
+  if (offset === 0 && limit === null) return { clause: '', parameters: {} };
+  return {
+    clause: ` LIMIT ${dialect.pageBound(`:${PAGE_LIMIT}`)} OFFSET ${dialect.pageBound(`:${PAGE_OFFSET}`)}`,
+    // MySQL has no OFFSET without LIMIT.
+    parameters: {
+      [PAGE_LIMIT]: dialect.boundInteger(limit ?? Number.MAX_SAFE_INTEGER),
+      [PAGE_OFFSET]: dialect.boundInteger(offset),
+    },
+  };
+}
+
 /**
  * The page's entities: from its raw rows where {@link pageRowsHydrator} can build them (rows as
  * arrays where the dialect reads them so), else through TypeORM.
@@ -197,16 +220,16 @@ export async function readTablePage<T extends ObjectLiteral>(
       .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
     orderBySortKeys(ids, keys, null, reversed);
   }
-  pageOf(ids, keyset ? 0 : window.offset, limit);
+  const bounds = boundPage(sql.dialect, keyset ? 0 : window.offset, limit);
 
   const page = base
     .clone()
     .innerJoin(
-      derivedTable(withCachedText(ids).getQuery()),
+      derivedTable(withCachedText(ids).getQuery() + bounds.clause),
       PAGE_ALIAS,
       `${escape(PAGE_ALIAS)}.${escape(PAGE_KEY)} = ${sql.primaryKey}`,
     )
-    .setParameters(ids.getParameters());
+    .setParameters({ ...ids.getParameters(), ...bounds.parameters });
   orderBySortKeys(page, keys, PAGE_ALIAS);
   if (!keyset) {
     const entities = await setup.run(page, (query) => readEntities(query, sql.dialect) as Promise<T[]>);

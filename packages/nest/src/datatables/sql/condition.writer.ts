@@ -239,10 +239,15 @@ export class ConditionWriter<T extends ObjectLiteral> {
     const { kind } = resolved.field;
     if (predicate.kind !== 'between' || resolved.relations.length > 0) return null;
     if (kind !== 'date' && kind !== 'datetime') return null;
-    const prefilter = this.sql.dialect.temporalPrefilter(
-      this.sql.column(this.sql.base.alias, resolved.column.databaseName),
-    );
-    return prefilter === null ? null : this.predicate(prefilter, resolved, predicate);
+    const { dialect } = this.sql;
+    const prefilter = dialect.temporalPrefilter(this.sql.column(this.sql.base.alias, resolved.column.databaseName));
+    if (prefilter === null) return null;
+    const bounds: Predicate[] = [];
+    if (predicate.lower) bounds.push({ ...predicate, upper: null });
+    if (predicate.upper) bounds.push({ ...predicate, lower: null });
+    if (bounds.length === 0) return null;
+    const comparisons = bounds.map((bound) => dialect.prefilterComparison(this.predicate(prefilter, resolved, bound)));
+    return `(${comparisons.join(' AND ')})`;
   }
 
   /** The condition of a SearchBuilder tree, a ColumnControl search or a pane's selection; null when it keeps every row. */
