@@ -122,6 +122,27 @@ describeEachDatabase('Statement texts kept between list requests', (kind) => {
     expect([...pageTexts][0]).not.toMatch(/LIMIT \d/);
   });
 
+  it("runs the pages of an ordering by a relation's rank as one statement, each side cut at the page's end", async () => {
+    const ordering = { ordering: 'artist__name' };
+    const whole = (await list({ ...ordering, start: '0', length: '6' })).data.map((album) => album.id);
+    const pageTexts = new Set<string>();
+    const paged: number[] = [];
+    for (const start of [0, 3]) {
+      const statements = await counter.during(async () => {
+        const body = await list({ ...ordering, start: String(start), length: '3' });
+        paged.push(...body.data.map((album) => album.id));
+      });
+      const pages = statements.filter((text) => text.includes('wl_page'));
+      expect(pages).toHaveLength(1);
+      expect(pages[0]).toContain('wl_missing');
+      pageTexts.add(pages[0]!);
+    }
+    expect(paged).toEqual(whole);
+    expect(whole).toHaveLength(6);
+    expect([...pageTexts]).toHaveLength(1);
+    expect([...pageTexts][0]).not.toMatch(/LIMIT \d/);
+  });
+
   it('keeps the texts with named parameters, never a request value', async () => {
     await list({ length: '3', name__icontains: 'zqxj' }, { 'x-min-year': '1987' });
     const texts = statementTexts(testApp.dataSource);

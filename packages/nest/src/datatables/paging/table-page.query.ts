@@ -100,32 +100,24 @@ function derivedTable(text: string): string {
   return derived;
 }
 
-/** Skips `offset` rows and keeps `limit` (all when null). */
-function pageOf(query: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number | null): void {
-  // MySQL has no OFFSET without LIMIT.
-  if (offset > 0) query.offset(offset).limit(limit ?? Number.MAX_SAFE_INTEGER);
-  else if (limit !== null) query.limit(limit);
-}
-
-const PAGE_LIMIT = 'wl_page_limit';
-const PAGE_OFFSET = 'wl_page_offset';
-
 /**
- * The LIMIT and OFFSET clause of a page's keys, its values bound (see `DatabaseDialect.pageBound`):
- * every page of a request's rows is one statement text.
+ * A LIMIT and OFFSET clause for the rows of `query` (`name` prefixes its parameters), its values bound
+ * (see `DatabaseDialect.pageBound`): every page of a request's rows is one statement text. Empty
+ * when it keeps every row.
  */
-function boundPage(
+function boundRows(
   dialect: DatabaseDialect,
+  name: string,
   offset: number,
   limit: number | null,
 ): { clause: string; parameters: ObjectLiteral } {
   if (offset === 0 && limit === null) return { clause: '', parameters: {} };
   return {
-    clause: ` LIMIT ${dialect.pageBound(`:${PAGE_LIMIT}`)} OFFSET ${dialect.pageBound(`:${PAGE_OFFSET}`)}`,
+    clause: ` LIMIT ${dialect.pageBound(`:${name}_limit`)} OFFSET ${dialect.pageBound(`:${name}_offset`)}`,
     // MySQL has no OFFSET without LIMIT.
     parameters: {
-      [PAGE_LIMIT]: dialect.boundInteger(limit ?? Number.MAX_SAFE_INTEGER),
-      [PAGE_OFFSET]: dialect.boundInteger(offset),
+      [`${name}_limit`]: dialect.boundInteger(limit ?? Number.MAX_SAFE_INTEGER),
+      [`${name}_offset`]: dialect.boundInteger(offset),
     },
   };
 }
@@ -207,20 +199,19 @@ export async function readTablePage<T extends ObjectLiteral>(
   let ids: SelectQueryBuilder<ObjectLiteral> = matched.query;
   if (matched.firstIsRank) {
     const missing = orderedIds('missing').query;
-    const end = limit === null ? null : window.offset + limit;
-    pageOf(missing, 0, end);
-    pageOf(matched.query, 0, end);
+    // Each side cut at the page's end.
+    const cut = boundRows(sql.dialect, 'wl_cut', 0, limit === null ? null : window.offset + limit);
     ids = base
       .createQueryBuilder()
       .select('*')
       .from(
-        `(SELECT * FROM (${missing.getQuery()}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.query.getQuery()}) ${escape('wl_matched')})`,
+        `(SELECT * FROM (${missing.getQuery()}${cut.clause}) ${escape('wl_missing')} UNION ALL SELECT * FROM (${matched.query.getQuery()}${cut.clause}) ${escape('wl_matched')})`,
         'wl_merged',
       )
-      .setParameters({ ...missing.getParameters(), ...matched.query.getParameters() });
+      .setParameters({ ...missing.getParameters(), ...matched.query.getParameters(), ...cut.parameters });
     orderBySortKeys(ids, keys, null, reversed);
   }
-  const bounds = boundPage(sql.dialect, keyset ? 0 : window.offset, limit);
+  const bounds = boundRows(sql.dialect, 'wl_page', keyset ? 0 : window.offset, limit);
 
   const page = base
     .clone()
