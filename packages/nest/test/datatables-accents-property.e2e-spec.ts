@@ -256,6 +256,24 @@ function accentSuite(kind: DatabaseKind, setup: PostgresSetup) {
     ]);
   });
 
+  (kind === 'sqlite' ? it : it.skip)(
+    'still ignores case and accents on SQLite while PRAGMA case_sensitive_like is on',
+    async () => {
+      // LIKE then matches case exactly: every text LIKE refuses is folded instead.
+      await testApp.dataSource.query('PRAGMA case_sensitive_like = ON');
+      try {
+        expect(await names('/natural', { search: 'JOSE', ordering: 'id' })).toEqual(['José', 'Jose Feliciano', 'JOSÉ']);
+        expect(await names('/natural', { search: 'angstrom' })).toEqual([
+          'angstrom',
+          'ANGSTROM live',
+          'Ångström Sessions',
+        ]);
+      } finally {
+        await testApp.dataSource.query('PRAGMA case_sensitive_like = OFF');
+      }
+    },
+  );
+
   it("orders Ångström with the A's and Über with the U's, then by accents and case", async () => {
     const ordered = await names('/natural', { ordering: 'name' });
     expect(ordered.slice(0, 5)).toEqual(['100% Pure', 'angstrom', 'ANGSTROM live', 'Ångström Sessions', 'Arrival']);

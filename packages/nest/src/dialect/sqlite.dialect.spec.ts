@@ -77,6 +77,7 @@ describe('sqliteFamily', () => {
     const registered: Array<(value: unknown, deadline: unknown, language?: unknown) => unknown> = [];
     const names: string[] = [];
     const connection = {
+      prepare: () => ({}),
       function: (name: string, _options: object, fold: (typeof registered)[number]) => {
         names.push(name);
         registered.push(fold);
@@ -101,6 +102,20 @@ describe('sqliteFamily', () => {
     for (const each of registered) expect(() => each('a', BigInt(Date.now() - 1))).toThrow(SqliteDeadlineError);
     expect(registered[0]!('A', BigInt(Date.now() + 60_000))).toBe('a');
     expect(sqliteFamily.isStatementTimeout(new SqliteDeadlineError())).toBe(true);
+  });
+
+  it('refuses a connection whose SQLite has no octet_length() (before 3.43), which the search needs', async () => {
+    const connection = {
+      prepare: (sql: string) => {
+        throw new Error(`no such function: octet_length in ${sql}`);
+      },
+      function: () => undefined,
+    };
+    const dataSource = {
+      options: { type: 'better-sqlite3' },
+      driver: { databaseConnection: connection },
+    } as unknown as DataSource;
+    await expect(async () => sqliteFamily.dialectOf(dataSource)).rejects.toThrow('SQLite 3.43 or later');
   });
 
   it('holds tables through sql.js, but cannot fold there', async () => {

@@ -65,12 +65,14 @@ function asciiContains(
 }
 
 /**
- * SQLite's search ignoring accents. A text all ASCII has no accents to take off, and LIKE folds its
- * case (while PRAGMA case_sensitive_like is off): such rows are matched inside SQLite; the others
- * call the folding function. A text is all ASCII when it has as many characters as bytes (UTF-8
- * writes every other character in two bytes or more; a text that only looks otherwise, cut by a NUL
- * or in a UTF-16 database, is folded, which matches it too). That test and the CASE cost each row
- * much less than a GLOB for a character outside ASCII, which SQLite runs as a loop of class matches.
+ * SQLite's search ignoring accents. A row LIKE matches (it folds ASCII case only, or none while
+ * PRAGMA case_sensitive_like is on) holds the folded term in its folded text too: its ASCII letters
+ * keep their places through the fold. Any other row is folded by the function only when LIKE
+ * could have missed it: LIKE ignores no case (`'a' LIKE 'A'` false, asked once per statement) or
+ * the text is not all ASCII, where it has fewer characters than bytes (UTF-8 writes every other
+ * character in two bytes or more; a text that only looks otherwise, cut by a NUL or in a UTF-16
+ * database, is folded, which matches it too). The rows LIKE refuses are most of them: the ASCII
+ * test costs each much less than a GLOB for a character outside ASCII, and most are not folded.
  */
 function accentFreeContains(
   expression: string,
@@ -81,10 +83,9 @@ function accentFreeContains(
   const pattern = bind(containsPattern(foldAccents(text), anchor));
   const folded = `${SEARCH_FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER}) LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
   if (/[^\u0000-\u007f]/.test(foldAccents(text))) return folded;
-  const likeFolds = `'a' LIKE 'A'`;
-  const ascii = `length(${expression}) = length(CAST(${expression} AS BLOB))`;
   const like = `${expression} LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
-  return `(CASE WHEN ${likeFolds} AND ${ascii} THEN ${like} ELSE ${folded} END)`;
+  const likeMayMiss = `NOT 'a' LIKE 'A' OR length(${expression}) <> octet_length(${expression})`;
+  return `(${like} OR ((${likeMayMiss}) AND ${folded}))`;
 }
 
 const FOLD_FUNCTION = 'widgetlib_fold';
@@ -117,6 +118,7 @@ export class SqliteDeadlineError extends Error {
 }
 
 interface BetterSqlite3Database {
+  prepare(sql: string): unknown;
   function(
     name: string,
     options: { deterministic: boolean; varargs: boolean },
@@ -167,12 +169,26 @@ const FOLD = memoized(foldCase, KEPT_FOLDS);
 function registerFunctions(dataSource: DataSource): void {
   const database = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
   if (connectionsWithFold.has(database)) return;
+  requireOctetLength(database);
   // Variadic: better-sqlite3 would take the arity from the JavaScript function's parameters.
   const options = { deterministic: true, varargs: true };
   database.function(FOLD_FUNCTION, options, bounded(FOLD));
   database.function(SEARCH_FOLD_FUNCTION, options, bounded(SEARCH_FOLD));
   database.function(SORT_KEY_FUNCTION, options, bounded(sortKey));
   connectionsWithFold.add(database);
+}
+
+/**
+ * The search tells ASCII texts by `octet_length()`, which SQLite has since 3.43 (every better-sqlite3
+ * of the supported range bundles a later one): refused at start-up on a connection built against an
+ * older SQLite rather than failing every search.
+ */
+function requireOctetLength(database: BetterSqlite3Database): void {
+  try {
+    database.prepare(`SELECT octet_length('')`);
+  } catch {
+    throw new Error('widgetlib data tables need SQLite 3.43 or later (octet_length()) under better-sqlite3');
+  }
 }
 
 const binary = (expression: string) => `(${expression}) COLLATE BINARY`;
