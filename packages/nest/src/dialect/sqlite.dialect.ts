@@ -67,12 +67,12 @@ function asciiContains(
 /**
  * SQLite's search ignoring accents. A row LIKE matches (it folds ASCII case only, or none while
  * PRAGMA case_sensitive_like is on) holds the folded term in its folded text too: its ASCII letters
- * keep their places through the fold. Any other row is folded by the function only when LIKE
- * could have missed it: LIKE ignores no case (`'a' LIKE 'A'` false, asked once per statement) or
- * the text is not all ASCII, where it has fewer characters than bytes (UTF-8 writes every other
- * character in two bytes or more; a text that only looks otherwise, cut by a NUL or in a UTF-16
- * database, is folded, which matches it too). The rows LIKE refuses are most of them: the ASCII
- * test costs each much less than a GLOB for a character outside ASCII, and most are not folded.
+ * keep their places through the fold. Any other row is folded by the function only when LIKE could
+ * have missed it: LIKE ignores no case (`'a' LIKE 'A'` false) or the text is not all ASCII, where it
+ * has fewer characters than bytes (UTF-8 writes every other character in two bytes or more; a text
+ * that only looks otherwise, cut by a NUL or in a UTF-16 database, is folded, which matches it too).
+ * The rows LIKE refuses are most of them: the ASCII test costs each much less than a GLOB for a
+ * character outside ASCII, and most are not folded.
  */
 function accentFreeContains(
   expression: string,
