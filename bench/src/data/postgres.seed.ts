@@ -56,8 +56,8 @@ async function timed(log: Log, label: string, action: () => Promise<unknown>): P
 export const UNACCENT_SETUP = [
   'CREATE EXTENSION IF NOT EXISTS unaccent',
   'CREATE EXTENSION IF NOT EXISTS pg_trgm',
-  `CREATE OR REPLACE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT ` +
-    `AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$`,
+  `CREATE OR REPLACE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT ` +
+    `COST 10 AS $$ BEGIN RETURN public.unaccent('public.unaccent'::regdictionary, $1); END $$`,
 ];
 
 /**

@@ -185,8 +185,8 @@ function preparedWith(statements: string[]) {
 /** What the README tells a host to run to index the search: the extension and an immutable wrapper. */
 const WRAPPER_STATEMENTS = [
   'CREATE EXTENSION IF NOT EXISTS unaccent',
-  `CREATE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-     AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$`,
+  `CREATE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT COST 10
+     AS $$ BEGIN RETURN public.unaccent('public.unaccent'::regdictionary, $1); END $$`,
 ];
 const SETUP_STATEMENTS: Record<PostgresSetup, string[]> = {
   wrapper: WRAPPER_STATEMENTS,

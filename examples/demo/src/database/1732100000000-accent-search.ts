@@ -18,8 +18,8 @@ export class AccentSearch1732100000000 implements MigrationInterface {
     if (available.length === 0) return;
     await queryRunner.query('CREATE EXTENSION IF NOT EXISTS unaccent');
     await queryRunner.query(
-      'CREATE OR REPLACE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT ' +
-        `AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$`,
+      'CREATE OR REPLACE FUNCTION widgetlib_unaccent(text) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT ' +
+        `COST 10 AS $$ BEGIN RETURN public.unaccent('public.unaccent'::regdictionary, $1); END $$`,
     );
   }
 
