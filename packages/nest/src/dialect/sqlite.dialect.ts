@@ -10,6 +10,11 @@ import { naturalSortKey } from './natural-sort-key.writer.js';
 import { sqliteOrderSnapshots } from './sqlite-order-snapshot.query.js';
 import { sqliteRowArrays } from './sqlite-row-arrays.query.js';
 
+/** Whether SQLite's LIKE ignores the case of ASCII letters (PRAGMA case_sensitive_like off). */
+const LIKE_FOLDS_CASE = `'a' LIKE 'A'`;
+
+const isAscii = (text: string) => !/[^\u0000-\u007f]/.test(text);
+
 /** The code points other than ASCII letters that {@link foldCase} turns into each ASCII letter. */
 const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u212a' };
 
@@ -21,7 +26,7 @@ const FOLDED_TO_ASCII: Readonly<Record<string, string>> = { i: '\u0130', k: '\u2
  */
 export function asciiContainsGlob(text: string, anchor: TextAnchor = 'anywhere'): string | null {
   const folded = foldCase(text);
-  if (/[^\u0000-\u007f]/.test(folded)) return null;
+  if (!isAscii(folded)) return null;
   let glob = opensAtStart(anchor) ? '*' : '';
   for (const character of folded) {
     if (character >= 'a' && character <= 'z')
@@ -45,7 +50,7 @@ function nonAsciiFoldingInto(text: string): string[] {
 /**
  * SQLite's case-insensitive contains for a term that folds to ASCII ({@link asciiContainsGlob}).
  * LIKE is much faster than a GLOB of letter classes but folds only ASCII letters, and only while
- * PRAGMA case_sensitive_like is off (it asks `'a' LIKE 'A'`, once per statement): the GLOB decides
+ * PRAGMA case_sensitive_like is off (it asks `'a' LIKE 'A'`): the GLOB decides
  * where LIKE cannot, for texts holding a code point that folds into one of the term's letters.
  */
 function asciiContains(
@@ -55,13 +60,12 @@ function asciiContains(
   glob: string,
   bind: (value: string) => string,
 ): string {
-  const likeFolds = `'a' LIKE 'A'`;
   const like = `${expression} LIKE ${bind(containsPattern(foldCase(text), anchor))} ESCAPE '${LIKE_ESCAPE}'`;
   const needsGlob = [
-    `NOT ${likeFolds}`,
+    `NOT ${LIKE_FOLDS_CASE}`,
     ...nonAsciiFoldingInto(text).map((each) => `instr(${expression}, ${bind(each)}) > 0`),
   ];
-  return `((${likeFolds} AND ${like}) OR ((${needsGlob.join(' OR ')}) AND ${expression} GLOB ${bind(glob)}))`;
+  return `((${LIKE_FOLDS_CASE} AND ${like}) OR ((${needsGlob.join(' OR ')}) AND ${expression} GLOB ${bind(glob)}))`;
 }
 
 /**
@@ -80,11 +84,12 @@ function accentFreeContains(
   anchor: TextAnchor,
   bind: (value: string) => string,
 ): string {
-  const pattern = bind(containsPattern(foldAccents(text), anchor));
+  const term = foldAccents(text);
+  const pattern = bind(containsPattern(term, anchor));
   const folded = `${SEARCH_FOLD_FUNCTION}(${expression}, :${DEADLINE_PARAMETER}) LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
-  if (/[^\u0000-\u007f]/.test(foldAccents(text))) return folded;
+  if (!isAscii(term)) return folded;
   const like = `${expression} LIKE ${pattern} ESCAPE '${LIKE_ESCAPE}'`;
-  const likeMayMiss = `NOT 'a' LIKE 'A' OR length(${expression}) <> octet_length(${expression})`;
+  const likeMayMiss = `NOT ${LIKE_FOLDS_CASE} OR length(${expression}) <> octet_length(${expression})`;
   return `(${like} OR ((${likeMayMiss}) AND ${folded}))`;
 }
 
